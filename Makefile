@@ -1,0 +1,39 @@
+# Entry points for a fresh Debian 12 machine. `make run` and `make test` install what is missing.
+PRESET ?= release
+BUILD_DIR := build/$(PRESET)
+JOBS ?= $(shell nproc)
+
+.PHONY: all deps peers configure build run test asan format clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+# Peer implementations (npm packages, versions pinned by tests/peers/package-lock.json).
+peers: tests/peers/node_modules/.installed
+tests/peers/node_modules/.installed: tests/peers/package.json tests/peers/package-lock.json | deps
+	cd tests/peers && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+configure: deps
+	cmake --preset $(PRESET)
+
+build: configure
+	cmake --build --preset $(PRESET) -j $(JOBS)
+
+run: build
+	$(BUILD_DIR)/tools/mforge/mforge bench --quick
+
+test: build peers
+	ctest --preset $(PRESET) -j $(JOBS)
+
+# The same tests under AddressSanitizer + UndefinedBehaviorSanitizer.
+asan:
+	$(MAKE) test PRESET=asan
+
+format:
+	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+clean:
+	rm -rf build

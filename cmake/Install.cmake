@@ -1,0 +1,23 @@
+include(CMakePackageConfigHelpers)
+
+install(TARGETS merkleforge EXPORT merkleforgeTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(DIRECTORY include/merkleforge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT merkleforgeTargets NAMESPACE merkleforge::
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/merkleforge)
+if(TARGET mforge)
+  install(TARGETS mforge RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+configure_package_config_file(cmake/merkleforgeConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/merkleforgeConfig.cmake
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/merkleforge)
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/merkleforgeConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/merkleforgeConfig.cmake
+  ${CMAKE_CURRENT_BINARY_DIR}/merkleforgeConfigVersion.cmake
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/merkleforge)
+
+configure_file(cmake/merkleforge.pc.in ${CMAKE_CURRENT_BINARY_DIR}/merkleforge.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/merkleforge.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,0 +1,69 @@
+// BLAKE3: hash, keyed_hash, derive_key and extendable output over the full chunk tree.
+// Kernels: portable, SSE4.1, AVX2 and AVX-512 (many chunks or many independent messages per call).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "merkleforge/hash/hasher.hpp"
+
+namespace merkleforge {
+
+class Blake3 {
+ public:
+  static constexpr std::string_view kName = "blake3";
+  static constexpr std::size_t kKeySize = 32;
+  static constexpr std::size_t kChunkSize = 1024;
+  using Key = std::array<std::uint8_t, kKeySize>;
+
+  /// Default (unkeyed) hash mode.
+  Blake3() noexcept;
+  /// keyed_hash mode.
+  static Blake3 keyed(const Key& key) noexcept;
+  /// derive_key mode: the hasher absorbs key material; `context` should be a hard-coded,
+  /// globally unique, application-specific string.
+  static Blake3 derive_key(std::string_view context) noexcept;
+
+  Blake3& update(ByteSpan data) noexcept;
+  /// The first 32 bytes of the output; does not change the hasher's state.
+  Digest32 finalize() const noexcept;
+  /// Any number of output bytes (extendable output), starting at output offset `seek`.
+  void finalize_xof(std::span<std::uint8_t> out, std::uint64_t seek = 0) const noexcept;
+
+  static Digest32 digest(ByteSpan data) noexcept;
+  static Digest32 keyed_digest(const Key& key, ByteSpan data) noexcept;
+
+  /// Batch of independent messages (Hasher concept). Fast when prefix + message fits one chunk
+  /// (1 KiB): then messages are spread across SIMD lanes.
+  static void hash_many(ByteSpan prefix, const std::uint8_t* messages, std::size_t message_size,
+                        std::size_t count, Digest32* out) noexcept;
+  /// Same in keyed_hash mode.
+  static void keyed_hash_many(const Key& key, ByteSpan prefix, const std::uint8_t* messages,
+                              std::size_t message_size, std::size_t count, Digest32* out) noexcept;
+
+  static std::vector<Isa> available_kernels();
+  static Isa active_kernel() noexcept;
+  static Status set_kernel(Isa isa);
+
+ private:
+  // Implementation state (key words, flags, chunk state, chaining-value stack) is defined by the
+  // implementation; see src/hash/blake3.cpp.
+  struct State;
+  std::array<std::uint32_t, 8> key_words_;
+  std::uint32_t flags_ = 0;
+  // chunk state
+  std::array<std::uint32_t, 8> chunk_cv_;
+  std::uint64_t chunk_counter_ = 0;
+  std::array<std::uint8_t, 64> block_{};
+  std::uint8_t block_len_ = 0;
+  std::uint8_t blocks_compressed_ = 0;
+  // chaining values of completed subtrees, one per level
+  std::array<std::array<std::uint32_t, 8>, 54> cv_stack_;
+  std::uint8_t cv_stack_len_ = 0;
+};
+
+static_assert(Hasher<Blake3>);
+
+}  // namespace merkleforge

@@ -1,0 +1,77 @@
+// Keccak-256 (Ethereum: original Keccak padding 0x01) and SHA3-256 (FIPS 202: padding 0x06), both
+// on Keccak-f[1600] with a 136-byte rate. Kernels: portable, AVX2 (4 lanes) and AVX-512 (8 lanes)
+// multi-state permutations for batches; single messages use the fastest one-state permutation.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "merkleforge/hash/hasher.hpp"
+
+namespace merkleforge {
+
+namespace detail {
+
+/// Keccak sponge with capacity 512 bits and a 32-byte output; `Pad` is the domain byte.
+template <std::uint8_t Pad>
+class KeccakSponge256 {
+ public:
+  static constexpr std::size_t kRate = 136;
+
+  KeccakSponge256() noexcept = default;
+  void absorb(ByteSpan data) noexcept;
+  Digest32 squeeze() noexcept;
+
+  static Digest32 digest(ByteSpan data) noexcept;
+  static void hash_many(ByteSpan prefix, const std::uint8_t* messages, std::size_t message_size,
+                        std::size_t count, Digest32* out) noexcept;
+
+ private:
+  std::array<std::uint64_t, 25> state_{};
+  std::size_t position_ = 0;  // bytes absorbed into the current block
+};
+
+}  // namespace detail
+
+/// Shared kernel control of the Keccak-f[1600] permutation (both hashes use the same kernels).
+struct KeccakKernels {
+  static std::vector<Isa> available_kernels();
+  static Isa active_kernel() noexcept;
+  static Status set_kernel(Isa isa);
+};
+
+template <std::uint8_t Pad, const std::string_view& Name>
+class KeccakHash : public KeccakKernels {
+ public:
+  static constexpr std::string_view kName = Name;
+
+  KeccakHash& update(ByteSpan data) noexcept {
+    sponge_.absorb(data);
+    return *this;
+  }
+  Digest32 finalize() noexcept { return sponge_.squeeze(); }
+
+  static Digest32 digest(ByteSpan data) noexcept { return detail::KeccakSponge256<Pad>::digest(data); }
+  static void hash_many(ByteSpan prefix, const std::uint8_t* messages, std::size_t message_size,
+                        std::size_t count, Digest32* out) noexcept {
+    detail::KeccakSponge256<Pad>::hash_many(prefix, messages, message_size, count, out);
+  }
+
+ private:
+  detail::KeccakSponge256<Pad> sponge_;
+};
+
+inline constexpr std::string_view kKeccak256Name = "keccak256";
+inline constexpr std::string_view kSha3_256Name = "sha3-256";
+
+using Keccak256 = KeccakHash<0x01, kKeccak256Name>;
+using Sha3_256 = KeccakHash<0x06, kSha3_256Name>;
+
+extern template class detail::KeccakSponge256<0x01>;
+extern template class detail::KeccakSponge256<0x06>;
+
+static_assert(Hasher<Keccak256>);
+static_assert(Hasher<Sha3_256>);
+
+}  // namespace merkleforge

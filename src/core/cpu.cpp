@@ -1,0 +1,57 @@
+#include "merkleforge/core/cpu.hpp"
+
+#include <cpuid.h>
+
+#include <cstdint>
+
+namespace merkleforge {
+namespace {
+
+bool bit(unsigned value, int index) { return (value >> index) & 1u; }
+
+std::uint64_t read_xcr0() {
+  std::uint32_t eax = 0, edx = 0;
+  __asm__("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+  return (static_cast<std::uint64_t>(edx) << 32) | eax;
+}
+
+CpuFeatures detect() {
+  CpuFeatures f;
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return f;
+  f.sse41 = bit(ecx, 19);
+  f.pclmul = bit(ecx, 1);
+  const bool osxsave = bit(ecx, 27);
+  const bool avx = bit(ecx, 28);
+  const std::uint64_t xcr0 = osxsave ? read_xcr0() : 0;
+  const bool ymm_state = (xcr0 & 0x6) == 0x6;          // SSE + AVX state saved by the OS
+  const bool zmm_state = (xcr0 & 0xe6) == 0xe6;        // + opmask and ZMM state
+
+  if (__get_cpuid_max(0, nullptr) < 7) return f;
+  __cpuid_count(7, 0, eax, ebx, ecx, edx);
+  f.bmi2 = bit(ebx, 8);
+  f.adx = bit(ebx, 19);
+  f.sha = bit(ebx, 29);
+  f.avx2 = avx && ymm_state && bit(ebx, 5);
+  f.gfni = bit(ecx, 8);
+  f.vaes = avx && ymm_state && bit(ecx, 9);
+  f.vpclmulqdq = avx && ymm_state && bit(ecx, 10);
+  if (zmm_state) {
+    f.avx512f = bit(ebx, 16);
+    f.avx512dq = bit(ebx, 17);
+    f.avx512ifma = bit(ebx, 21);
+    f.avx512bw = bit(ebx, 30);
+    f.avx512vl = bit(ebx, 31);
+    f.avx512vbmi2 = bit(ecx, 6);
+  }
+  return f;
+}
+
+}  // namespace
+
+const CpuFeatures& cpu_features() noexcept {
+  static const CpuFeatures features = detect();
+  return features;
+}
+
+}  // namespace merkleforge

@@ -1,0 +1,20 @@
+// The mforge subcommands. Each register_* function adds one subcommand to the app; the callback
+// it installs sets the process exit code through `exit_code`.
+//
+// Exit codes, shared by every subcommand: 0 success, 1 a negative answer (e.g. a proof that does
+// not verify), 2 bad usage or malformed input, 3 an I/O or internal error.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace mforge {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNegative = 1;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitIo = 3;
+
+void register_hash(CLI::App& app, int& exit_code);
+void register_bench(CLI::App& app, int& exit_code);
+
+}  // namespace mforge

@@ -1,0 +1,19 @@
+// mforge: the MerkleForge command-line tool.
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"mforge: hashes, Merkle trees, tries and proofs from the command line"};
+  app.require_subcommand(1);
+  int exit_code = mforge::kExitOk;
+  mforge::register_hash(app, exit_code);
+  mforge::register_bench(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int code = app.exit(error);
+    return code == 0 ? mforge::kExitOk : mforge::kExitUsage;
+  }
+  return exit_code;
+}
