@@ -1,0 +1,52 @@
+// NodeStore: the key-value storage under every persistent tree (MPT, sparse tree, Verkle trie).
+//
+// Keys and values are opaque bytes; each tree chooses its key layout (typically a one-byte
+// namespace, then a node hash or path). A tree writes everything a commit creates — new nodes and
+// the record naming the new root — in ONE write_batch, which is atomic: after a crash the store holds
+// either all of it or none of it. Reads of a key that is absent return std::nullopt; a read that
+// fails (I/O error, corrupt database) returns an error, never a wrong value.
+#pragma once
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "merkleforge/core/bytes.hpp"
+#include "merkleforge/core/result.hpp"
+
+namespace merkleforge {
+
+/// An ordered list of puts and deletes applied atomically by NodeStore::write_batch.
+class WriteBatch {
+ public:
+  void put(ByteSpan key, ByteSpan value) { puts_.emplace_back(Bytes(key.begin(), key.end()), Bytes(value.begin(), value.end())); }
+  void put(Bytes key, Bytes value) { puts_.emplace_back(std::move(key), std::move(value)); }
+  void erase(ByteSpan key) { erases_.emplace_back(key.begin(), key.end()); }
+
+  const std::vector<std::pair<Bytes, Bytes>>& puts() const noexcept { return puts_; }
+  const std::vector<Bytes>& erases() const noexcept { return erases_; }
+  bool empty() const noexcept { return puts_.empty() && erases_.empty(); }
+  void clear() noexcept {
+    puts_.clear();
+    erases_.clear();
+  }
+
+ private:
+  std::vector<std::pair<Bytes, Bytes>> puts_;  // applied first, in order
+  std::vector<Bytes> erases_;                  // applied after the puts
+};
+
+class NodeStore {
+ public:
+  virtual ~NodeStore() = default;
+
+  /// The value stored under `key`, std::nullopt if there is none.
+  /// Errors: io_error / corrupt_data when the backend cannot read it reliably.
+  virtual Result<std::optional<Bytes>> get(ByteSpan key) const = 0;
+
+  /// Applies all puts, then all erases, atomically and durably (synced before returning for
+  /// persistent stores). Errors: io_error; on error nothing of the batch is visible.
+  virtual Status write_batch(const WriteBatch& batch) = 0;
+};
+
+}  // namespace merkleforge
