@@ -5,8 +5,12 @@
 // the record naming the new root — in ONE write_batch, which is atomic: after a crash the store holds
 // either all of it or none of it. Reads of a key that is absent return std::nullopt; a read that
 // fails (I/O error, corrupt database) returns an error, never a wrong value.
+//
+// Implementations: MemoryNodeStore (memory_store.hpp, the default) and RocksDbNodeStore
+// (rocksdb_store.hpp). Key layout, crash guarantees and integrity checks: docs/storage.md.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -47,6 +51,22 @@ class NodeStore {
   /// Applies all puts, then all erases, atomically and durably (synced before returning for
   /// persistent stores). Errors: io_error; on error nothing of the batch is visible.
   virtual Status write_batch(const WriteBatch& batch) = 0;
+
+  /// Receives one entry of a scan; returns false to stop the scan. The spans are valid only
+  /// during the call.
+  using ScanVisitor = std::function<bool(ByteSpan key, ByteSpan value)>;
+
+  /// Calls `visit` for every entry whose key starts with `prefix` (all entries when it is empty),
+  /// in ascending bytewise key order, until `visit` returns false. The scan sees one consistent
+  /// state: a concurrent write_batch is either wholly visible or not at all. `visit` must not
+  /// write to the same store. For pruning, restore and export, not for the hot path.
+  /// Errors: io_error / corrupt_data as for get; unsupported for a store that cannot iterate
+  /// (the default; both stores of this library implement it).
+  virtual Status scan_prefix(ByteSpan prefix, const ScanVisitor& visit) const {
+    (void)prefix;
+    (void)visit;
+    return make_error(Errc::unsupported, "this NodeStore cannot scan its keys");
+  }
 };
 
 }  // namespace merkleforge

@@ -1,0 +1,120 @@
+// SHA-256 front end: incremental state, one-shot digest, hash_many, and the run-time choice of
+// kernel family (chosen once; see kernel.hpp).
+#include "merkleforge/hash/sha256.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+#include "hash/sha256_batch_plan.hpp"
+
+namespace merkleforge {
+namespace {
+
+using sha256_detail::BatchPlan;
+using sha256_detail::KernelSet;
+using sha256_detail::State;
+
+constexpr KernelSet kPortable = {Isa::portable, sha256_detail::compress_portable,
+                                 {1, sha256_detail::hash_lanes_portable},
+                                 {1, sha256_detail::hash_lanes_portable}};
+
+constexpr Isa kImplemented[] = {Isa::portable};
+
+const KernelSet& kernel_set(Isa isa) noexcept {
+  switch (isa) {
+    default: return kPortable;
+  }
+}
+
+std::atomic<const KernelSet*>& active_set() noexcept {
+  static std::atomic<const KernelSet*> active{&kernel_set(default_kernel(kImplemented))};
+  return active;
+}
+
+const KernelSet& active() noexcept { return *active_set().load(std::memory_order_relaxed); }
+
+/// Compresses the final partial block `tail` (< 64 bytes) with padding for a message of
+/// `total_length` bytes.
+void compress_final(const KernelSet& kernels, State& state, const std::uint8_t* tail,
+                    std::size_t tail_size, std::uint64_t total_length) noexcept {
+  std::uint8_t blocks[2 * Sha256::kBlockSize] = {};
+  if (tail_size > 0) std::memcpy(blocks, tail, tail_size);
+  blocks[tail_size] = 0x80;
+  const std::size_t block_count = tail_size + 9 <= Sha256::kBlockSize ? 1 : 2;
+  sha256_detail::store_be64(blocks + block_count * Sha256::kBlockSize - 8, total_length * 8);
+  kernels.compress(state, blocks, block_count);
+}
+
+}  // namespace
+
+Sha256::Sha256() noexcept : state_(sha256_detail::kInitialState), buffer_{} {}
+
+Sha256& Sha256::update(ByteSpan data) noexcept {
+  const KernelSet& kernels = active();
+  const std::size_t buffered = length_ % kBlockSize;
+  length_ += data.size();
+  std::size_t used = 0;
+  if (buffered > 0) {
+    used = std::min(data.size(), kBlockSize - buffered);
+    std::memcpy(buffer_.data() + buffered, data.data(), used);
+    if (buffered + used < kBlockSize) return *this;
+    kernels.compress(state_, buffer_.data(), 1);
+  }
+  const std::size_t whole_blocks = (data.size() - used) / kBlockSize;
+  if (whole_blocks > 0) kernels.compress(state_, data.data() + used, whole_blocks);
+  used += whole_blocks * kBlockSize;
+  if (used < data.size()) std::memcpy(buffer_.data(), data.data() + used, data.size() - used);
+  return *this;
+}
+
+Digest32 Sha256::finalize() noexcept {
+  compress_final(active(), state_, buffer_.data(), length_ % kBlockSize, length_);
+  return sha256_detail::state_to_digest(state_);
+}
+
+Digest32 Sha256::digest(ByteSpan data) noexcept {
+  const KernelSet& kernels = active();
+  State state = sha256_detail::kInitialState;
+  const std::size_t whole_blocks = data.size() / kBlockSize;
+  if (whole_blocks > 0) kernels.compress(state, data.data(), whole_blocks);
+  const std::size_t done = whole_blocks * kBlockSize;
+  compress_final(kernels, state, data.data() + done, data.size() - done, data.size());
+  return sha256_detail::state_to_digest(state);
+}
+
+void Sha256::hash_many(ByteSpan prefix, const std::uint8_t* messages, std::size_t message_size,
+                       std::size_t count, Digest32* out) noexcept {
+  if (count == 0) return;
+  const KernelSet& kernels = active();
+  const BatchPlan plan(prefix, message_size, kernels.compress);
+  std::size_t i = 0;
+  const std::size_t wide = kernels.wide.lanes;
+  for (; wide > 1 && count - i >= wide; i += wide) {
+    const std::uint8_t* group[16];
+    for (std::size_t lane = 0; lane < wide; ++lane) group[lane] = messages + (i + lane) * message_size;
+    kernels.wide.hash(plan, group, out + i);
+  }
+  for (; i < count; ++i) {
+    const std::uint8_t* message = messages + i * message_size;
+    kernels.narrow.hash(plan, &message, out + i);
+  }
+}
+
+std::vector<Isa> Sha256::available_kernels() {
+  std::vector<Isa> available;
+  for (Isa isa : kImplemented) {
+    if (cpu_supports(isa)) available.push_back(isa);
+  }
+  return available;
+}
+
+Isa Sha256::active_kernel() noexcept { return active().isa; }
+
+Status Sha256::set_kernel(Isa isa) {
+  Status status = check_kernel_request(kName, kImplemented, isa);
+  if (status) active_set().store(&kernel_set(isa), std::memory_order_relaxed);
+  return status;
+}
+
+}  // namespace merkleforge

@@ -1,0 +1,95 @@
+// Keccak-256 and SHA3-256 against published known answers (shared/vectors/hash/hash_kats.json).
+#include "merkleforge/hash/keccak.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "merkleforge/core/hex.hpp"
+#include "support/vectors.hpp"
+
+namespace merkleforge {
+namespace {
+
+using test::hex_bytes;
+using test::load_vectors;
+
+const nlohmann::json& kats() {
+  static const nlohmann::json vectors = load_vectors("hash/hash_kats.json");
+  return vectors;
+}
+
+/// The message of a hash_kats.json entry: msg_hex, msg_ascii or msg_repeat.
+Bytes kat_message(const nlohmann::json& entry) {
+  if (entry.contains("msg_hex")) return hex_bytes(entry["msg_hex"].get<std::string>());
+  if (entry.contains("msg_ascii")) {
+    const std::string text = entry["msg_ascii"].get<std::string>();
+    return Bytes(text.begin(), text.end());
+  }
+  const nlohmann::json& repeat = entry.at("msg_repeat");
+  const std::size_t count = repeat.at("count").get<std::size_t>();
+  if (repeat.contains("byte_hex")) return Bytes(count, hex_bytes(repeat["byte_hex"].get<std::string>()).at(0));
+  return Bytes(count, static_cast<std::uint8_t>(repeat.at("byte_ascii").get<std::string>().at(0)));
+}
+
+/// Feeds `message` through update() in pieces of random sizes (including empty ones).
+template <class H>
+Digest32 digest_in_pieces(ByteSpan message, std::mt19937_64& rng) {
+  H hasher;
+  std::size_t at = 0;
+  while (at < message.size()) {
+    const std::size_t piece = std::min<std::size_t>(message.size() - at, rng() % 300);
+    hasher.update(message.subspan(at, piece));
+    at += piece;
+  }
+  return hasher.finalize();
+}
+
+template <class H>
+void expect_matches(const Bytes& message, const std::string& expected_hex, const std::string& label) {
+  static std::mt19937_64 rng(20261130);
+  EXPECT_EQ(to_hex(H::digest(message)), expected_hex) << label << " (one-shot)";
+  EXPECT_EQ(to_hex(digest_in_pieces<H>(message, rng)), expected_hex) << label << " (incremental)";
+}
+
+TEST(Keccak, Keccak256PublishedVectors) {
+  ASSERT_FALSE(kats().at("keccak256").empty());
+  for (const auto& entry : kats().at("keccak256")) {
+    expect_matches<Keccak256>(kat_message(entry), entry.at("digest").get<std::string>(),
+                              entry.at("source").get<std::string>());
+  }
+}
+
+TEST(Keccak, Sha3_256PublishedVectors) {
+  ASSERT_FALSE(kats().at("sha3_256").empty());
+  for (const auto& entry : kats().at("sha3_256")) {
+    expect_matches<Sha3_256>(kat_message(entry), entry.at("digest").get<std::string>(),
+                             entry.at("source").get<std::string>());
+  }
+}
+
+TEST(Keccak, Sha3_256ShortMsgKat) {
+  const auto& entries = kats().at("sha3_256_shortmsg_kat").at("entries");
+  ASSERT_EQ(entries.size(), 256u);
+  for (const auto& entry : entries) {
+    const Bytes message = kat_message(entry);
+    ASSERT_EQ(message.size() * 8, entry.at("len_bits").get<std::size_t>());
+    expect_matches<Sha3_256>(message, entry.at("digest").get<std::string>(),
+                             "len_bits " + std::to_string(message.size() * 8));
+  }
+}
+
+TEST(Keccak, RateBoundaryRegressionPoints) {
+  const auto& entries = kats().at("derived_rate_boundary").at("entries");
+  ASSERT_FALSE(entries.empty());
+  for (const auto& entry : entries) {
+    const Bytes message = kat_message(entry);
+    const std::string label = std::to_string(message.size()) + " bytes";
+    expect_matches<Keccak256>(message, entry.at("keccak256").get<std::string>(), label);
+    expect_matches<Sha3_256>(message, entry.at("sha3_256").get<std::string>(), label);
+  }
+}
+
+}  // namespace
+}  // namespace merkleforge
