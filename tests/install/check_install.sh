@@ -7,13 +7,14 @@ prefix=$scratch/prefix
 cmake --install "$build_dir" --prefix "$prefix" >/dev/null
 
 # find_package route
-cmake -S "$consumer" -B "$scratch/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake -S "$consumer" -B "$scratch/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_CXX_FLAGS="${CXXFLAGS:-}" >/dev/null
 cmake --build "$scratch/cmake-build" >/dev/null
 cmake_out=$("$scratch/cmake-build/consumer")
 
 # pkg-config route
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig:$prefix/lib/x86_64-linux-gnu/pkgconfig
-"${CXX:-c++}" "$consumer/main.cpp" -o "$scratch/consumer-pc" $(pkg-config --cflags --libs merkleforge)
+"${CXX:-c++}" ${CXXFLAGS:-} "$consumer/main.cpp" -o "$scratch/consumer-pc" $(pkg-config --cflags --libs merkleforge)
 pc_out=$("$scratch/consumer-pc")
 
 # SHA-256("abc"), FIPS 180-4 example.
