@@ -2,9 +2,9 @@
 //
 // Keys and values are opaque bytes; each tree chooses its key layout (typically a one-byte
 // namespace, then a node hash or path). A tree writes everything a commit creates — new nodes and
-// the record naming the new root — in ONE write_batch, which is atomic: after a crash the store holds
-// either all of it or none of it. Reads of a key that is absent return std::nullopt; a read that
-// fails (I/O error, corrupt database) returns an error, never a wrong value.
+// the record naming the new root — in ONE write_batch, which is atomic: after a crash the store
+// holds either all of it or none of it. Reads of a key that is absent return std::nullopt; a read
+// that fails (I/O error, corrupt database) returns an error, never a wrong value.
 //
 // Implementations: MemoryNodeStore (memory_store.hpp, the default) and RocksDbNodeStore
 // (rocksdb_store.hpp). Key layout, crash guarantees and integrity checks: docs/storage.md.
@@ -23,7 +23,9 @@ namespace merkleforge {
 /// An ordered list of puts and deletes applied atomically by NodeStore::write_batch.
 class WriteBatch {
  public:
-  void put(ByteSpan key, ByteSpan value) { puts_.emplace_back(Bytes(key.begin(), key.end()), Bytes(value.begin(), value.end())); }
+  void put(ByteSpan key, ByteSpan value) {
+    puts_.emplace_back(Bytes(key.begin(), key.end()), Bytes(value.begin(), value.end()));
+  }
   void put(Bytes key, Bytes value) { puts_.emplace_back(std::move(key), std::move(value)); }
   void erase(ByteSpan key) { erases_.emplace_back(key.begin(), key.end()); }
 
