@@ -27,7 +27,8 @@ class Stream {
   std::uint64_t word(const std::uint8_t* message, std::size_t offset) const noexcept {
     const std::size_t prefix_size = prefix_.size();
     if (offset + 8 <= prefix_size) return load_le64(prefix_.data() + offset);
-    if (offset >= prefix_size && offset + 8 <= length_) return load_le64(message + (offset - prefix_size));
+    if (offset >= prefix_size && offset + 8 <= length_)
+      return load_le64(message + (offset - prefix_size));
     if (offset >= length_) return 0;
     std::uint64_t word = 0;
     for (std::size_t k = 0; k < 8 && offset + k < length_; ++k) {
@@ -48,7 +49,8 @@ void fill_block(const Stream& stream, std::uint8_t pad, const std::uint8_t* cons
                 std::size_t lanes, std::size_t index, std::uint64_t* block) noexcept {
   for (std::size_t w = 0; w < kRateWords; ++w) {
     const std::size_t offset = index * kRate + 8 * w;
-    for (std::size_t i = 0; i < lanes; ++i) block[w * lanes + i] = stream.word(lane_messages[i], offset);
+    for (std::size_t i = 0; i < lanes; ++i)
+      block[w * lanes + i] = stream.word(lane_messages[i], offset);
   }
   if (index + 1 == stream.blocks()) {
     const std::size_t end = stream.length() - index * kRate;
@@ -83,7 +85,8 @@ void hash_many_lanes(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix,
       kernel.absorb_lanes(states, block);
     }
     for (std::size_t i = 0; i < used; ++i) {
-      for (std::size_t w = 0; w < 4; ++w) store_le64(out[first + i].data() + 8 * w, states[w * lanes + i]);
+      for (std::size_t w = 0; w < 4; ++w)
+        store_le64(out[first + i].data() + 8 * w, states[w * lanes + i]);
     }
   }
 }

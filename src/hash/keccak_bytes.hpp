@@ -25,7 +25,8 @@ inline void xor_bytes(std::uint64_t* state, std::size_t offset, const std::uint8
     state[(offset + k) / 8] ^= std::uint64_t{bytes[k]} << (8 * ((offset + k) % 8));
   }
   for (; k + 8 <= size; k += 8) state[(offset + k) / 8] ^= load_le64(bytes + k);
-  for (; k < size; ++k) state[(offset + k) / 8] ^= std::uint64_t{bytes[k]} << (8 * ((offset + k) % 8));
+  for (; k < size; ++k)
+    state[(offset + k) / 8] ^= std::uint64_t{bytes[k]} << (8 * ((offset + k) % 8));
 }
 
 }  // namespace merkleforge::detail::keccak

@@ -36,7 +36,9 @@ std::atomic<const Kernel*>& active_slot() noexcept {
 
 }  // namespace
 
-const Kernel& active_kernel() noexcept { return *active_slot().load(std::memory_order_relaxed); }
+const Kernel& active_kernel() noexcept {
+  return *active_slot().load(std::memory_order_relaxed);
+}
 
 }  // namespace detail::keccak
 
@@ -48,12 +50,15 @@ std::vector<Isa> KeccakKernels::available_kernels() {
   return available;
 }
 
-Isa KeccakKernels::active_kernel() noexcept { return detail::keccak::active_kernel().isa; }
+Isa KeccakKernels::active_kernel() noexcept {
+  return detail::keccak::active_kernel().isa;
+}
 
 Status KeccakKernels::set_kernel(Isa isa) {
   Status allowed = check_kernel_request("keccak", detail::keccak::kImplemented, isa);
   if (allowed) {
-    detail::keccak::active_slot().store(&detail::keccak::kernel_for(isa), std::memory_order_relaxed);
+    detail::keccak::active_slot().store(&detail::keccak::kernel_for(isa),
+                                        std::memory_order_relaxed);
   }
   return allowed;
 }

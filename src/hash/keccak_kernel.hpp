@@ -30,8 +30,8 @@ struct Kernel {
 const Kernel& active_kernel() noexcept;
 
 void permute_portable(std::uint64_t* state) noexcept;
-void permute_bmi2(std::uint64_t* state) noexcept;       // keccak_avx2.cpp
-void absorb_lanes_avx2(std::uint64_t* states, const std::uint64_t* block) noexcept;    // 4 lanes
+void permute_bmi2(std::uint64_t* state) noexcept;  // keccak_avx2.cpp
+void absorb_lanes_avx2(std::uint64_t* states, const std::uint64_t* block) noexcept;  // 4 lanes
 void permute_avx512(std::uint64_t* state) noexcept;
 void absorb_lanes_avx512(std::uint64_t* states, const std::uint64_t* block) noexcept;  // 8 lanes
 

@@ -4,6 +4,8 @@
 
 namespace merkleforge::detail::keccak {
 
-void permute_portable(std::uint64_t* state) noexcept { permute_scalar(state); }
+void permute_portable(std::uint64_t* state) noexcept {
+  permute_scalar(state);
+}
 
 }  // namespace merkleforge::detail::keccak

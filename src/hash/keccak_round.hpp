@@ -25,7 +25,9 @@ inline constexpr std::array<std::uint64_t, 24> kRoundConstants = {
 // Lane i = x + 5y. rho rotation of each lane, and the lane pi moves it to: (x, y) -> (y, 2x + 3y).
 inline constexpr std::array<int, 25> kRho = {0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 43,
                                              25, 39, 41, 45, 15, 21, 8,  18, 2,  61, 56, 14};
-constexpr std::size_t pi_destination(std::size_t i) { return i / 5 + 5 * ((2 * (i % 5) + 3 * (i / 5)) % 5); }
+constexpr std::size_t pi_destination(std::size_t i) {
+  return i / 5 + 5 * ((2 * (i % 5) + 3 * (i / 5)) % 5);
+}
 
 /// One Keccak-f[1600] round on 25 lanes. `Ops` supplies, for its lane type V:
 ///   V xor2(V a, V b), V xor3(V a, V b, V c), V chi(V a, V b, V c) = a ^ (~b & c),
@@ -36,27 +38,32 @@ inline void keccak_round(V* a, std::uint64_t round_constant) noexcept {
   V c[5];
   [&]<std::size_t... X>(std::index_sequence<X...>) {
     ((c[X] = Ops::xor3(Ops::xor3(a[X], a[X + 5], a[X + 10]), a[X + 15], a[X + 20])), ...);
-  }(std::make_index_sequence<5>{});
+  }
+  (std::make_index_sequence<5>{});
 
   V d[5];
   [&]<std::size_t... X>(std::index_sequence<X...>) {
     ((d[X] = Ops::xor2(c[(X + 4) % 5], Ops::template rotl<1>(c[(X + 1) % 5]))), ...);
-  }(std::make_index_sequence<5>{});
+  }
+  (std::make_index_sequence<5>{});
 
   // theta, rho and pi in one pass: b[pi(i)] = rotl(a[i] ^ d[x], rho[i]).
   V b[25];
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     ((b[pi_destination(I)] = Ops::template rotl<kRho[I]>(Ops::xor2(a[I], d[I % 5]))), ...);
-  }(std::make_index_sequence<25>{});
+  }
+  (std::make_index_sequence<25>{});
 
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     ((a[I] = Ops::chi(b[I], b[I - I % 5 + (I + 1) % 5], b[I - I % 5 + (I + 2) % 5])), ...);
-  }(std::make_index_sequence<25>{});
+  }
+  (std::make_index_sequence<25>{});
 
   a[0] = Ops::xor_constant(a[0], round_constant);
 }
 
-/// The full 24-round permutation on lanes held in `a` (in memory or registers, the compiler decides).
+/// The full 24-round permutation on lanes held in `a` (in memory or registers, the compiler
+/// decides).
 template <class Ops, class V>
 inline void keccak_f1600(V* a) noexcept {
   for (std::uint64_t rc : kRoundConstants) keccak_round<Ops>(a, rc);
@@ -65,8 +72,12 @@ inline void keccak_f1600(V* a) noexcept {
 /// Lane operations on plain 64-bit integers (the compiler picks andn/rorx when BMI is enabled).
 struct ScalarOps {
   static std::uint64_t xor2(std::uint64_t a, std::uint64_t b) noexcept { return a ^ b; }
-  static std::uint64_t xor3(std::uint64_t a, std::uint64_t b, std::uint64_t c) noexcept { return a ^ b ^ c; }
-  static std::uint64_t chi(std::uint64_t a, std::uint64_t b, std::uint64_t c) noexcept { return a ^ (~b & c); }
+  static std::uint64_t xor3(std::uint64_t a, std::uint64_t b, std::uint64_t c) noexcept {
+    return a ^ b ^ c;
+  }
+  static std::uint64_t chi(std::uint64_t a, std::uint64_t b, std::uint64_t c) noexcept {
+    return a ^ (~b & c);
+  }
   template <int N>
   static std::uint64_t rotl(std::uint64_t a) noexcept {
     if constexpr (N == 0) {

@@ -29,7 +29,8 @@ Bytes kat_message(const nlohmann::json& entry) {
   }
   const nlohmann::json& repeat = entry.at("msg_repeat");
   const std::size_t count = repeat.at("count").get<std::size_t>();
-  if (repeat.contains("byte_hex")) return Bytes(count, hex_bytes(repeat["byte_hex"].get<std::string>()).at(0));
+  if (repeat.contains("byte_hex"))
+    return Bytes(count, hex_bytes(repeat["byte_hex"].get<std::string>()).at(0));
   return Bytes(count, static_cast<std::uint8_t>(repeat.at("byte_ascii").get<std::string>().at(0)));
 }
 
@@ -47,7 +48,8 @@ Digest32 digest_in_pieces(ByteSpan message, std::mt19937_64& rng) {
 }
 
 template <class H>
-void expect_matches(const Bytes& message, const std::string& expected_hex, const std::string& label) {
+void expect_matches(const Bytes& message, const std::string& expected_hex,
+                    const std::string& label) {
   static std::mt19937_64 rng(20261130);
   EXPECT_EQ(to_hex(H::digest(message)), expected_hex) << label << " (one-shot)";
   EXPECT_EQ(to_hex(digest_in_pieces<H>(message, rng)), expected_hex) << label << " (incremental)";
