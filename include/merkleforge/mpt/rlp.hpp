@@ -1,0 +1,74 @@
+// RLP (Ethereum's Recursive Length Prefix serialisation): an encoder and a strict decoder.
+//
+// Strict means only the canonical encoding of a value is accepted: a single byte below 0x80 must
+// stand for itself (not 0x81 0x05), lengths use the short form below 56 bytes, long-form lengths
+// have no leading zero bytes, and every length fits inside the input. Anything else is
+// Errc::malformed_input. The decoder never allocates for strings: items are views into the input.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "merkleforge/core/bytes.hpp"
+#include "merkleforge/core/result.hpp"
+
+namespace merkleforge::rlp {
+
+// ---- Encoding ---------------------------------------------------------------------------------
+
+/// Number of bytes of the encoding of a string of `size` bytes whose first byte is `first`
+/// (`first` matters only when size == 1).
+std::size_t string_size(std::size_t size, std::uint8_t first) noexcept;
+inline std::size_t string_size(ByteSpan data) noexcept {
+  return string_size(data.size(), data.empty() ? 0 : data[0]);
+}
+/// Number of bytes of the encoding of a list whose items' encodings total `payload_size` bytes.
+std::size_t list_size(std::size_t payload_size) noexcept;
+
+/// Appends the encoding of the byte string `data`.
+void append_string(Bytes& out, ByteSpan data);
+/// Appends the header of a list whose items' encodings total `payload_size` bytes; the caller
+/// appends the item encodings after it.
+void append_list_header(Bytes& out, std::size_t payload_size);
+/// Appends an unsigned integer: minimal big-endian bytes, zero as the empty string.
+void append_uint(Bytes& out, std::uint64_t value);
+/// Appends a big-endian unsigned integer of any width, without its leading zero bytes.
+void append_big_uint(Bytes& out, ByteSpan big_endian);
+
+Bytes encode_string(ByteSpan data);
+Bytes encode_uint(std::uint64_t value);
+/// The list of the already-encoded items.
+Bytes encode_list(std::span<const Bytes> encoded_items);
+
+/// `big_endian` without its leading zero bytes (the minimal form of an integer).
+ByteSpan trim_leading_zeros(ByteSpan big_endian) noexcept;
+
+// ---- Decoding ---------------------------------------------------------------------------------
+
+/// One decoded item: a string or a list, viewing the decoded input.
+struct Item {
+  bool is_list = false;
+  ByteSpan payload;   ///< the string's bytes, or the concatenated encodings of the list's items
+  ByteSpan encoding;  ///< header and payload
+};
+
+/// Reads the item at the front of `input` and advances `input` past it. The header is checked
+/// strictly; the contents of a list are not examined (read them with read_item on its payload).
+Result<Item> read_item(ByteSpan& input);
+
+/// Decodes `input` as exactly one item (no trailing bytes) and checks every nested item strictly.
+Result<Item> decode(ByteSpan input);
+
+/// The items of a list, each checked strictly (recursively). Errors: malformed_input if `list`
+/// is a string or any item is not canonical.
+Result<std::vector<Item>> list_items(const Item& list);
+
+/// A string item as an unsigned integer of at most 8 bytes with no leading zero.
+Result<std::uint64_t> to_uint64(const Item& item);
+
+/// A string item as a big-endian unsigned integer of at most `max_bytes` bytes, no leading zero.
+Result<ByteSpan> to_big_uint(const Item& item, std::size_t max_bytes);
+
+}  // namespace merkleforge::rlp
