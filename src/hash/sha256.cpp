@@ -15,7 +15,8 @@ using sha256_detail::BatchPlan;
 using sha256_detail::KernelSet;
 using sha256_detail::State;
 
-constexpr KernelSet kPortable = {Isa::portable, sha256_detail::compress_portable,
+constexpr KernelSet kPortable = {Isa::portable,
+                                 sha256_detail::compress_portable,
                                  {1, sha256_detail::hash_lanes_portable},
                                  {1, sha256_detail::hash_lanes_portable}};
 
@@ -23,7 +24,8 @@ constexpr Isa kImplemented[] = {Isa::portable};
 
 const KernelSet& kernel_set(Isa isa) noexcept {
   switch (isa) {
-    default: return kPortable;
+    default:
+      return kPortable;
   }
 }
 
@@ -32,7 +34,9 @@ std::atomic<const KernelSet*>& active_set() noexcept {
   return active;
 }
 
-const KernelSet& active() noexcept { return *active_set().load(std::memory_order_relaxed); }
+const KernelSet& active() noexcept {
+  return *active_set().load(std::memory_order_relaxed);
+}
 
 /// Compresses the final partial block `tail` (< 64 bytes) with padding for a message of
 /// `total_length` bytes.
@@ -91,8 +95,9 @@ void Sha256::hash_many(ByteSpan prefix, const std::uint8_t* messages, std::size_
   std::size_t i = 0;
   const std::size_t wide = kernels.wide.lanes;
   for (; wide > 1 && count - i >= wide; i += wide) {
-    const std::uint8_t* group[16];
-    for (std::size_t lane = 0; lane < wide; ++lane) group[lane] = messages + (i + lane) * message_size;
+    const std::uint8_t* group[sha256_detail::kMaxLanes];
+    for (std::size_t lane = 0; lane < wide; ++lane)
+      group[lane] = messages + (i + lane) * message_size;
     kernels.wide.hash(plan, group, out + i);
   }
   for (; i < count; ++i) {
@@ -109,7 +114,9 @@ std::vector<Isa> Sha256::available_kernels() {
   return available;
 }
 
-Isa Sha256::active_kernel() noexcept { return active().isa; }
+Isa Sha256::active_kernel() noexcept {
+  return active().isa;
+}
 
 Status Sha256::set_kernel(Isa isa) {
   Status status = check_kernel_request(kName, kImplemented, isa);

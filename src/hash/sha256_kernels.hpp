@@ -2,7 +2,8 @@
 //
 // A kernel family (portable, shani, avx2, avx512) provides
 //   - a single-stream compression function for digest() / update(), and
-//   - lane kernels for hash_many(): each hashes a fixed number of messages of one BatchPlan at once.
+//   - lane kernels for hash_many(): each hashes a fixed number of messages of one BatchPlan at
+//   once.
 // Each ISA's functions live in sha256_<isa>.cpp and are only called after cpu_supports(isa).
 #pragma once
 
@@ -40,8 +41,10 @@ class BatchPlan;
 
 /// Hashes `lanes` messages of `plan` at once: out[i] = digest of messages[i] under the plan.
 /// Pointers in `messages` may repeat (the dispatcher pads a short group that way).
-using LanesFn = void (*)(const BatchPlan& plan, const std::uint8_t* const* messages,
-                         Digest32* out);
+using LanesFn = void (*)(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
+
+/// The widest lane kernel (AVX-512).
+inline constexpr std::size_t kMaxLanes = 16;
 
 struct LaneKernel {
   std::size_t lanes;

@@ -14,9 +14,13 @@ struct ScalarOps {
   static Vec add(Vec a, Vec b) { return a + b; }
   static Vec xor3(Vec a, Vec b, Vec c) { return a ^ b ^ c; }
   template <int n>
-  static Vec rotr(Vec x) { return std::rotr(x, n); }
+  static Vec rotr(Vec x) {
+    return std::rotr(x, n);
+  }
   template <int n>
-  static Vec shr(Vec x) { return x >> n; }
+  static Vec shr(Vec x) {
+    return x >> n;
+  }
   static Vec choose(Vec e, Vec f, Vec g) { return g ^ (e & (f ^ g)); }
   static Vec majority(Vec a, Vec b, Vec c) { return (a & b) | (c & (a | b)); }
   static void load_words(const std::uint8_t* const* blocks, Vec w[16]) {
@@ -37,7 +41,8 @@ void compress_portable(State& state, const std::uint8_t* blocks, std::size_t blo
   }
 }
 
-void hash_lanes_portable(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out) {
+void hash_lanes_portable(const BatchPlan& plan, const std::uint8_t* const* messages,
+                         Digest32* out) {
   ScalarRounds::hash_lanes(plan, messages, out);
 }
 

@@ -20,10 +20,21 @@ template <class Ops>
 struct Rounds {
   using Vec = typename Ops::Vec;
 
-  static Vec big_sigma0(Vec x) { return Ops::xor3(Ops::template rotr<2>(x), Ops::template rotr<13>(x), Ops::template rotr<22>(x)); }
-  static Vec big_sigma1(Vec x) { return Ops::xor3(Ops::template rotr<6>(x), Ops::template rotr<11>(x), Ops::template rotr<25>(x)); }
-  static Vec small_sigma0(Vec x) { return Ops::xor3(Ops::template rotr<7>(x), Ops::template rotr<18>(x), Ops::template shr<3>(x)); }
-  static Vec small_sigma1(Vec x) { return Ops::xor3(Ops::template rotr<17>(x), Ops::template rotr<19>(x), Ops::template shr<10>(x)); }
+  static Vec big_sigma0(Vec x) {
+    return Ops::xor3(Ops::template rotr<2>(x), Ops::template rotr<13>(x),
+                     Ops::template rotr<22>(x));
+  }
+  static Vec big_sigma1(Vec x) {
+    return Ops::xor3(Ops::template rotr<6>(x), Ops::template rotr<11>(x),
+                     Ops::template rotr<25>(x));
+  }
+  static Vec small_sigma0(Vec x) {
+    return Ops::xor3(Ops::template rotr<7>(x), Ops::template rotr<18>(x), Ops::template shr<3>(x));
+  }
+  static Vec small_sigma1(Vec x) {
+    return Ops::xor3(Ops::template rotr<17>(x), Ops::template rotr<19>(x),
+                     Ops::template shr<10>(x));
+  }
 
   /// One round with the rotating variables passed in their round-specific order: only d and h
   /// change, the caller rotates the names instead of moving values.
@@ -75,7 +86,8 @@ struct Rounds {
   }
 
   /// Lane kernel: hashes Ops::kLanes messages of `plan`.
-  static void hash_lanes(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out) {
+  static void hash_lanes(const BatchPlan& plan, const std::uint8_t* const* messages,
+                         Digest32* out) {
     constexpr std::size_t kLanes = Ops::kLanes;
     Vec state[8];
     for (std::size_t i = 0; i < 8; ++i) state[i] = Ops::set1(plan.start_state()[i]);
@@ -86,7 +98,8 @@ struct Rounds {
         continue;
       }
       const std::uint8_t* blocks[kLanes];
-      for (std::size_t lane = 0; lane < kLanes; ++lane) blocks[lane] = plan.block(j, messages[lane], scratch[lane]);
+      for (std::size_t lane = 0; lane < kLanes; ++lane)
+        blocks[lane] = plan.block(j, messages[lane], scratch[lane]);
       Vec w[16];
       Ops::load_words(blocks, w);
       compress_words(state, w);
