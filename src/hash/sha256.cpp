@@ -15,18 +15,38 @@ using sha256_detail::BatchPlan;
 using sha256_detail::KernelSet;
 using sha256_detail::State;
 
-constexpr KernelSet kPortable = {Isa::portable,
-                                 sha256_detail::compress_portable,
-                                 {1, sha256_detail::hash_lanes_portable},
-                                 {1, sha256_detail::hash_lanes_portable}};
+namespace k = sha256_detail;
 
-constexpr Isa kImplemented[] = {Isa::portable};
+constexpr Isa kImplemented[] = {Isa::portable, Isa::avx2, Isa::shani, Isa::avx512};
 
-const KernelSet& kernel_set(Isa isa) noexcept {
+/// The kernels of family `isa` (which the CPU supports). The vector families hash batches only;
+/// their single-stream work goes to SHA-NI when the CPU has it.
+KernelSet make_kernel_set(Isa isa) noexcept {
+  const bool shani = cpu_supports(Isa::shani);
+  const k::LaneKernel single =
+      shani ? k::LaneKernel{1, k::hash_lanes_shani_x1} : k::LaneKernel{1, k::hash_lanes_portable};
+  const k::CompressFn compress = shani ? k::compress_shani : k::compress_portable;
   switch (isa) {
+    case Isa::shani:
+      return {isa, k::compress_shani, {2, k::hash_lanes_shani_x2}, single};
+    case Isa::avx2:
+      return {isa, compress, {8, k::hash_lanes_avx2}, single};
+    case Isa::avx512:
+      return {isa, compress, {16, k::hash_lanes_avx512}, single};
     default:
-      return kPortable;
+      return {Isa::portable,
+              k::compress_portable,
+              {1, k::hash_lanes_portable},
+              {1, k::hash_lanes_portable}};
   }
+}
+
+/// One immutable KernelSet per family, built on first use.
+const KernelSet& kernel_set(Isa isa) noexcept {
+  static const KernelSet sets[] = {make_kernel_set(Isa::portable), make_kernel_set(Isa::sse41),
+                                   make_kernel_set(Isa::avx2), make_kernel_set(Isa::shani),
+                                   make_kernel_set(Isa::avx512)};
+  return sets[static_cast<std::size_t>(isa)];
 }
 
 std::atomic<const KernelSet*>& active_set() noexcept {

@@ -1,0 +1,143 @@
+// SHA-NI kernel: the SHA extensions run four rounds per instruction pair. One message stream is
+// latency-bound (each sha256rnds2 waits for the previous one), so the batch kernels interleave
+// independent streams to keep the unit busy; the same code serves 1 and N streams.
+#include <immintrin.h>
+
+#include "hash/sha256_batch_plan.hpp"
+
+namespace merkleforge::sha256_detail {
+namespace {
+
+/// The state as the SHA instructions want it: words (A, B, E, F) and (C, D, G, H).
+struct ShaniState {
+  __m128i abef;
+  __m128i cdgh;
+};
+
+ShaniState to_shani(const State& state) {
+  const __m128i dcba = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state.data()));
+  const __m128i hgfe = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state.data() + 4));
+  const __m128i cdab = _mm_shuffle_epi32(dcba, 0xB1);
+  const __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1B);
+  return {_mm_alignr_epi8(cdab, efgh, 8), _mm_blend_epi16(efgh, cdab, 0xF0)};
+}
+
+/// Back to words A..H in order, as two vectors (A..D, E..H).
+void from_shani(const ShaniState& s, __m128i& dcba, __m128i& hgfe) {
+  const __m128i feba = _mm_shuffle_epi32(s.abef, 0x1B);
+  const __m128i dchg = _mm_shuffle_epi32(s.cdgh, 0xB1);
+  dcba = _mm_blend_epi16(feba, dchg, 0xF0);
+  hgfe = _mm_alignr_epi8(dchg, feba, 8);
+}
+
+const __m128i kByteSwap32 = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+
+void four_rounds(ShaniState& s, __m128i wk) {
+  s.cdgh = _mm_sha256rnds2_epu32(s.cdgh, s.abef, wk);
+  s.abef = _mm_sha256rnds2_epu32(s.abef, s.cdgh, _mm_shuffle_epi32(wk, 0x0E));
+}
+
+__m128i round_constants(std::size_t group) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(kRoundConstants.data() + 4 * group));
+}
+
+/// Compresses one block per stream.
+template <std::size_t N>
+inline __attribute__((always_inline)) void compress_blocks(ShaniState (&s)[N],
+                                                           const std::uint8_t* const* blocks) {
+  ShaniState saved[N];
+  __m128i w[N][4];  // W[4g .. 4g+3] of the last four groups, in a ring
+  for (std::size_t n = 0; n < N; ++n) {
+    saved[n] = s[n];
+    for (std::size_t k = 0; k < 4; ++k) {
+      const auto* words = reinterpret_cast<const __m128i*>(blocks[n] + 16 * k);
+      w[n][k] = _mm_shuffle_epi8(_mm_loadu_si128(words), kByteSwap32);
+    }
+  }
+#pragma GCC unroll 16
+  for (std::size_t g = 0; g < 16; ++g) {
+    const __m128i k = round_constants(g);
+    for (std::size_t n = 0; n < N; ++n) {
+      __m128i* ring = w[n];
+      if (g >= 4) {  // W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], four at a time
+        const __m128i w_minus_7 = _mm_alignr_epi8(ring[(g + 3) % 4], ring[(g + 2) % 4], 4);
+        ring[g % 4] = _mm_sha256msg2_epu32(
+            _mm_add_epi32(_mm_sha256msg1_epu32(ring[g % 4], ring[(g + 1) % 4]), w_minus_7),
+            ring[(g + 3) % 4]);
+      }
+      four_rounds(s[n], _mm_add_epi32(ring[g % 4], k));
+    }
+  }
+  for (std::size_t n = 0; n < N; ++n) {
+    s[n].abef = _mm_add_epi32(s[n].abef, saved[n].abef);
+    s[n].cdgh = _mm_add_epi32(s[n].cdgh, saved[n].cdgh);
+  }
+}
+
+/// Compresses a block whose schedule is the same for every stream and known in advance.
+template <std::size_t N>
+inline __attribute__((always_inline)) void compress_schedule(ShaniState (&s)[N],
+                                                             const Schedule& schedule) {
+  ShaniState saved[N];
+  for (std::size_t n = 0; n < N; ++n) saved[n] = s[n];
+#pragma GCC unroll 16
+  for (std::size_t g = 0; g < 16; ++g) {
+    const __m128i wk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(schedule.data() + 4 * g));
+    for (std::size_t n = 0; n < N; ++n) four_rounds(s[n], wk);
+  }
+  for (std::size_t n = 0; n < N; ++n) {
+    s[n].abef = _mm_add_epi32(s[n].abef, saved[n].abef);
+    s[n].cdgh = _mm_add_epi32(s[n].cdgh, saved[n].cdgh);
+  }
+}
+
+template <std::size_t N>
+void hash_lanes(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out) {
+  ShaniState s[N];
+  for (std::size_t n = 0; n < N; ++n) s[n] = to_shani(plan.start_state());
+  alignas(16) std::uint8_t scratch[N][64];
+  for (std::size_t j = 0; j < plan.block_count(); ++j) {
+    if (plan.is_constant_block(j)) {
+      compress_schedule(s, plan.constant_schedule());
+      continue;
+    }
+    const std::uint8_t* blocks[N];
+    for (std::size_t n = 0; n < N; ++n) blocks[n] = plan.block(j, messages[n], scratch[n]);
+    compress_blocks(s, blocks);
+  }
+  for (std::size_t n = 0; n < N; ++n) {
+    __m128i dcba, hgfe;
+    from_shani(s[n], dcba, hgfe);
+    auto* digest = reinterpret_cast<__m128i*>(out[n].data());
+    _mm_storeu_si128(digest, _mm_shuffle_epi8(dcba, kByteSwap32));
+    _mm_storeu_si128(digest + 1, _mm_shuffle_epi8(hgfe, kByteSwap32));
+  }
+}
+
+}  // namespace
+
+void compress_shani(State& state, const std::uint8_t* blocks, std::size_t block_count) {
+  ShaniState s[1] = {to_shani(state)};
+  for (; block_count > 0; --block_count, blocks += 64) compress_blocks(s, &blocks);
+  __m128i dcba, hgfe;
+  from_shani(s[0], dcba, hgfe);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state.data()), dcba);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state.data() + 4), hgfe);
+}
+
+void hash_lanes_shani_x1(const BatchPlan& plan, const std::uint8_t* const* messages,
+                         Digest32* out) {
+  hash_lanes<1>(plan, messages, out);
+}
+
+void hash_lanes_shani_x2(const BatchPlan& plan, const std::uint8_t* const* messages,
+                         Digest32* out) {
+  hash_lanes<2>(plan, messages, out);
+}
+
+void hash_lanes_shani_x4(const BatchPlan& plan, const std::uint8_t* const* messages,
+                         Digest32* out) {
+  hash_lanes<4>(plan, messages, out);
+}
+
+}  // namespace merkleforge::sha256_detail
