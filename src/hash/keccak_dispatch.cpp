@@ -13,6 +13,8 @@ namespace {
 // In increasing order of preference.
 constexpr std::array kKernels = {
     Kernel{Isa::portable, permute_portable, nullptr, 1},
+    Kernel{Isa::avx2, permute_bmi2, absorb_lanes_avx2, 4},
+    Kernel{Isa::avx512, permute_avx512, absorb_lanes_avx512, 8},
 };
 
 constexpr std::array<Isa, kKernels.size()> implemented_isas() {

@@ -3,9 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 
+#include "hash/keccak_kernel_scope.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "support/vectors.hpp"
 
@@ -91,6 +93,41 @@ TEST(Keccak, RateBoundaryRegressionPoints) {
     expect_matches<Keccak256>(message, entry.at("keccak256").get<std::string>(), label);
     expect_matches<Sha3_256>(message, entry.at("sha3_256").get<std::string>(), label);
   }
+}
+
+TEST(KeccakKernels, PortableAlwaysAvailableAndActiveOneIsAvailable) {
+  const std::vector<Isa> available = KeccakKernels::available_kernels();
+  ASSERT_FALSE(available.empty());
+  EXPECT_EQ(available.front(), Isa::portable);
+  EXPECT_NE(std::find(available.begin(), available.end(), KeccakKernels::active_kernel()),
+            available.end());
+}
+
+TEST(KeccakKernels, SetKernelSwitchesAndRestores) {
+  const Isa before = KeccakKernels::active_kernel();
+  for (Isa isa : KeccakKernels::available_kernels()) {
+    test::KeccakKernelScope scope(isa);
+    EXPECT_EQ(KeccakKernels::active_kernel(), isa);
+    EXPECT_EQ(Sha3_256::active_kernel(), isa) << "both hashes share the kernel";
+  }
+  EXPECT_EQ(KeccakKernels::active_kernel(), before);
+}
+
+TEST(KeccakKernels, UnsupportedKernelRequestIsAnError) {
+  const Isa before = KeccakKernels::active_kernel();
+  for (Isa isa : {Isa::sse41, Isa::shani}) {  // no Keccak kernels for these families
+    const Status status = Keccak256::set_kernel(isa);
+    ASSERT_FALSE(status.ok()) << isa_name(isa);
+    EXPECT_EQ(status.error().code, Errc::unsupported);
+    EXPECT_NE(status.error().message.find(isa_name(isa)), std::string::npos)
+        << status.error().message;
+  }
+  for (Isa isa : {Isa::avx2, Isa::avx512}) {
+    if (!cpu_supports(isa)) {
+      EXPECT_FALSE(KeccakKernels::set_kernel(isa).ok()) << isa_name(isa);
+    }
+  }
+  EXPECT_EQ(KeccakKernels::active_kernel(), before);
 }
 
 }  // namespace

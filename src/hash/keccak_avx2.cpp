@@ -1,0 +1,67 @@
+// AVX2 + BMI2 kernels: four Keccak-f[1600] states side by side in ymm registers (one 64-bit lane
+// per message) for batches, and the scalar permutation compiled with BMI2 (andn, rorx) for single
+// messages.
+#include <immintrin.h>
+
+#include "hash/keccak_kernel.hpp"
+#include "hash/keccak_round.hpp"
+
+namespace merkleforge::detail::keccak {
+namespace {
+
+struct Avx2Ops {
+  static __m256i xor2(__m256i a, __m256i b) noexcept { return _mm256_xor_si256(a, b); }
+  static __m256i xor3(__m256i a, __m256i b, __m256i c) noexcept {
+    return _mm256_xor_si256(_mm256_xor_si256(a, b), c);
+  }
+  static __m256i chi(__m256i a, __m256i b, __m256i c) noexcept {
+    return _mm256_xor_si256(a, _mm256_andnot_si256(b, c));
+  }
+  template <int N>
+  static __m256i rotl(__m256i a) noexcept {
+    if constexpr (N == 0) {
+      return a;
+    } else if constexpr (N == 8 || N == 56) {
+      // Whole-byte rotations are one byte shuffle instead of two shifts and an or.
+      constexpr int s = N / 8;
+      const __m256i order = _mm256_setr_epi8(
+          (8 - s) % 8, (9 - s) % 8, (10 - s) % 8, (11 - s) % 8, (12 - s) % 8, (13 - s) % 8,
+          (14 - s) % 8, (15 - s) % 8, 8 + (8 - s) % 8, 8 + (9 - s) % 8, 8 + (10 - s) % 8,
+          8 + (11 - s) % 8, 8 + (12 - s) % 8, 8 + (13 - s) % 8, 8 + (14 - s) % 8, 8 + (15 - s) % 8,
+          (8 - s) % 8, (9 - s) % 8, (10 - s) % 8, (11 - s) % 8, (12 - s) % 8, (13 - s) % 8,
+          (14 - s) % 8, (15 - s) % 8, 8 + (8 - s) % 8, 8 + (9 - s) % 8, 8 + (10 - s) % 8,
+          8 + (11 - s) % 8, 8 + (12 - s) % 8, 8 + (13 - s) % 8, 8 + (14 - s) % 8, 8 + (15 - s) % 8);
+      return _mm256_shuffle_epi8(a, order);
+    } else {
+      return _mm256_or_si256(_mm256_slli_epi64(a, N), _mm256_srli_epi64(a, 64 - N));
+    }
+  }
+  static __m256i xor_constant(__m256i a, std::uint64_t c) noexcept {
+    return _mm256_xor_si256(a, _mm256_set1_epi64x(static_cast<long long>(c)));
+  }
+};
+
+constexpr std::size_t kLanes = 4;
+
+}  // namespace
+
+void permute_bmi2(std::uint64_t* state) noexcept {
+  permute_scalar(state);
+}
+
+void absorb_lanes_avx2(std::uint64_t* states, const std::uint64_t* block) noexcept {
+  __m256i a[kStateWords];
+  for (std::size_t w = 0; w < kStateWords; ++w) {
+    a[w] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states + w * kLanes));
+  }
+  for (std::size_t w = 0; w < kRateWords; ++w) {
+    a[w] = _mm256_xor_si256(
+        a[w], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + w * kLanes)));
+  }
+  keccak_f1600<Avx2Ops>(a);
+  for (std::size_t w = 0; w < kStateWords; ++w) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(states + w * kLanes), a[w]);
+  }
+}
+
+}  // namespace merkleforge::detail::keccak
