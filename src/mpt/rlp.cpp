@@ -83,6 +83,10 @@ void append_string(Bytes& out, ByteSpan data) {
   out.insert(out.end(), data.begin(), data.end());
 }
 
+void append_string_header(Bytes& out, std::size_t size) {
+  append_header(out, kStringShort, kStringLong, size);
+}
+
 void append_list_header(Bytes& out, std::size_t payload_size) {
   append_header(out, kListShort, kListLong, payload_size);
 }

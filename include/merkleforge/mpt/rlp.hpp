@@ -29,6 +29,9 @@ std::size_t list_size(std::size_t payload_size) noexcept;
 
 /// Appends the encoding of the byte string `data`.
 void append_string(Bytes& out, ByteSpan data);
+/// Appends the header of a string of `size` bytes; the caller appends the bytes. Not for a single
+/// byte below 0x80, which is its own encoding (append_string handles that case).
+void append_string_header(Bytes& out, std::size_t size);
 /// Appends the header of a list whose items' encodings total `payload_size` bytes; the caller
 /// appends the item encodings after it.
 void append_list_header(Bytes& out, std::size_t payload_size);

@@ -1,0 +1,151 @@
+// MerklePatriciaTrie: Ethereum's hexary Merkle Patricia trie (byte-exact roots), in memory, with
+// proofs and persistence through a NodeStore.
+//
+// Layout: nodes live in two flat pools (short nodes: leaf/extension; branch nodes) addressed by
+// 32-bit ids; paths and values live in byte arenas. Nothing is hashed on put/erase: a changed node
+// only forgets its cached reference, and root_hash() re-hashes exactly the forgotten nodes — in
+// parallel over the root's subtries (oneTBB) when at least `parallel_threshold()` changes are
+// pending.
+//
+// The trie is Keccak-256 only (Ethereum's hash; the node format is defined on it), hence not a
+// template over a Hasher. It is not thread-safe: one writer, no concurrent readers while writing.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "merkleforge/core/bytes.hpp"
+#include "merkleforge/core/result.hpp"
+#include "merkleforge/mpt/node.hpp"
+#include "merkleforge/store/node_store.hpp"
+
+namespace merkleforge::mpt {
+
+/// Store keys of the MPT: "mn" ‖ hash → node RLP, "mr" ‖ name → 32-byte root hash.
+Bytes node_store_key(const Digest32& hash);
+Bytes root_record_key(std::string_view name);
+
+class MerklePatriciaTrie {
+ public:
+  MerklePatriciaTrie() = default;
+
+  /// Sets `key` to `value`; an empty value erases the key (Ethereum semantics).
+  /// Errors: not_found if the path crosses a subtrie known only by its hash (a trie built
+  /// from a proof).
+  Status put(ByteSpan key, ByteSpan value);
+  /// Removes `key` if present. Errors: as put.
+  Status erase(ByteSpan key);
+  /// The value of `key` (a view valid until the next change), std::nullopt if absent.
+  /// Errors: as put.
+  Result<std::optional<ByteSpan>> get(ByteSpan key) const;
+
+  bool empty() const noexcept { return root_ == kEmpty; }
+
+  /// keccak256 of the root node's RLP (kEmptyTrieRoot when empty). Hashes changed nodes.
+  Digest32 root_hash();
+
+  /// The EIP-1186 proof of `key`: RLP of every node on its path from the root, root first,
+  /// except nodes embedded in their parent (under 32 bytes). Proves presence or absence.
+  /// Errors: as put.
+  Result<std::vector<Bytes>> prove(ByteSpan key);
+
+  /// Writes every node not yet in `store` and the record "root of `name`" in ONE atomic batch.
+  /// Nodes are keyed by hash, so unchanged subtries are never rewritten. Errors: the store's.
+  Status commit(NodeStore& store, std::string_view name = "state");
+  /// The trie whose root `name` last committed to `store`. Errors: not_found (no such record),
+  /// corrupt_data (a node missing, undecodable, or not matching its hash), the store's errors.
+  static Result<MerklePatriciaTrie> open(const NodeStore& store, std::string_view name = "state");
+  /// The trie with root `root` in `store`. Errors: as open.
+  static Result<MerklePatriciaTrie> open_root(const NodeStore& store, const Digest32& root);
+
+  /// The partial trie spanned by proof nodes under `root`: children absent from `nodes` stay
+  /// known only by hash. Errors: malformed_input (root not among the nodes, undecodable node).
+  static Result<MerklePatriciaTrie> from_proof(const Digest32& root, std::span<const Bytes> nodes);
+
+  /// Pending changes from which root_hash() hashes subtries in parallel (default 1024).
+  std::size_t parallel_threshold() const noexcept { return parallel_threshold_; }
+  void set_parallel_threshold(std::size_t changes) noexcept { parallel_threshold_ = changes; }
+
+  /// Range-proof support (see range_proof.hpp): removes every key k with lo <= k <= hi, all of
+  /// length lo.size(), leaving the nodes on the two edge paths in place (not re-normalised).
+  /// Errors: malformed_input if a subtrie known only by hash straddles an edge, or keys of other
+  /// lengths are met.
+  Status unset_range(ByteSpan lo, ByteSpan hi);
+  /// True if the trie holds something (a key or a hash-only subtrie) right of `key`'s path.
+  bool has_content_after(ByteSpan key) const;
+
+ private:
+  using NodeId = std::uint32_t;
+  static constexpr NodeId kEmpty = 0;
+  static constexpr NodeId kInvalid = 0xffffffff;
+
+  // Leaf when child == kEmpty (value in the arena), extension otherwise.
+  struct ShortNode {
+    std::uint32_t path_begin = 0, path_size = 0;  // in nibbles_
+    std::uint32_t value_begin = 0, value_size = 0;
+    NodeId child = kEmpty;
+    NodeRef ref;  // size 0: not hashed since the last change
+    bool stored = false;
+  };
+  struct BranchNode {
+    std::array<NodeId, 16> children{};
+    std::uint32_t value_begin = 0, value_size = 0;  // size 0: no value
+    NodeRef ref;
+    bool stored = false;
+  };
+  struct Slice {
+    std::uint32_t begin = 0, size = 0;
+  };
+
+  class Loader;
+  class RangeUnsetter;
+
+  // trie.cpp: structure
+  NodeId new_short(Slice path, Slice value, NodeId child);
+  NodeId new_branch();
+  NodeId new_stub(const NodeRef& ref);
+  NodeId new_leaf_from_key(std::size_t pos, Slice value);
+  void free_node(NodeId id);
+  void touch(NodeId id);
+  NodeId insert(NodeId id, std::size_t pos, Slice value);
+  NodeId insert_into_short(NodeId id, std::size_t pos, Slice value);
+  NodeId remove(NodeId id, std::size_t pos, bool& found);
+  NodeId normalize_branch(NodeId id);
+  NodeId absorb_child(NodeId ext_or_none, Slice prefix, NodeId child);
+  Slice append_path(Slice first, std::uint8_t middle, bool with_middle, Slice second);
+  Nibbles path_of(const ShortNode& node) const noexcept {
+    return {nibbles_.data() + node.path_begin, node.path_size};
+  }
+  ByteSpan value_of(std::uint32_t begin, std::uint32_t size) const noexcept {
+    return {values_.data() + begin, size};
+  }
+
+  // trie_hash.cpp: encoding and hashing
+  const NodeRef* ref_of(NodeId id) const noexcept;
+  NodeRef& mutable_ref(NodeId id) noexcept;
+  void encode(NodeId id, Bytes& out) const;
+  void hash(NodeId id, Bytes& scratch);
+  void hash_parallel(NodeId id);
+
+  // trie_store.cpp
+  void collect_unstored(NodeId id, Bytes& scratch, WriteBatch& batch);
+  void mark_stored(NodeId id);
+
+  std::vector<ShortNode> shorts_;
+  std::vector<BranchNode> branches_;
+  std::vector<NodeRef> stubs_;  // subtries known only by reference (tries built from proofs)
+  std::vector<NodeId> free_shorts_, free_branches_;
+  Bytes nibbles_;   // paths of short nodes, one nibble per byte
+  Bytes values_;    // values of leaves and branches
+  Bytes key_path_;  // the key of the current put/erase, as nibbles
+  NodeId root_ = kEmpty;
+  std::size_t pending_changes_ = 0;
+  std::size_t parallel_threshold_ = 1024;
+};
+
+}  // namespace merkleforge::mpt
