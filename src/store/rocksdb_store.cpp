@@ -7,6 +7,7 @@
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -49,6 +50,7 @@ rocksdb::Options database_options(const RocksDbOptions& options) {
   db.memtable_protection_bytes_per_key = kProtectionBytesPerKey;
   // Tree nodes are mostly hashes, which do not compress: spend no CPU trying.
   db.compression = rocksdb::kNoCompression;
+  db.write_buffer_size = options.write_buffer_bytes;
   db.keep_log_file_num = 4;
   db.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   return db;
@@ -77,6 +79,10 @@ Result<std::unique_ptr<RocksDbNodeStore>> RocksDbNodeStore::open(const std::file
   }
   if (!options.create_if_missing && !std::filesystem::exists(path / "CURRENT", error)) {
     return make_error(Errc::not_found, "no RocksDB database in " + path.string());
+  }
+  if (options.create_if_missing && !std::filesystem::create_directories(path, error) && error) {
+    return make_error(Errc::io_error,
+                      "cannot create folder " + path.string() + ": " + error.message());
   }
   rocksdb::DB* db = nullptr;
   const rocksdb::Status status = rocksdb::DB::Open(database_options(options), path.string(), &db);

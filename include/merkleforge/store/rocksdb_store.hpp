@@ -38,6 +38,8 @@ struct RocksDbOptions {
   bool create_if_missing = true;
   /// Capacity of the cache of uncompressed table blocks shared by all reads.
   std::size_t block_cache_bytes = std::size_t{256} << 20;
+  /// Writes buffered in memory (and in the log) before they are sorted into a table file.
+  std::size_t write_buffer_bytes = std::size_t{64} << 20;
 };
 
 class RocksDbNodeStore final : public NodeStore {
