@@ -1,0 +1,141 @@
+// Storage of the nodes of SparseMerkleTree in memory.
+//
+// Nodes live in chunked pools and refer to each other by 32-bit references, which keeps a node
+// small (an interior node is its two child hashes, two references and a version: 76 bytes) and
+// lets parallel batch updates allocate while other tasks read: chunks never move. An interior
+// node stores the hashes of its children (not its own), so a proof reads each sibling hash from
+// the node on the path without visiting the sibling.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "merkleforge/core/bytes.hpp"
+
+namespace merkleforge::sparse_detail {
+
+/// 0: empty subtree; top bit set: leaf (index in the low 31 bits); otherwise interior node + 1.
+using NodeRef = std::uint32_t;
+inline constexpr NodeRef kEmptyRef = 0;
+inline constexpr NodeRef kLeafTag = NodeRef{1} << 31;
+
+inline bool is_leaf(NodeRef ref) noexcept {
+  return (ref & kLeafTag) != 0;
+}
+inline bool is_internal(NodeRef ref) noexcept {
+  return ref != kEmptyRef && !is_leaf(ref);
+}
+inline std::uint32_t leaf_index(NodeRef ref) noexcept {
+  return ref & ~kLeafTag;
+}
+inline std::uint32_t internal_index(NodeRef ref) noexcept {
+  return ref - 1;
+}
+inline NodeRef leaf_ref(std::uint32_t index) noexcept {
+  return index | kLeafTag;
+}
+inline NodeRef internal_ref(std::uint32_t index) noexcept {
+  return index + 1;
+}
+
+struct InternalNode {
+  std::array<Digest32, 2> child_hash;  // left ‖ right: the message of this node's own hash
+  std::array<NodeRef, 2> child;
+  std::uint32_t version;  // the version that created this node (copy-on-write boundary)
+};
+
+/// A value stored inline when it fits in 32 bytes (the common case: hashes, small accounts),
+/// otherwise in one heap block owned by the leaf.
+class LeafValue {
+ public:
+  static constexpr std::size_t kInline = 32;
+
+  LeafValue() noexcept = default;
+  LeafValue(const LeafValue&) = delete;
+  LeafValue& operator=(const LeafValue&) = delete;
+  ~LeafValue() { reset(); }
+
+  void assign(ByteSpan value);
+  void reset() noexcept;
+  ByteSpan view() const noexcept {
+    return {size_ <= kInline ? storage_.bytes : storage_.heap, size_};
+  }
+
+ private:
+  union Storage {
+    std::uint8_t bytes[kInline];
+    std::uint8_t* heap;
+  };
+  std::uint32_t size_ = 0;
+  Storage storage_{};
+};
+
+struct LeafNode {
+  Digest32 key_hash;
+  std::uint32_t version;
+  LeafValue value;
+};
+
+/// A pool of T addressed by 32-bit indices, grown in fixed chunks so that references to
+/// existing elements stay valid while others are allocated (from several threads).
+template <class T>
+class ChunkedPool {
+ public:
+  static constexpr unsigned kChunkBits = 14;
+  static constexpr std::size_t kChunkSize = std::size_t{1} << kChunkBits;
+  static constexpr std::size_t kMaxChunks = (std::size_t{1} << 31) / kChunkSize;
+
+  ChunkedPool() { chunks_.reserve(kMaxChunks); }
+  ChunkedPool(const ChunkedPool&) = delete;
+  ChunkedPool& operator=(const ChunkedPool&) = delete;
+
+  T& operator[](std::uint32_t index) noexcept {
+    return chunks_[index >> kChunkBits][index & (kChunkSize - 1)];
+  }
+  const T& operator[](std::uint32_t index) const noexcept {
+    return chunks_[index >> kChunkBits][index & (kChunkSize - 1)];
+  }
+
+  /// Index of an unused element (its content is whatever release() left). Thread-safe.
+  std::uint32_t allocate() {
+    std::lock_guard lock(mutex_);
+    ++live_;
+    if (!free_.empty()) {
+      const std::uint32_t index = free_.back();
+      free_.pop_back();
+      return index;
+    }
+    if (next_ == chunks_.size() * kChunkSize) {
+      if (chunks_.size() == kMaxChunks) throw std::length_error("sparse tree: node pool is full");
+      chunks_.push_back(std::make_unique<T[]>(kChunkSize));
+    }
+    return next_++;
+  }
+
+  /// Returns an element to the pool. Thread-safe.
+  void release(std::uint32_t index) {
+    std::lock_guard lock(mutex_);
+    --live_;
+    free_.push_back(index);
+  }
+
+  std::size_t live() const noexcept { return live_; }
+  /// Bytes held by the pool (chunks and free list), not counting what elements own elsewhere.
+  std::size_t capacity_bytes() const noexcept {
+    return chunks_.size() * kChunkSize * sizeof(T) + free_.capacity() * sizeof(std::uint32_t);
+  }
+
+ private:
+  std::vector<std::unique_ptr<T[]>> chunks_;  // reserved up front: never reallocates
+  std::vector<std::uint32_t> free_;
+  std::uint32_t next_ = 0;
+  std::size_t live_ = 0;
+  std::mutex mutex_;
+};
+
+}  // namespace merkleforge::sparse_detail

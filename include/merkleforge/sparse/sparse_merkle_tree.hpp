@@ -1,0 +1,423 @@
+// SparseMerkleTree<H>: a binary Merkle tree over 256-bit key hashes with Jellyfish-compatible
+// hashing (sparse/jmt_hashing.hpp). Empty subtrees hash to a placeholder, a subtree holding one
+// leaf is that leaf, every other node hashes its two children, so a tree of n keys has about
+// log2(n) levels and get / put / erase / prove cost O(log n) hash computations and node visits.
+//
+// Versions. Mutations change the *working* tree; commit() freezes it as a new version (0, 1, ...)
+// that reads and proofs can still address until prune() drops it. Nodes of committed versions
+// are never modified: a mutation copies the nodes on its path (copy-on-write) and records the
+// replaced ones as stale since the working version; prune(v) frees every node that no version
+// >= v uses. Before the first commit (or between commits) nodes created since are updated in
+// place, so a tree used without versions pays for no copies.
+//
+// Thread safety: const member functions may run concurrently with each other; a mutation
+// excludes every other call. apply_batch itself runs independent subtrees on several threads.
+#pragma once
+
+#include <oneapi/tbb/parallel_invoke.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "merkleforge/core/result.hpp"
+#include "merkleforge/sparse/jmt_hashing.hpp"
+#include "merkleforge/sparse/node_pool.hpp"
+#include "merkleforge/sparse/proof.hpp"
+
+namespace merkleforge {
+
+/// One change of a batch: set key_hash to *value, or erase it when value is nullopt.
+struct SparseUpdate {
+  Digest32 key_hash;
+  std::optional<Bytes> value;
+};
+
+template <Hasher H>
+class SparseMerkleTree {
+ public:
+  using Hashing = JmtHashing<H>;
+  using Version = std::uint64_t;
+
+  SparseMerkleTree() = default;
+  SparseMerkleTree(const SparseMerkleTree&) = delete;
+  SparseMerkleTree& operator=(const SparseMerkleTree&) = delete;
+
+  /// The key hash under which the tree stores `key` (H(key), as JMT).
+  static Digest32 key_hash(ByteSpan key) noexcept { return Hashing::key_hash(key); }
+
+  // --- the working tree -------------------------------------------------------------------------
+
+  Digest32 root_hash() const noexcept { return working_.hash; }
+  /// Number of keys in the working tree.
+  std::size_t size() const noexcept { return static_cast<std::size_t>(size_.load()); }
+  std::optional<Bytes> get(const Digest32& key_hash) const { return find(working_.ref, key_hash); }
+  SparseProof prove(const Digest32& key_hash) const { return walk_proof(working_.ref, key_hash); }
+
+  void put(const Digest32& key_hash, ByteSpan value) {
+    const SparseUpdate update{key_hash, Bytes(value.begin(), value.end())};
+    working_ = update_subtree(working_, 0, {&update, 1});
+  }
+  void erase(const Digest32& key_hash) {
+    const SparseUpdate update{key_hash, std::nullopt};
+    working_ = update_subtree(working_, 0, {&update, 1});
+  }
+  /// Applies all updates as if one by one in order (for a key given several times the last one
+  /// wins), hashing each changed node once and independent subtrees in parallel.
+  void apply_batch(std::vector<SparseUpdate> updates) {
+    std::stable_sort(
+        updates.begin(), updates.end(),
+        [](const SparseUpdate& a, const SparseUpdate& b) { return a.key_hash < b.key_hash; });
+    // Keep the last update of each key: reverse, unique keeps the first of each run, reverse back.
+    std::reverse(updates.begin(), updates.end());
+    updates.erase(std::unique(updates.begin(), updates.end(),
+                              [](const SparseUpdate& a, const SparseUpdate& b) {
+                                return a.key_hash == b.key_hash;
+                              }),
+                  updates.end());
+    std::reverse(updates.begin(), updates.end());
+    working_ = update_subtree(working_, 0, updates);
+  }
+
+  // --- versions ---------------------------------------------------------------------------------
+
+  /// Freezes the working tree as the next version and returns its number.
+  Version commit() {
+    if (working_version_ == UINT32_MAX)
+      throw std::length_error("sparse tree: 2^32 versions committed");
+    versions_.push_back(VersionRoot{working_version_, working_});
+    return working_version_++;
+  }
+  /// The committed versions still readable, oldest first (empty before the first commit).
+  std::optional<Version> latest_version() const noexcept {
+    return versions_.empty() ? std::nullopt : std::optional(versions_.back().version);
+  }
+  std::optional<Version> oldest_version() const noexcept {
+    return versions_.empty() ? std::nullopt : std::optional(versions_.front().version);
+  }
+
+  /// Errors: not_found when `version` was never committed or has been pruned.
+  Result<Digest32> root_hash_at(Version version) const {
+    Result<Subtree> root = root_at(version);
+    if (!root) return root.error();
+    return root->hash;
+  }
+  Result<std::optional<Bytes>> get_at(Version version, const Digest32& key_hash) const {
+    Result<Subtree> root = root_at(version);
+    if (!root) return root.error();
+    return find(root->ref, key_hash);
+  }
+  Result<SparseProof> prove_at(Version version, const Digest32& key_hash) const {
+    Result<Subtree> root = root_at(version);
+    if (!root) return root.error();
+    return walk_proof(root->ref, key_hash);
+  }
+
+  /// Drops every version older than `keep_from` and frees the nodes only they used.
+  /// Errors: invalid_argument when `keep_from` is newer than the latest committed version.
+  Status prune(Version keep_from) {
+    if (versions_.empty() || keep_from > versions_.back().version) {
+      return make_error(Errc::invalid_argument, "sparse tree: cannot prune the latest version");
+    }
+    while (versions_.front().version < keep_from) versions_.pop_front();
+    // A node replaced while building version s is used by versions < s only.
+    auto kept = std::stable_partition(stale_.begin(), stale_.end(), [&](const StaleNode& node) {
+      return node.since > keep_from;
+    });
+    for (auto it = kept; it != stale_.end(); ++it) free_node(it->ref);
+    stale_.erase(kept, stale_.end());
+    return Ok{};
+  }
+
+  // --- memory -----------------------------------------------------------------------------------
+
+  struct MemoryUsage {
+    std::size_t leaves;
+    std::size_t internal_nodes;
+    std::size_t bytes;  ///< pools, stale records and out-of-line values
+  };
+  MemoryUsage memory_usage() const noexcept {
+    return {leaves_.live(), internals_.live(),
+            leaves_.capacity_bytes() + internals_.capacity_bytes() +
+                stale_.size() * sizeof(StaleNode) + out_of_line_bytes_.load()};
+  }
+
+ private:
+  using NodeRef = sparse_detail::NodeRef;
+  using LeafNode = sparse_detail::LeafNode;
+  using InternalNode = sparse_detail::InternalNode;
+
+  /// Below this many updates a subtree is updated on the calling thread.
+  static constexpr std::size_t kParallelUpdates = 128;
+
+  struct Subtree {
+    NodeRef ref = sparse_detail::kEmptyRef;
+    Digest32 hash = kSparsePlaceholder;
+  };
+  struct VersionRoot {
+    Version version;
+    Subtree root;
+  };
+  struct StaleNode {
+    Version since;  // the version whose construction replaced it
+    NodeRef ref;
+  };
+  using Updates = std::span<const SparseUpdate>;
+
+  Result<Subtree> root_at(Version version) const {
+    for (const VersionRoot& entry : versions_) {
+      if (entry.version == version) return entry.root;
+    }
+    return make_error(Errc::not_found, "sparse tree: version " + std::to_string(version) +
+                                           " was never committed or has been pruned");
+  }
+
+  std::optional<Bytes> find(NodeRef ref, const Digest32& key_hash) const {
+    for (unsigned depth = 0; sparse_detail::is_internal(ref); ++depth) {
+      ref = internals_[sparse_detail::internal_index(ref)].child[key_bit(key_hash, depth)];
+    }
+    if (!sparse_detail::is_leaf(ref)) return std::nullopt;
+    const LeafNode& leaf = leaves_[sparse_detail::leaf_index(ref)];
+    if (leaf.key_hash != key_hash) return std::nullopt;
+    const ByteSpan value = leaf.value.view();
+    return Bytes(value.begin(), value.end());
+  }
+
+  SparseProof walk_proof(NodeRef ref, const Digest32& key_hash) const {
+    SparseProof proof;
+    proof.hash = *hash_from_name(H::kName);
+    for (unsigned depth = 0; sparse_detail::is_internal(ref); ++depth) {
+      const InternalNode& node = internals_[sparse_detail::internal_index(ref)];
+      const unsigned bit = key_bit(key_hash, depth);
+      proof.siblings.push_back(node.child_hash[bit ^ 1]);
+      ref = node.child[bit];
+    }
+    if (sparse_detail::is_leaf(ref)) {
+      const LeafNode& leaf = leaves_[sparse_detail::leaf_index(ref)];
+      proof.leaf = SparseProofLeaf{leaf.key_hash, Hashing::value_hash(leaf.value.view())};
+    }
+    return proof;
+  }
+
+  // --- updates ----------------------------------------------------------------------------------
+  // `updates` are sorted by key, unique, and all share the first `depth` bits: the path of the
+  // subtree they are applied to.
+
+  Subtree update_subtree(Subtree node, unsigned depth, Updates updates) {
+    if (updates.empty()) return node;
+    if (node.ref == sparse_detail::kEmptyRef) return build(depth, updates, nullptr, 0);
+    if (sparse_detail::is_leaf(node.ref)) return build(depth, updates, &node, depth);
+    return update_internal(node, depth, updates);
+  }
+
+  Subtree update_internal(Subtree node, unsigned depth, Updates updates) {
+    InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
+    Subtree left{internal.child[0], internal.child_hash[0]};
+    Subtree right{internal.child[1], internal.child_hash[1]};
+    const Subtree old_left = left, old_right = right;
+    update_children(left, right, depth, updates);
+    if (left.ref == old_left.ref && right.ref == old_right.ref && left.hash == old_left.hash &&
+        right.hash == old_right.hash) {
+      return node;
+    }
+    const Subtree collapsed = collapse(left, right);
+    if (collapsed.ref != sparse_detail::kEmptyRef || is_empty(left, right)) {
+      discard(node.ref);
+      return collapsed;
+    }
+    const NodeRef target = writable_internal(node.ref);
+    return make_internal(target, left, right);
+  }
+
+  void update_children(Subtree& left, Subtree& right, unsigned depth, Updates updates) {
+    split_and_run(
+        updates, depth, [&](Updates low) { left = update_subtree(left, depth + 1, low); },
+        [&](Updates high) { right = update_subtree(right, depth + 1, high); });
+  }
+
+  static bool is_empty(const Subtree& left, const Subtree& right) noexcept {
+    return left.ref == sparse_detail::kEmptyRef && right.ref == sparse_detail::kEmptyRef;
+  }
+
+  /// The node replacing an interior node at `depth` whose children became `left` and `right`
+  /// when it must not remain interior: empty when both are empty, the leaf when the other side is
+  /// empty (the leaf moves up). Otherwise returns an empty Subtree and the node stays interior.
+  Subtree collapse(const Subtree& left, const Subtree& right) {
+    if (left.ref == sparse_detail::kEmptyRef && sparse_detail::is_leaf(right.ref))
+      return move_leaf(right);
+    if (right.ref == sparse_detail::kEmptyRef && sparse_detail::is_leaf(left.ref))
+      return move_leaf(left);
+    return {};
+  }
+
+  /// Builds the subtree at `depth` holding the inserts of `updates` and, unless an update names
+  /// its key, the existing leaf `carried`, which was the whole subtree at `carried_depth`.
+  Subtree build(unsigned depth, Updates updates, const Subtree* carried, unsigned carried_depth) {
+    const SparseUpdate* override = carried ? find_update(updates, carried_key(*carried)) : nullptr;
+    const bool keep_carried = carried && (!override || same_value(*override, *carried));
+    const std::size_t entries =
+        count_inserts_up_to_two(updates, keep_carried ? override : nullptr) +
+        (keep_carried ? 1 : 0);
+    if (entries >= 2) return build_internal(depth, updates, carried, carried_depth);
+    if (keep_carried) return depth == carried_depth ? *carried : move_leaf(*carried);
+    if (carried) {  // erased (override has no value) or replaced by override's value
+      if (!override->value) size_.fetch_sub(1, std::memory_order_relaxed);
+      discard(carried->ref);
+    }
+    if (entries == 0) return {};
+    const SparseUpdate& insert = *std::find_if(
+        updates.begin(), updates.end(), [](const SparseUpdate& u) { return u.value.has_value(); });
+    if (&insert != override) size_.fetch_add(1, std::memory_order_relaxed);
+    return make_leaf(insert);
+  }
+
+  Subtree build_internal(unsigned depth, Updates updates, const Subtree* carried,
+                         unsigned carried_depth) {
+    const bool carried_high = carried && key_bit(carried_key(*carried), depth) == 1;
+    Subtree left, right;
+    split_and_run(
+        updates, depth,
+        [&](Updates low) {
+          left = build(depth + 1, low, carried_high ? nullptr : carried, carried_depth);
+        },
+        [&](Updates high) {
+          right = build(depth + 1, high, carried_high ? carried : nullptr, carried_depth);
+        });
+    return make_internal(sparse_detail::internal_ref(internals_.allocate()), left, right);
+  }
+
+  /// Splits `updates` at bit `depth` and runs the two halves, in parallel when both are large.
+  template <class Low, class High>
+  static void split_and_run(Updates updates, unsigned depth, Low&& on_low, High&& on_high) {
+    const auto split = std::partition_point(
+        updates.begin(), updates.end(),
+        [&](const SparseUpdate& u) { return key_bit(u.key_hash, depth) == 0; });
+    const Updates low(updates.begin(), split), high(split, updates.end());
+    if (low.size() >= kParallelUpdates / 2 && high.size() >= kParallelUpdates / 2) {
+      tbb::parallel_invoke([&] { on_low(low); }, [&] { on_high(high); });
+    } else {
+      on_low(low);
+      on_high(high);
+    }
+  }
+
+  const Digest32& carried_key(const Subtree& leaf) const noexcept {
+    return leaves_[sparse_detail::leaf_index(leaf.ref)].key_hash;
+  }
+  static const SparseUpdate* find_update(Updates updates, const Digest32& key) noexcept {
+    const auto it =
+        std::lower_bound(updates.begin(), updates.end(), key,
+                         [](const SparseUpdate& u, const Digest32& k) { return u.key_hash < k; });
+    return it != updates.end() && it->key_hash == key ? &*it : nullptr;
+  }
+  bool same_value(const SparseUpdate& update, const Subtree& leaf) const noexcept {
+    if (!update.value) return false;
+    const ByteSpan stored = leaves_[sparse_detail::leaf_index(leaf.ref)].value.view();
+    return std::equal(stored.begin(), stored.end(), update.value->begin(), update.value->end());
+  }
+  /// Inserts among `updates` other than `absorbed`, counted up to 2 (all a build needs to know).
+  static std::size_t count_inserts_up_to_two(Updates updates,
+                                             const SparseUpdate* absorbed) noexcept {
+    std::size_t count = 0;
+    for (const SparseUpdate& update : updates) {
+      if (update.value && &update != absorbed && ++count == 2) break;
+    }
+    return count;
+  }
+
+  // --- node lifetime ----------------------------------------------------------------------------
+
+  Subtree make_leaf(const SparseUpdate& insert) {
+    const std::uint32_t index = leaves_.allocate();
+    LeafNode& leaf = leaves_[index];
+    leaf.key_hash = insert.key_hash;
+    leaf.version = working_tag();
+    leaf.value.assign(*insert.value);
+    if (insert.value->size() > sparse_detail::LeafValue::kInline)
+      out_of_line_bytes_ += insert.value->size();
+    return {sparse_detail::leaf_ref(index),
+            Hashing::leaf(insert.key_hash, Hashing::value_hash(*insert.value))};
+  }
+
+  Subtree make_internal(NodeRef target, const Subtree& left, const Subtree& right) {
+    InternalNode& node = internals_[sparse_detail::internal_index(target)];
+    node.child = {left.ref, right.ref};
+    node.child_hash = {left.hash, right.hash};
+    node.version = working_tag();
+    return {target, Hashing::internal(node.child_hash)};
+  }
+
+  /// The leaf `leaf` placed at another depth. Committed nodes are immutable and stored by
+  /// position, so a committed leaf is copied; a working one simply moves.
+  Subtree move_leaf(const Subtree& leaf) {
+    const LeafNode& old = leaves_[sparse_detail::leaf_index(leaf.ref)];
+    if (old.version == working_tag()) return leaf;
+    const std::uint32_t index = leaves_.allocate();
+    LeafNode& copy = leaves_[index];
+    copy.key_hash = old.key_hash;
+    copy.version = working_tag();
+    copy.value.assign(old.value.view());
+    if (old.value.view().size() > sparse_detail::LeafValue::kInline)
+      out_of_line_bytes_ += old.value.view().size();
+    discard(leaf.ref);
+    return {sparse_detail::leaf_ref(index), leaf.hash};
+  }
+
+  /// An interior node the working version may modify: `ref` itself when the working version
+  /// created it, else a fresh node (the committed one becomes stale).
+  NodeRef writable_internal(NodeRef ref) {
+    if (internals_[sparse_detail::internal_index(ref)].version == working_tag()) return ref;
+    discard(ref);
+    return sparse_detail::internal_ref(internals_.allocate());
+  }
+
+  /// A node that leaves the working tree: freed now if only the working tree used it, else kept
+  /// for the committed versions until pruning.
+  void discard(NodeRef ref) {
+    if (node_version(ref) == working_tag()) {
+      free_node(ref);
+      return;
+    }
+    std::lock_guard lock(stale_mutex_);
+    stale_.push_back(StaleNode{working_version_, ref});
+  }
+
+  /// The working version as nodes record it (commit() keeps versions below 2^32).
+  std::uint32_t working_tag() const noexcept {
+    return static_cast<std::uint32_t>(working_version_);
+  }
+
+  std::uint32_t node_version(NodeRef ref) const noexcept {
+    return sparse_detail::is_leaf(ref) ? leaves_[sparse_detail::leaf_index(ref)].version
+                                       : internals_[sparse_detail::internal_index(ref)].version;
+  }
+
+  void free_node(NodeRef ref) {
+    if (sparse_detail::is_leaf(ref)) {
+      LeafNode& leaf = leaves_[sparse_detail::leaf_index(ref)];
+      if (leaf.value.view().size() > sparse_detail::LeafValue::kInline)
+        out_of_line_bytes_ -= leaf.value.view().size();
+      leaf.value.reset();
+      leaves_.release(sparse_detail::leaf_index(ref));
+    } else {
+      internals_.release(sparse_detail::internal_index(ref));
+    }
+  }
+
+  sparse_detail::ChunkedPool<LeafNode> leaves_;
+  sparse_detail::ChunkedPool<InternalNode> internals_;
+  Subtree working_;
+  Version working_version_ = 0;
+  std::deque<VersionRoot> versions_;
+  std::vector<StaleNode> stale_;
+  std::mutex stale_mutex_;
+  std::atomic<std::int64_t> size_{0};
+  std::atomic<std::size_t> out_of_line_bytes_{0};
+};
+
+}  // namespace merkleforge
