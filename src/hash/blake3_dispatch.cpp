@@ -45,7 +45,9 @@ std::vector<Isa> Blake3::available_kernels() {
   return usable;
 }
 
-Isa Blake3::active_kernel() noexcept { return blake3::kernel().isa; }
+Isa Blake3::active_kernel() noexcept {
+  return blake3::kernel().isa;
+}
 
 Status Blake3::set_kernel(Isa isa) {
   Status checked = check_kernel_request(kName, kImplemented, isa);

@@ -24,9 +24,8 @@ inline constexpr std::size_t kOutLen = 32;
 /// The widest hash_many of any kernel (AVX-512: 16 lanes).
 inline constexpr std::size_t kMaxDegree = 16;
 
-inline constexpr std::array<std::uint32_t, 8> kIv = {0x6A09E667, 0xBB67AE85, 0x3C6EF372,
-                                                     0xA54FF53A, 0x510E527F, 0x9B05688C,
-                                                     0x1F83D9AB, 0x5BE0CD19};
+inline constexpr std::array<std::uint32_t, 8> kIv = {
+    0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19};
 
 /// Domain flags (the last word of the compression input).
 enum Flag : std::uint8_t {

@@ -4,7 +4,9 @@
 namespace merkleforge::blake3 {
 namespace {
 
-inline std::uint32_t rotr(std::uint32_t x, int n) noexcept { return (x >> n) | (x << (32 - n)); }
+inline std::uint32_t rotr(std::uint32_t x, int n) noexcept {
+  return (x >> n) | (x << (32 - n));
+}
 
 inline void g(std::uint32_t v[16], int a, int b, int c, int d, std::uint32_t mx,
               std::uint32_t my) noexcept {
@@ -49,8 +51,7 @@ void compress_rounds(std::uint32_t v[16], const std::uint32_t cv[8],
 }  // namespace
 
 void compress_in_place_portable(std::uint32_t cv[8], const std::uint8_t block[kBlockLen],
-                                std::uint8_t block_len, std::uint64_t counter,
-                                std::uint8_t flags) {
+                                std::uint8_t block_len, std::uint64_t counter, std::uint8_t flags) {
   std::uint32_t v[16];
   compress_rounds(v, cv, block, block_len, counter, flags);
   for (std::size_t i = 0; i < 8; ++i) cv[i] = v[i] ^ v[i + 8];
@@ -75,8 +76,8 @@ void hash_many_portable(const std::uint8_t* const* inputs, std::size_t count, st
     const std::uint64_t counter = params.counter + (params.increment_counter ? i : 0);
     for (std::size_t b = 0; b < blocks; ++b) {
       const bool last = b + 1 == blocks;
-      const auto flags = static_cast<std::uint8_t>(params.flags | (b == 0 ? params.flags_start : 0) |
-                                                   (last ? params.flags_end : 0));
+      const auto flags = static_cast<std::uint8_t>(
+          params.flags | (b == 0 ? params.flags_start : 0) | (last ? params.flags_end : 0));
       const auto block_len = last ? params.last_block_len : static_cast<std::uint8_t>(kBlockLen);
       compress_in_place_portable(cv, inputs[i] + b * kBlockLen, block_len, counter, flags);
     }

@@ -48,19 +48,21 @@ class Blake3 {
   static Status set_kernel(Isa isa);
 
  private:
-  // Implementation state (key words, flags, chunk state, chaining-value stack) is defined by the
-  // implementation; see src/hash/blake3.cpp.
-  struct State;
+  struct Internals;  // helpers, in src/hash/blake3.cpp
+  Blake3(const std::array<std::uint32_t, 8>& key_words, std::uint8_t flags) noexcept;
+
   std::array<std::uint32_t, 8> key_words_;
-  std::uint32_t flags_ = 0;
-  // chunk state
+  std::uint8_t flags_ = 0;  // mode flag: none, keyed_hash or derive_key_material
+  // The chunk being absorbed: its chaining value so far, its index in the input, and its newest
+  // block, kept back until more input shows whether it is the chunk's last.
   std::array<std::uint32_t, 8> chunk_cv_;
   std::uint64_t chunk_counter_ = 0;
   std::array<std::uint8_t, 64> block_{};
   std::uint8_t block_len_ = 0;
   std::uint8_t blocks_compressed_ = 0;
-  // chaining values of completed subtrees, one per level
-  std::array<std::array<std::uint32_t, 8>, 54> cv_stack_;
+  // Chaining values of completed subtrees, oldest (largest) first. Merged lazily, only once more
+  // input proves they are not the root's children: 54 levels cover 2^64 bytes, plus one pending.
+  std::array<std::array<std::uint32_t, 8>, 55> cv_stack_;
   std::uint8_t cv_stack_len_ = 0;
 };
 

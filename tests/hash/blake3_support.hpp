@@ -1,0 +1,41 @@
+// Helpers shared by the BLAKE3 tests.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "merkleforge/hash/blake3.hpp"
+
+namespace merkleforge::test {
+
+/// Runs `body` once under each kernel this CPU supports, restoring the active kernel afterwards.
+template <class Body>
+void for_each_blake3_kernel(Body body) {
+  const Isa saved = Blake3::active_kernel();
+  for (Isa isa : Blake3::available_kernels()) {
+    ASSERT_TRUE(Blake3::set_kernel(isa).ok());
+    SCOPED_TRACE(std::string("kernel ") + std::string(isa_name(isa)));
+    body();
+  }
+  ASSERT_TRUE(Blake3::set_kernel(saved).ok());
+}
+
+inline Bytes random_bytes(std::mt19937_64& rng, std::size_t len) {
+  Bytes bytes(len);
+  for (auto& b : bytes) b = static_cast<std::uint8_t>(rng());
+  return bytes;
+}
+
+/// Feeds `data` to `hasher` in pieces of random sizes up to `max_piece` (empty pieces included).
+inline void update_in_pieces(Blake3& hasher, ByteSpan data, std::mt19937_64& rng,
+                             std::size_t max_piece) {
+  std::size_t done = 0;
+  while (done < data.size()) {
+    const std::size_t piece = std::min<std::size_t>(rng() % (max_piece + 1), data.size() - done);
+    hasher.update(data.subspan(done, piece));
+    done += piece;
+  }
+}
+
+}  // namespace merkleforge::test
