@@ -68,7 +68,6 @@ Schedule expand_schedule(const std::uint8_t* block);
 void compress_shani(State& state, const std::uint8_t* blocks, std::size_t block_count);
 void hash_lanes_shani_x1(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
 void hash_lanes_shani_x2(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
-void hash_lanes_shani_x4(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
 
 // AVX2, 8 messages per vector (sha256_avx2.cpp).
 void hash_lanes_avx2(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);

@@ -135,9 +135,4 @@ void hash_lanes_shani_x2(const BatchPlan& plan, const std::uint8_t* const* messa
   hash_lanes<2>(plan, messages, out);
 }
 
-void hash_lanes_shani_x4(const BatchPlan& plan, const std::uint8_t* const* messages,
-                         Digest32* out) {
-  hash_lanes<4>(plan, messages, out);
-}
-
 }  // namespace merkleforge::sha256_detail
