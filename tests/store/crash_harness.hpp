@@ -1,0 +1,126 @@
+// Crash testing: a writer child process commits in a loop and is SIGKILLed at a random moment; it
+// reports every commit that returned through a pipe, so the parent knows the least the database
+// must hold when it reopens it.
+//
+// The child is this test binary started again (fork + exec through posix_spawn) and told by
+// environment variables to run one writer test. A bare fork() would not do: RocksDB's background
+// threads (flush, compaction) do not survive fork, so a forked child's writes would stall.
+#pragma once
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace merkleforge::test {
+
+/// Environment of a writer child: the folder it writes to and the pipe it reports on.
+inline constexpr const char* kCrashDbEnv = "MERKLEFORGE_CRASH_DB";
+inline constexpr const char* kCrashReportFdEnv = "MERKLEFORGE_CRASH_REPORT_FD";
+inline constexpr int kCrashReportFd = 77;  // the pipe's number in the child
+
+/// In a child: the database folder, or nullptr when this process is not a crash writer.
+inline const char* crash_writer_db() {
+  return std::getenv(kCrashDbEnv);
+}
+
+/// In a child: dies with the parent (a killed test run leaves no writer behind).
+inline void die_with_parent() {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() == 1) std::_Exit(2);
+}
+
+/// In a child: tells the parent that commit `version` returned.
+inline void report_committed(std::uint64_t version) {
+  const ssize_t written = write(kCrashReportFd, &version, sizeof version);
+  if (written != static_cast<ssize_t>(sizeof version)) std::_Exit(3);
+}
+
+/// A writer child running the test `gtest_filter` of this binary against folder `db`.
+class CrashWriter {
+ public:
+  CrashWriter(const std::string& gtest_filter, const std::string& db) {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
+    read_fd_ = fds[0];
+
+    std::vector<std::string> variables = {
+        std::string(kCrashDbEnv) + "=" + db,
+        std::string(kCrashReportFdEnv) + "=" + std::to_string(kCrashReportFd)};
+    for (char** entry = environ; *entry != nullptr; ++entry) variables.emplace_back(*entry);
+    std::vector<char*> envp;
+    for (auto& variable : variables) envp.push_back(variable.data());
+    envp.push_back(nullptr);
+    std::string program = "/proc/self/exe", filter = "--gtest_filter=" + gtest_filter;
+    char* argv[] = {program.data(), filter.data(), nullptr};
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], kCrashReportFd);  // dup2 clears CLOEXEC
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    const int spawned = posix_spawn(&pid_, program.c_str(), &actions, nullptr, argv, envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    close(fds[1]);
+    if (spawned != 0) throw std::runtime_error(std::string("posix_spawn: ") + strerror(spawned));
+  }
+  ~CrashWriter() {
+    if (pid_ > 0) kill_and_reap();
+    close(read_fd_);
+  }
+  CrashWriter(const CrashWriter&) = delete;
+  CrashWriter& operator=(const CrashWriter&) = delete;
+
+  /// SIGKILLs the child and returns the last version it reported (none if it reported nothing).
+  /// Throws when the child had already ended by itself (a writer error).
+  std::optional<std::uint64_t> kill_and_collect() {
+    const int status = kill_and_reap();
+    std::optional<std::uint64_t> last;
+    std::uint64_t version = 0;
+    while (read_exact(&version)) last = version;
+    if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGKILL) {
+      throw std::runtime_error("the writer ended on its own (status " + std::to_string(status) +
+                               "); see its stderr");
+    }
+    return last;
+  }
+
+ private:
+  int kill_and_reap() {
+    kill(pid_, SIGKILL);
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+    return status;
+  }
+
+  bool read_exact(std::uint64_t* value) {
+    auto* bytes = reinterpret_cast<char*>(value);
+    std::size_t got = 0;
+    while (got < sizeof *value) {
+      const ssize_t n = read(read_fd_, bytes + got, sizeof *value - got);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;  // EOF: a torn last report is not a commit report
+      got += static_cast<std::size_t>(n);
+    }
+    return true;
+  }
+
+  pid_t pid_ = -1;
+  int read_fd_ = -1;
+};
+
+}  // namespace merkleforge::test

@@ -1,0 +1,225 @@
+// Crash consistency of RocksDbNodeStore: a writer process commits tree-like batches (new nodes, the
+// root record naming them, erases of the nodes the previous root named) and is SIGKILLed at random
+// moments over several rounds; after each kill the reopened database must hold a whole commit at
+// least as new as the last one whose write_batch returned, with every node present and intact.
+#include <gtest/gtest.h>
+#include <openssl/evp.h>
+
+#include <chrono>
+#include <cstdint>
+#include <random>
+#include <thread>
+
+#include "merkleforge/store/rocksdb_store.hpp"
+#include "store/crash_harness.hpp"
+#include "store/temp_dir.hpp"
+
+namespace merkleforge {
+namespace {
+
+// Key layout of the simulated tree.
+constexpr std::uint8_t kRootSpace = 0x00;     // 0x00 -> root record
+constexpr std::uint8_t kNodeSpace = 0x01;     // 0x01 || SHA-256(node) -> node
+constexpr std::uint8_t kVersionSpace = 0x02;  // 0x02 || version (8 bytes BE) -> batch digest
+constexpr std::size_t kDigestSize = 32;
+constexpr std::size_t kNodeKeySize = 1 + kDigestSize;
+
+Digest32 sha256(ByteSpan data) {
+  Digest32 digest;
+  unsigned size = 0;
+  if (EVP_Digest(data.data(), data.size(), digest.data(), &size, EVP_sha256(), nullptr) != 1) {
+    throw std::runtime_error("EVP_Digest failed");
+  }
+  return digest;
+}
+
+void append_u64(Bytes& out, std::uint64_t value) {
+  for (int shift = 56; shift >= 0; shift -= 8)
+    out.push_back(static_cast<std::uint8_t>(value >> shift));
+}
+
+std::uint64_t read_u64(ByteSpan bytes) {
+  std::uint64_t value = 0;
+  for (std::size_t i = 0; i < 8; ++i) value = (value << 8) | bytes[i];
+  return value;
+}
+
+Bytes version_key(std::uint64_t version) {
+  Bytes key = {kVersionSpace};
+  append_u64(key, version);
+  return key;
+}
+
+// Root record: version (8 bytes BE) || SHA-256 over the nodes (key || value, in order) || keys.
+struct Root {
+  std::uint64_t version = 0;
+  Digest32 digest{};
+  std::vector<Bytes> node_keys;
+
+  Bytes encode() const {
+    Bytes out;
+    append_u64(out, version);
+    out.insert(out.end(), digest.begin(), digest.end());
+    for (const Bytes& key : node_keys) out.insert(out.end(), key.begin(), key.end());
+    return out;
+  }
+  static std::optional<Root> decode(ByteSpan bytes) {
+    if (bytes.size() < 8 + kDigestSize || (bytes.size() - 8 - kDigestSize) % kNodeKeySize != 0) {
+      return std::nullopt;
+    }
+    Root root;
+    root.version = read_u64(bytes);
+    std::copy_n(bytes.begin() + 8, kDigestSize, root.digest.begin());
+    for (std::size_t at = 8 + kDigestSize; at < bytes.size(); at += kNodeKeySize) {
+      root.node_keys.emplace_back(bytes.begin() + static_cast<long>(at),
+                                  bytes.begin() + static_cast<long>(at + kNodeKeySize));
+    }
+    return root;
+  }
+};
+
+Digest32 nodes_digest(const std::vector<std::pair<Bytes, Bytes>>& nodes) {
+  Bytes all;
+  for (const auto& [key, value] : nodes) {
+    all.insert(all.end(), key.begin(), key.end());
+    all.insert(all.end(), value.begin(), value.end());
+  }
+  return sha256(all);
+}
+
+// Commit `version`: new random nodes and the root naming them; the previous root's nodes go.
+WriteBatch make_commit(std::uint64_t version, const std::optional<Root>& previous,
+                       std::mt19937_64& random, Root& root) {
+  std::vector<std::pair<Bytes, Bytes>> nodes;
+  const std::size_t count = 1 + random() % 48;
+  for (std::size_t i = 0; i < count; ++i) {
+    Bytes value;
+    append_u64(value, version);  // version and index make every node (so every key) unique
+    append_u64(value, i);
+    value.resize(value.size() + random() % 3000);
+    for (std::size_t at = 16; at < value.size(); ++at)
+      value[at] = static_cast<std::uint8_t>(random());
+    const Digest32 hash = sha256(value);
+    Bytes key = {kNodeSpace};
+    key.insert(key.end(), hash.begin(), hash.end());
+    nodes.emplace_back(std::move(key), std::move(value));
+  }
+  root = Root{version, nodes_digest(nodes), {}};
+  WriteBatch batch;
+  for (auto& [key, value] : nodes) {
+    root.node_keys.push_back(key);
+    batch.put(std::move(key), std::move(value));
+  }
+  batch.put(version_key(version), Bytes(root.digest.begin(), root.digest.end()));
+  batch.put(Bytes{kRootSpace}, root.encode());
+  if (previous) {
+    for (const Bytes& key : previous->node_keys) batch.erase(key);
+  }
+  return batch;
+}
+
+RocksDbOptions crash_options() {
+  RocksDbOptions options;
+  options.write_buffer_bytes = 256 << 10;  // frequent flushes and compactions to be killed in
+  return options;
+}
+
+std::optional<Root> read_root(const NodeStore& store) {
+  auto record = store.get(Bytes{kRootSpace});
+  if (!record) throw std::runtime_error(record.error().message);
+  if (!*record) return std::nullopt;
+  auto root = Root::decode(**record);
+  if (!root) throw std::runtime_error("malformed root record");
+  return root;
+}
+
+// The child: resumes from the stored root and commits until it is killed.
+TEST(RocksDbCrashWriter, CommitsUntilKilled) {
+  const char* db = test::crash_writer_db();
+  if (db == nullptr) GTEST_SKIP() << "runs only as the child of RocksDbCrash tests";
+  test::die_with_parent();
+  auto store = RocksDbNodeStore::open(db, crash_options());
+  ASSERT_TRUE(store.ok()) << store.error().message;
+  std::optional<Root> previous = read_root(**store);
+  std::mt19937_64 random(std::random_device{}());
+  for (std::uint64_t version = previous ? previous->version + 1 : 1;; ++version) {
+    Root root;
+    const Status status = (*store)->write_batch(make_commit(version, previous, random, root));
+    ASSERT_TRUE(status.ok()) << status.error().message;
+    test::report_committed(version);
+    previous = std::move(root);
+  }
+}
+
+// The parent's check after a kill: the stored root is whole and at least as new as reported.
+void expect_consistent(const std::filesystem::path& db, std::optional<std::uint64_t> reported) {
+  RocksDbOptions existing = crash_options();
+  existing.create_if_missing = false;
+  auto opened = RocksDbNodeStore::open(db, existing);
+  if (!opened && opened.error().code == Errc::not_found && !reported) return;  // killed too early
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  const RocksDbNodeStore& store = **opened;
+  const std::optional<Root> root = read_root(store);
+  if (!root) {
+    EXPECT_FALSE(reported) << "commit " << *reported << " returned but no root is stored";
+    return;
+  }
+  EXPECT_GE(root->version, reported.value_or(0)) << "a commit that returned was lost";
+  EXPECT_LE(root->version, reported.value_or(0) + 1) << "only the commit in flight may be extra";
+
+  std::vector<std::pair<Bytes, Bytes>> nodes;
+  for (const Bytes& key : root->node_keys) {
+    auto value = store.get(key);
+    ASSERT_TRUE(value.ok()) << value.error().message;
+    ASSERT_TRUE(value->has_value()) << "root " << root->version << " names a missing node";
+    const Digest32 hash = sha256(**value);
+    ASSERT_TRUE(std::equal(hash.begin(), hash.end(), key.begin() + 1)) << "a node is corrupt";
+    nodes.emplace_back(key, std::move(**value));
+  }
+  EXPECT_EQ(nodes_digest(nodes), root->digest) << "the root's nodes are not the ones committed";
+
+  // Every version up to the root's was logged once, none beyond it (no half-applied commit).
+  std::uint64_t expected_version = 1;
+  const Status scan = store.scan_prefix(Bytes{kVersionSpace}, [&](ByteSpan key, ByteSpan) {
+    EXPECT_EQ(read_u64(key.subspan(1)), expected_version);
+    ++expected_version;
+    return true;
+  });
+  ASSERT_TRUE(scan.ok()) << scan.error().message;
+  EXPECT_EQ(expected_version, root->version + 1);
+
+  std::size_t stored_nodes = 0;
+  ASSERT_TRUE(store
+                  .scan_prefix(Bytes{kNodeSpace},
+                               [&](ByteSpan, ByteSpan) {
+                                 ++stored_nodes;
+                                 return true;
+                               })
+                  .ok());
+  EXPECT_EQ(stored_nodes, root->node_keys.size()) << "nodes of an older root survived its erase";
+  EXPECT_TRUE(store.verify_checksums().ok());
+}
+
+TEST(RocksDbCrash, KilledWriterLeavesTheLastReturnedCommitOrTheNext) {
+  constexpr int kRounds = 8;
+  test::TempDir dir;
+  const std::string db = (dir.path() / "db").string();
+  std::mt19937_64 random(std::random_device{}());
+  std::optional<std::uint64_t> reported;
+  for (int round = 0; round < kRounds; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    std::optional<std::uint64_t> last;
+    {
+      test::CrashWriter writer("RocksDbCrashWriter.CommitsUntilKilled", db);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100 + random() % 500));
+      last = writer.kill_and_collect();
+    }
+    if (last) reported = last;
+    expect_consistent(db, reported);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(reported.value_or(0), std::uint64_t{kRounds}) << "too few commits to test anything";
+}
+
+}  // namespace
+}  // namespace merkleforge
