@@ -12,6 +12,13 @@ namespace {
 constexpr blake3::Kernel kKernels[] = {
     {Isa::portable, 1, blake3::compress_in_place_portable, blake3::compress_xof_portable,
      blake3::hash_many_portable},
+    {Isa::sse41, 4, blake3::compress_in_place_sse41, blake3::compress_xof_sse41,
+     blake3::hash_many_sse41},
+    // AVX2 has no wider single compression than the SSE4.1 rows.
+    {Isa::avx2, 8, blake3::compress_in_place_sse41, blake3::compress_xof_sse41,
+     blake3::hash_many_avx2},
+    {Isa::avx512, 16, blake3::compress_in_place_avx512, blake3::compress_xof_avx512,
+     blake3::hash_many_avx512},
 };
 
 constexpr auto kImplemented = [] {

@@ -115,4 +115,26 @@ void compress_xof_portable(const std::uint32_t cv[8], const std::uint8_t block[k
 void hash_many_portable(const std::uint8_t* const* inputs, std::size_t count, std::size_t blocks,
                         const ManyParams& params, std::uint8_t* out);
 
+void compress_in_place_sse41(std::uint32_t cv[8], const std::uint8_t block[kBlockLen],
+                             std::uint8_t block_len, std::uint64_t counter, std::uint8_t flags);
+void compress_xof_sse41(const std::uint32_t cv[8], const std::uint8_t block[kBlockLen],
+                        std::uint8_t block_len, std::uint64_t counter, std::uint8_t flags,
+                        std::uint8_t out[2 * kOutLen]);
+/// 4 lanes; remainders go to the portable kernel.
+void hash_many_sse41(const std::uint8_t* const* inputs, std::size_t count, std::size_t blocks,
+                     const ManyParams& params, std::uint8_t* out);
+
+/// 8 lanes; remainders go to SSE4.1 (every AVX2 CPU has it).
+void hash_many_avx2(const std::uint8_t* const* inputs, std::size_t count, std::size_t blocks,
+                    const ManyParams& params, std::uint8_t* out);
+
+void compress_in_place_avx512(std::uint32_t cv[8], const std::uint8_t block[kBlockLen],
+                              std::uint8_t block_len, std::uint64_t counter, std::uint8_t flags);
+void compress_xof_avx512(const std::uint32_t cv[8], const std::uint8_t block[kBlockLen],
+                         std::uint8_t block_len, std::uint64_t counter, std::uint8_t flags,
+                         std::uint8_t out[2 * kOutLen]);
+/// 16 lanes; remainders go to AVX2 (every AVX-512 CPU has it).
+void hash_many_avx512(const std::uint8_t* const* inputs, std::size_t count, std::size_t blocks,
+                      const ManyParams& params, std::uint8_t* out);
+
 }  // namespace merkleforge::blake3
