@@ -3,8 +3,10 @@
 // GCC 12 flags its own AVX-512 intrinsic wrappers (their _mm512_undefined_epi32() pass-through
 // operand) as uninitialized once inlined (GCC bug 105593); the warning concerns the compiler's
 // header, so it is silenced for this file, before the header is read.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
 
 #include "hash/sha256_rounds.hpp"
