@@ -151,53 +151,60 @@ TEST(RocksDbCrashWriter, CommitsUntilKilled) {
   }
 }
 
-// The parent's check after a kill: the stored root is whole and at least as new as reported.
-void expect_consistent(const std::filesystem::path& db, std::optional<std::uint64_t> reported) {
+// The parent's check after a kill. The child started from the stored version `start` and
+// reported version `returned` (if any) as its last commit that returned; the stored root must be
+// at least as new as both and at most one commit newer (the commit in flight), and whole.
+// Returns the stored version.
+std::uint64_t expect_consistent(const std::filesystem::path& db, std::uint64_t start,
+                                std::optional<std::uint64_t> returned) {
   RocksDbOptions existing = crash_options();
   existing.create_if_missing = false;
   auto opened = RocksDbNodeStore::open(db, existing);
-  if (!opened && opened.error().code == Errc::not_found && !reported) return;  // killed too early
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  if (!opened && opened.error().code == Errc::not_found && start == 0 && !returned) {
+    return 0;  // killed before it created the database
+  }
+  EXPECT_TRUE(opened.ok()) << opened.error().message;
+  if (!opened) return 0;
   const RocksDbNodeStore& store = **opened;
   const std::optional<Root> root = read_root(store);
+  const std::uint64_t least = std::max(start, returned.value_or(0));
   if (!root) {
-    EXPECT_FALSE(reported) << "commit " << *reported << " returned but no root is stored";
-    return;
+    EXPECT_EQ(least, 0u) << "commit " << least << " returned but no root is stored";
+    return 0;
   }
-  EXPECT_GE(root->version, reported.value_or(0)) << "a commit that returned was lost";
-  EXPECT_LE(root->version, reported.value_or(0) + 1) << "only the commit in flight may be extra";
+  EXPECT_GE(root->version, least) << "a commit that returned was lost";
+  EXPECT_LE(root->version, least + 1) << "only the commit in flight may be extra";
 
   std::vector<std::pair<Bytes, Bytes>> nodes;
   for (const Bytes& key : root->node_keys) {
     auto value = store.get(key);
-    ASSERT_TRUE(value.ok()) << value.error().message;
-    ASSERT_TRUE(value->has_value()) << "root " << root->version << " names a missing node";
+    EXPECT_TRUE(value.ok() && value->has_value()) << "root " << root->version << " lost a node";
+    if (!value.ok() || !value->has_value()) return root->version;
     const Digest32 hash = sha256(**value);
-    ASSERT_TRUE(std::equal(hash.begin(), hash.end(), key.begin() + 1)) << "a node is corrupt";
+    EXPECT_TRUE(std::equal(hash.begin(), hash.end(), key.begin() + 1)) << "a node is corrupt";
     nodes.emplace_back(key, std::move(**value));
   }
   EXPECT_EQ(nodes_digest(nodes), root->digest) << "the root's nodes are not the ones committed";
 
   // Every version up to the root's was logged once, none beyond it (no half-applied commit).
-  std::uint64_t expected_version = 1;
-  const Status scan = store.scan_prefix(Bytes{kVersionSpace}, [&](ByteSpan key, ByteSpan) {
-    EXPECT_EQ(read_u64(key.subspan(1)), expected_version);
-    ++expected_version;
+  std::uint64_t next_version = 1;
+  const Status versions = store.scan_prefix(Bytes{kVersionSpace}, [&](ByteSpan key, ByteSpan) {
+    EXPECT_EQ(read_u64(key.subspan(1)), next_version);
+    ++next_version;
     return true;
   });
-  ASSERT_TRUE(scan.ok()) << scan.error().message;
-  EXPECT_EQ(expected_version, root->version + 1);
+  EXPECT_TRUE(versions.ok()) << versions.error().message;
+  EXPECT_EQ(next_version, root->version + 1);
 
   std::size_t stored_nodes = 0;
-  ASSERT_TRUE(store
-                  .scan_prefix(Bytes{kNodeSpace},
-                               [&](ByteSpan, ByteSpan) {
-                                 ++stored_nodes;
-                                 return true;
-                               })
-                  .ok());
+  const Status scan = store.scan_prefix(Bytes{kNodeSpace}, [&](ByteSpan, ByteSpan) {
+    ++stored_nodes;
+    return true;
+  });
+  EXPECT_TRUE(scan.ok()) << scan.error().message;
   EXPECT_EQ(stored_nodes, root->node_keys.size()) << "nodes of an older root survived its erase";
   EXPECT_TRUE(store.verify_checksums().ok());
+  return root->version;
 }
 
 TEST(RocksDbCrash, KilledWriterLeavesTheLastReturnedCommitOrTheNext) {
@@ -205,20 +212,21 @@ TEST(RocksDbCrash, KilledWriterLeavesTheLastReturnedCommitOrTheNext) {
   test::TempDir dir;
   const std::string db = (dir.path() / "db").string();
   std::mt19937_64 random(std::random_device{}());
-  std::optional<std::uint64_t> reported;
+  std::uint64_t stored = 0;  // the version the next writer starts from
+  std::uint64_t committed = 0;
   for (int round = 0; round < kRounds; ++round) {
     SCOPED_TRACE("round " + std::to_string(round));
-    std::optional<std::uint64_t> last;
+    std::optional<std::uint64_t> returned;
     {
       test::CrashWriter writer("RocksDbCrashWriter.CommitsUntilKilled", db);
       std::this_thread::sleep_for(std::chrono::milliseconds(100 + random() % 500));
-      last = writer.kill_and_collect();
+      returned = writer.kill_and_collect();
     }
-    if (last) reported = last;
-    expect_consistent(db, reported);
-    if (HasFatalFailure()) return;
+    committed = std::max(committed, returned.value_or(0));
+    stored = expect_consistent(db, stored, returned);
+    if (HasFailure()) return;
   }
-  EXPECT_GT(reported.value_or(0), std::uint64_t{kRounds}) << "too few commits to test anything";
+  EXPECT_GT(committed, std::uint64_t{kRounds}) << "too few commits to test anything";
 }
 
 }  // namespace
