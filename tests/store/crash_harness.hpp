@@ -8,19 +8,25 @@
 #pragma once
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 extern char** environ;
@@ -122,5 +128,40 @@ class CrashWriter {
   pid_t pid_ = -1;
   int read_fd_ = -1;
 };
+
+/// After a kill, a database must hold a version at least as new as `start` (what the writer
+/// resumed from) and `returned` (its last reported commit), and at most one newer (the commit in
+/// flight when it died).
+inline void expect_stored_version(std::uint64_t stored, std::uint64_t start,
+                                  std::optional<std::uint64_t> returned) {
+  const std::uint64_t least = std::max(start, returned.value_or(0));
+  EXPECT_GE(stored, least) << "a commit that returned was lost";
+  EXPECT_LE(stored, least + 1) << "only the commit in flight may be extra";
+}
+
+/// Runs `rounds` rounds: start the writer test `gtest_filter` on `db`, SIGKILL it after a random
+/// 100-600 ms, then `check(start, returned)`, which reopens the database, checks it (at least with
+/// expect_stored_version) and returns the version it holds, from which the next writer resumes.
+/// Fails unless the writers committed more than `rounds` times in all.
+inline void run_crash_rounds(
+    const std::string& gtest_filter, const std::string& db, int rounds,
+    const std::function<std::uint64_t(std::uint64_t, std::optional<std::uint64_t>)>& check) {
+  std::mt19937_64 random(std::random_device{}());
+  std::uint64_t stored = 0;
+  std::uint64_t committed = 0;
+  for (int round = 0; round < rounds; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    std::optional<std::uint64_t> returned;
+    {
+      CrashWriter writer(gtest_filter, db);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100 + random() % 500));
+      returned = writer.kill_and_collect();
+    }
+    committed = std::max(committed, returned.value_or(0));
+    stored = check(stored, returned);
+    if (::testing::Test::HasFailure()) return;
+  }
+  EXPECT_GT(committed, static_cast<std::uint64_t>(rounds)) << "too few commits to test anything";
+}
 
 }  // namespace merkleforge::test
