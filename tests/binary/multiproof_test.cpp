@@ -39,7 +39,8 @@ TEST(MultiProof, EverySubsetOfSmallTreesVerifies) {
       }
       const MultiProof proof = tree.multiproof(indices).value();
       EXPECT_EQ(proof.siblings.size(), multiproof_length(size, proof.leaf_indices));
-      EXPECT_TRUE(verify<Sha256>(tree.root(), proof, leaf_hashes_of(tree, proof.leaf_indices)))
+      EXPECT_TRUE(
+          verify<Sha256>(tree.root(), tree.size(), proof, leaf_hashes_of(tree, proof.leaf_indices)))
           << "size " << size << " mask " << mask;
       if (indices.size() == 1) {
         EXPECT_EQ(proof.siblings, tree.inclusion_proof(indices[0]).value().path);
@@ -82,27 +83,27 @@ TEST(MultiProof, MutationsAreRejected) {
   const MultiProof proof = tree.multiproof(indices).value();
   const std::vector<Digest32> leaves = leaf_hashes_of(tree, indices);
   const Digest32 root = tree.root();
-  ASSERT_TRUE(verify<Sha256>(root, proof, leaves));
+  ASSERT_TRUE(verify<Sha256>(root, 37, proof, leaves));
   for (std::size_t i = 0; i < proof.siblings.size(); ++i) {
     MultiProof bad = proof;
     bad.siblings[i][i % 32] ^= 0x10;
-    EXPECT_FALSE(verify<Sha256>(root, bad, leaves)) << "sibling " << i;
+    EXPECT_FALSE(verify<Sha256>(root, 37, bad, leaves)) << "sibling " << i;
   }
   MultiProof shorter = proof;
   shorter.siblings.pop_back();
-  EXPECT_FALSE(verify<Sha256>(root, shorter, leaves));
+  EXPECT_FALSE(verify<Sha256>(root, 37, shorter, leaves));
   MultiProof longer = proof;
   longer.siblings.push_back(root);
-  EXPECT_FALSE(verify<Sha256>(root, longer, leaves));
+  EXPECT_FALSE(verify<Sha256>(root, 37, longer, leaves));
   MultiProof other_size = proof;
   other_size.tree_size = 38;
-  EXPECT_FALSE(verify<Sha256>(root, other_size, leaves));
+  EXPECT_FALSE(verify<Sha256>(root, 37, other_size, leaves));
   MultiProof other_hash = proof;
   other_hash.hash = HashAlgorithm::blake3;
-  EXPECT_FALSE(verify<Sha256>(root, other_hash, leaves));
+  EXPECT_FALSE(verify<Sha256>(root, 37, other_hash, leaves));
   std::vector<Digest32> swapped = leaves;
   std::swap(swapped[0], swapped[1]);
-  EXPECT_FALSE(verify<Sha256>(root, proof, swapped));
+  EXPECT_FALSE(verify<Sha256>(root, 37, proof, swapped));
   const std::vector<std::uint64_t> duplicate = {1, 1, 20, 36};
   EXPECT_FALSE(verify_multiproof<Sha256>(root, 37, duplicate, leaves, proof.siblings));
   const std::vector<std::uint64_t> beyond = {1, 2, 20, 37};
@@ -123,7 +124,8 @@ TEST(MultiProof, RandomSubsetsOfALargerTree) {
     indices.assign(chosen.begin(), chosen.end());
     std::shuffle(indices.begin(), indices.end(), rng);
     const MultiProof proof = tree.multiproof(indices).value();
-    ASSERT_TRUE(verify<Sha256>(tree.root(), proof, leaf_hashes_of(tree, proof.leaf_indices)));
+    ASSERT_TRUE(
+        verify<Sha256>(tree.root(), tree.size(), proof, leaf_hashes_of(tree, proof.leaf_indices)));
   }
 }
 

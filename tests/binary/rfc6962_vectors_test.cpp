@@ -96,7 +96,7 @@ TEST(Rfc6962Vectors, InclusionProofsGenerateAndVerify) {
     EXPECT_EQ(inclusion_proof_length(index, size), path.size());
     EXPECT_TRUE(verify_inclusion<Sha256>(digest(entry["root"]), size, index,
                                          digest(entry["leaf_hash"]), path));
-    EXPECT_TRUE(verify<Sha256>(digest(entry["root"]), *proof, digest(entry["leaf_hash"])));
+    EXPECT_TRUE(verify<Sha256>(digest(entry["root"]), size, *proof, digest(entry["leaf_hash"])));
   }
 }
 

@@ -111,29 +111,32 @@ bool verify_multiproof(const Digest32& root, std::uint64_t size,
   return complete && next == siblings.size() && known.size() == 1 && known[0].second == root;
 }
 
-/// The same checks on proof objects; they also require the proof's hash and scheme to be
-/// H and Hashing.
+/// The same checks on proof objects. A root commits to the leaves but not to their number, so
+/// the size is trusted input too (an RFC 6962 signed tree head carries both): the proof's own
+/// sizes must equal the trusted ones, and its hash and scheme must be H and Hashing.
 template <Hasher H, class Hashing = Rfc6962Hashing<H>>
-bool verify(const Digest32& root, const InclusionProof& proof, const Digest32& leaf_hash) noexcept {
+bool verify(const Digest32& root, std::uint64_t size, const InclusionProof& proof,
+            const Digest32& leaf_hash) noexcept {
   return proof.hash == hash_algorithm_of<H>() && proof.scheme == Hashing::kScheme &&
-         verify_inclusion<H, Hashing>(root, proof.tree_size, proof.leaf_index, leaf_hash,
-                                      proof.path);
+         proof.tree_size == size &&
+         verify_inclusion<H, Hashing>(root, size, proof.leaf_index, leaf_hash, proof.path);
 }
 
 template <Hasher H, class Hashing = Rfc6962Hashing<H>>
-bool verify(const Digest32& old_root, const Digest32& new_root,
-            const ConsistencyProof& proof) noexcept {
+bool verify(const Digest32& old_root, std::uint64_t old_size, const Digest32& new_root,
+            std::uint64_t new_size, const ConsistencyProof& proof) noexcept {
   return proof.hash == hash_algorithm_of<H>() && proof.scheme == Hashing::kScheme &&
-         verify_consistency<H, Hashing>(old_root, proof.old_size, new_root, proof.new_size,
-                                        proof.path);
+         proof.old_size == old_size && proof.new_size == new_size &&
+         verify_consistency<H, Hashing>(old_root, old_size, new_root, new_size, proof.path);
 }
 
 /// leaf_hashes[i] belongs to proof.leaf_indices[i].
 template <Hasher H, class Hashing = Rfc6962Hashing<H>>
-bool verify(const Digest32& root, const MultiProof& proof, std::span<const Digest32> leaf_hashes) {
+bool verify(const Digest32& root, std::uint64_t size, const MultiProof& proof,
+            std::span<const Digest32> leaf_hashes) {
   return proof.hash == hash_algorithm_of<H>() && proof.scheme == Hashing::kScheme &&
-         verify_multiproof<H, Hashing>(root, proof.tree_size, proof.leaf_indices, leaf_hashes,
-                                       proof.siblings);
+         proof.tree_size == size &&
+         verify_multiproof<H, Hashing>(root, size, proof.leaf_indices, leaf_hashes, proof.siblings);
 }
 
 }  // namespace merkleforge
