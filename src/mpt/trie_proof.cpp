@@ -1,0 +1,39 @@
+// MerklePatriciaTrie::prove: the nodes on a key's path.
+#include "merkleforge/mpt/trie.hpp"
+#include "mpt/trie_tags.hpp"
+
+namespace merkleforge::mpt {
+
+using detail::index_of;
+using detail::Pool;
+using detail::pool_of;
+
+Result<std::vector<Bytes>> MerklePatriciaTrie::prove(ByteSpan key) {
+  root_hash();
+  std::vector<Bytes> proof;
+  const std::size_t total = key.size() * 2;
+  std::size_t pos = 0;
+  for (NodeId id = root_; id != kEmpty;) {
+    if (pool_of(id) == Pool::stub) {
+      return make_error(Errc::not_found, "the key's path crosses a subtrie known only by its hash");
+    }
+    if (id == root_ || ref_of(id)->is_hash()) {  // inline nodes are already inside their parent
+      encode(id, proof.emplace_back());
+    }
+    if (pool_of(id) == Pool::branch) {
+      if (pos == total) break;
+      id = branches_[index_of(id)].children[key_nibble(key, pos++)];
+      continue;
+    }
+    const ShortNode& node = shorts_[index_of(id)];
+    if (node.child == kEmpty || node.path_size > total - pos) break;
+    for (std::uint32_t i = 0; i < node.path_size; ++i) {
+      if (nibbles_[node.path_begin + i] != key_nibble(key, pos + i)) return proof;
+    }
+    pos += node.path_size;
+    id = node.child;
+  }
+  return proof;
+}
+
+}  // namespace merkleforge::mpt
