@@ -62,6 +62,15 @@ rocksdb::ReadOptions checked_reads() {
   return read;
 }
 
+// Bytes a rocksdb::WriteBatch needs for `batch` (reserved up front: one allocation, no copies).
+std::size_t encoded_size(const WriteBatch& batch) {
+  constexpr std::size_t kHeader = 12, kRecordOverhead = 1 + 5 + 5;  // tag, two varint lengths
+  std::size_t size = kHeader;
+  for (const auto& [key, value] : batch.puts()) size += kRecordOverhead + key.size() + value.size();
+  for (const auto& key : batch.erases()) size += kRecordOverhead + key.size();
+  return size;
+}
+
 bool starts_with(ByteSpan bytes, ByteSpan prefix) {
   return bytes.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), bytes.begin());
 }
@@ -108,7 +117,7 @@ Result<std::optional<Bytes>> RocksDbNodeStore::get(ByteSpan key) const {
 
 Status RocksDbNodeStore::write_batch(const WriteBatch& batch) {
   if (batch.empty()) return Ok{};
-  rocksdb::WriteBatch rocks_batch(0, 0, kProtectionBytesPerKey, 0);
+  rocksdb::WriteBatch rocks_batch(encoded_size(batch), 0, kProtectionBytesPerKey, 0);
   for (const auto& [key, value] : batch.puts()) {
     const rocksdb::Status status = rocks_batch.Put(to_slice(key), to_slice(value));
     if (!status.ok()) return to_error(status, "cannot add a put to a RocksDB batch");
