@@ -40,7 +40,7 @@ using CompressFn = void (*)(State& state, const std::uint8_t* blocks, std::size_
 class BatchPlan;
 
 /// Hashes `lanes` messages of `plan` at once: out[i] = digest of messages[i] under the plan.
-/// Pointers in `messages` may repeat (the dispatcher pads a short group that way).
+/// `messages` holds `lanes` pointers, which may repeat.
 using LanesFn = void (*)(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
 
 /// The widest lane kernel (AVX-512).
