@@ -51,6 +51,21 @@ inline Digest32 reference_root(std::span<const std::pair<const Digest32, Bytes>*
                                reference_root(entries.subspan(split), depth + 1));
 }
 
+/// Number of interior nodes of the tree holding `state`'s keys (single-child chains included).
+inline std::size_t reference_interior_nodes(std::span<const Digest32> keys, unsigned depth) {
+  if (keys.size() < 2) return 0;
+  std::size_t split = 0;
+  while (split < keys.size() && ((keys[split][depth / 8] >> (7 - depth % 8)) & 1) == 0) ++split;
+  return 1 + reference_interior_nodes(keys.first(split), depth + 1) +
+         reference_interior_nodes(keys.subspan(split), depth + 1);
+}
+
+inline std::size_t reference_interior_nodes(const ReferenceState& state) {
+  std::vector<Digest32> keys;
+  for (const auto& entry : state) keys.push_back(entry.first);
+  return reference_interior_nodes(keys, 0);
+}
+
 inline Digest32 reference_root(const ReferenceState& state) {
   std::vector<const std::pair<const Digest32, Bytes>*> entries;
   for (const auto& entry : state) entries.push_back(&entry);
