@@ -10,8 +10,13 @@ bool MemoryNodeStore::BytewiseLess::operator()(ByteSpan a, ByteSpan b) const noe
   return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
 }
 
+std::shared_lock<std::shared_mutex> MemoryNodeStore::lock_for_reading() const {
+  const std::lock_guard gate(gate_);
+  return std::shared_lock(mutex_);
+}
+
 Result<std::optional<Bytes>> MemoryNodeStore::get(ByteSpan key) const {
-  std::shared_lock lock(mutex_);
+  const auto lock = lock_for_reading();
   const auto found = entries_.find(key);
   if (found == entries_.end()) return std::optional<Bytes>();
   return std::optional<Bytes>(found->second);
@@ -23,7 +28,8 @@ Status MemoryNodeStore::write_batch(const WriteBatch& batch) {
   Map staged;
   for (const auto& [key, value] : batch.puts()) staged.insert_or_assign(key, value);
 
-  std::unique_lock lock(mutex_);
+  const std::lock_guard gate(gate_);
+  const std::unique_lock lock(mutex_);
   while (!staged.empty()) {
     auto node = staged.extract(staged.begin());
     const auto existing = entries_.find(node.key());
@@ -41,7 +47,7 @@ Status MemoryNodeStore::write_batch(const WriteBatch& batch) {
 }
 
 Status MemoryNodeStore::scan_prefix(ByteSpan prefix, const ScanVisitor& visit) const {
-  std::shared_lock lock(mutex_);
+  const auto lock = lock_for_reading();
   for (auto entry = entries_.lower_bound(prefix); entry != entries_.end(); ++entry) {
     const Bytes& key = entry->first;
     if (key.size() < prefix.size() || !std::equal(prefix.begin(), prefix.end(), key.begin())) break;
@@ -51,7 +57,7 @@ Status MemoryNodeStore::scan_prefix(ByteSpan prefix, const ScanVisitor& visit) c
 }
 
 std::size_t MemoryNodeStore::size() const {
-  std::shared_lock lock(mutex_);
+  const auto lock = lock_for_reading();
   return entries_.size();
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <map>
+#include <mutex>
 #include <shared_mutex>
 
 #include "merkleforge/store/node_store.hpp"
@@ -30,6 +31,8 @@ class MemoryNodeStore final : public NodeStore {
   std::size_t size() const;
 
  private:
+  std::shared_lock<std::shared_mutex> lock_for_reading() const;
+
   /// Bytewise order (as RocksDB's default comparator), with lookups by ByteSpan without a copy.
   struct BytewiseLess {
     using is_transparent = void;
@@ -37,6 +40,9 @@ class MemoryNodeStore final : public NodeStore {
   };
   using Map = std::map<Bytes, Bytes, BytewiseLess>;
 
+  /// Readers pass through the gate before taking the shared lock; a writer holds it while it
+  /// waits for the exclusive one, so a steady stream of readers cannot starve it.
+  mutable std::mutex gate_;
   mutable std::shared_mutex mutex_;
   Map entries_;
 };
