@@ -1,5 +1,6 @@
 // libFuzzer target: the binary and JSON proof decoders of the binary tree. Whatever decodes must
 // re-encode to the same bytes (the binary form is canonical) and pass validate_proof.
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
