@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "hash/keccak_batch.hpp"
-#include "hash/keccak_bytes.hpp"
-#include "hash/keccak_kernel.hpp"
+#include "keccak_batch.hpp"
+#include "keccak_bytes.hpp"
+#include "keccak_kernel.hpp"
 
 namespace merkleforge::detail {
 

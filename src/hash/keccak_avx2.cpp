@@ -3,8 +3,8 @@
 // messages.
 #include <immintrin.h>
 
-#include "hash/keccak_kernel.hpp"
-#include "hash/keccak_round.hpp"
+#include "keccak_kernel.hpp"
+#include "keccak_round.hpp"
 
 namespace merkleforge::detail::keccak {
 namespace {

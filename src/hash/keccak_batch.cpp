@@ -1,11 +1,11 @@
 // hash_many on multi-state kernels. All messages of a batch have the same length, so every lane
 // is at the same block at the same time and the padding lands at the same place in each; what
 // differs per lane is only where the message bytes come from.
-#include "hash/keccak_batch.hpp"
+#include "keccak_batch.hpp"
 
 #include <algorithm>
 
-#include "hash/keccak_bytes.hpp"
+#include "keccak_bytes.hpp"
 
 namespace merkleforge::detail::keccak {
 namespace {

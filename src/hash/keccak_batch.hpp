@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "hash/keccak_kernel.hpp"
+#include "keccak_kernel.hpp"
 #include "merkleforge/core/bytes.hpp"
 
 namespace merkleforge::detail::keccak {

@@ -3,7 +3,7 @@
 #include <array>
 #include <atomic>
 
-#include "hash/keccak_kernel.hpp"
+#include "keccak_kernel.hpp"
 #include "merkleforge/hash/keccak.hpp"
 
 namespace merkleforge {

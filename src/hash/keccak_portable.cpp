@@ -1,6 +1,6 @@
 // Portable Keccak-f[1600]: the reference every SIMD kernel is tested against.
-#include "hash/keccak_kernel.hpp"
-#include "hash/keccak_round.hpp"
+#include "keccak_kernel.hpp"
+#include "keccak_round.hpp"
 
 namespace merkleforge::detail::keccak {
 
