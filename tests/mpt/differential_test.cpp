@@ -3,6 +3,7 @@
 // and their range-proof verifier accepts our range proofs with the same "more" answer.
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <map>
 #include <random>
 
@@ -34,12 +35,14 @@ struct Sequence {
   Digest32 root{};
   std::map<Bytes, Bytes> contents;
   std::vector<std::vector<Bytes>> our_proofs;
+  bool fixed_length_keys = false;
 };
 
 Sequence make_sequence(std::mt19937_64& random, std::size_t op_count) {
   Sequence sequence;
   mpt::MerklePatriciaTrie trie;
   const int style = static_cast<int>(random() % 2);
+  sequence.fixed_length_keys = style == 0;
   std::vector<Bytes> used;
   for (std::size_t i = 0; i < op_count; ++i) {
     const bool reuse = !used.empty() && random() % 3 == 0;
@@ -130,10 +133,16 @@ TEST(Differential, EthereumJsAgreesOnRootsAndProofs) {
 
   const json reply = test::run_node_peer("ethereumjs_mpt.mjs", request);
   ASSERT_EQ(reply["sequences"].size(), sequences.size());
+  std::size_t peer_delete_divergences = 0;
   for (std::size_t i = 0; i < sequences.size(); ++i) {
     const Sequence& ours = sequences[i];
     const json& theirs = reply["sequences"][i];
-    EXPECT_EQ(theirs["root"].get<std::string>(), to_hex(ours.root)) << "sequence " << i;
+    EXPECT_EQ(theirs["fresh_root"].get<std::string>(), to_hex(ours.root)) << "sequence " << i;
+    if (ours.fixed_length_keys) {
+      EXPECT_EQ(theirs["root"].get<std::string>(), to_hex(ours.root)) << "sequence " << i;
+    } else if (theirs["root"].get<std::string>() != to_hex(ours.root)) {
+      ++peer_delete_divergences;  // ethereumjs' delete path disagrees with its own fresh build
+    }
     for (std::size_t k = 0; k < ours.probe_keys.size(); ++k) {
       const auto found = ours.contents.find(ours.probe_keys[k]);
       const json expected =
@@ -149,6 +158,12 @@ TEST(Differential, EthereumJsAgreesOnRootsAndProofs) {
       EXPECT_EQ(value->has_value(), found != ours.contents.end());
       if (value->has_value() && found != ours.contents.end()) EXPECT_EQ(**value, found->second);
     }
+  }
+  // Known peer bug (minimal case: keys 2100, 21000100, 21001011; delete 21000100): reported, not
+  // asserted, since the fresh-build comparison above already pins our root.
+  if (peer_delete_divergences != 0) {
+    std::cout << "[ note ] ethereumjs delete path diverged from its own fresh build in "
+              << peer_delete_divergences << " variable-length-key sequences\n";
   }
   for (std::size_t i = 0; i < ranges.size(); ++i) {
     const json& theirs = reply["ranges"][i];
