@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -101,6 +102,19 @@ TEST(KeccakKernels, PortableAlwaysAvailableAndActiveOneIsAvailable) {
   EXPECT_EQ(available.front(), Isa::portable);
   EXPECT_NE(std::find(available.begin(), available.end(), KeccakKernels::active_kernel()),
             available.end());
+}
+
+// Every other test restores the kernel it changes, so the active one is still the start-up choice:
+// the one MERKLEFORGE_KERNEL names when it names an available kernel, else the most preferred.
+TEST(KeccakKernels, StartsWithEnvironmentChoiceOrBestAvailable) {
+  const std::vector<Isa> available = KeccakKernels::available_kernels();
+  Isa expected = available.back();
+  if (const char* forced = std::getenv("MERKLEFORGE_KERNEL")) {
+    for (Isa isa : available) {
+      if (isa_name(isa) == forced) expected = isa;
+    }
+  }
+  EXPECT_EQ(isa_name(KeccakKernels::active_kernel()), isa_name(expected));
 }
 
 TEST(KeccakKernels, SetKernelSwitchesAndRestores) {

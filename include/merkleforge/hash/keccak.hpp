@@ -1,6 +1,12 @@
 // Keccak-256 (Ethereum: original Keccak padding 0x01) and SHA3-256 (FIPS 202: padding 0x06), both
-// on Keccak-f[1600] with a 136-byte rate. Kernels: portable, AVX2 (4 lanes) and AVX-512 (8 lanes)
-// multi-state permutations for batches; single messages use the fastest one-state permutation.
+// on Keccak-f[1600] with a 136-byte rate.
+//
+// Kernels (shared by both hashes, see KeccakKernels):
+//   portable  scalar permutation; hash_many hashes one message at a time
+//   avx2      AVX2 + BMI2: hash_many permutes 4 messages side by side in ymm registers; single
+//             messages use the scalar permutation compiled for BMI2
+//   avx512    AVX-512 F/VL/BW/DQ + BMI2: hash_many permutes 8 messages side by side in zmm
+//             registers; single messages use a one-state permutation held in five zmm registers
 #pragma once
 
 #include <array>
@@ -14,6 +20,9 @@ namespace merkleforge {
 namespace detail {
 
 /// Keccak sponge with capacity 512 bits and a 32-byte output; `Pad` is the domain byte.
+/// absorb() any number of times, then squeeze() once (the sponge is spent afterwards).
+/// hash_many: out[i] = digest(prefix ‖ messages[i * message_size, (i + 1) * message_size)) for
+/// i < count; `messages` may be null when message_size or count is 0; `out` must not overlap it.
 template <std::uint8_t Pad>
 class KeccakSponge256 {
  public:
@@ -35,6 +44,10 @@ class KeccakSponge256 {
 }  // namespace detail
 
 /// Shared kernel control of the Keccak-f[1600] permutation (both hashes use the same kernels).
+/// available_kernels(): the kernels this CPU can run, in increasing order of preference (portable
+/// first). set_kernel(): Errc::unsupported for a family without a Keccak kernel (sse41, shani) or
+/// one the CPU cannot run; the active kernel is unchanged then. Not thread-safe against concurrent
+/// hashing (call at start-up or in tests).
 struct KeccakKernels {
   static std::vector<Isa> available_kernels();
   static Isa active_kernel() noexcept;
@@ -52,7 +65,9 @@ class KeccakHash : public KeccakKernels {
   }
   Digest32 finalize() noexcept { return sponge_.squeeze(); }
 
-  static Digest32 digest(ByteSpan data) noexcept { return detail::KeccakSponge256<Pad>::digest(data); }
+  static Digest32 digest(ByteSpan data) noexcept {
+    return detail::KeccakSponge256<Pad>::digest(data);
+  }
   static void hash_many(ByteSpan prefix, const std::uint8_t* messages, std::size_t message_size,
                         std::size_t count, Digest32* out) noexcept {
     detail::KeccakSponge256<Pad>::hash_many(prefix, messages, message_size, count, out);
