@@ -38,7 +38,8 @@ std::vector<Bytes> sample_nodes(std::mt19937_64& random, mpt::MerklePatriciaTrie
   }
   std::vector<Bytes> nodes;
   for (std::size_t i = 0; i < keys.size(); i += 7) {
-    for (auto& node : *trie.prove(keys[i])) nodes.push_back(node);
+    const auto proof = trie.prove(keys[i]);  // a named Result: the loop must not outlive it
+    for (const auto& node : proof.value()) nodes.push_back(node);
   }
   return nodes;
 }
