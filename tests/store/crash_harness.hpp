@@ -9,6 +9,7 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/prctl.h>
@@ -89,11 +90,21 @@ class CrashWriter {
   CrashWriter(const CrashWriter&) = delete;
   CrashWriter& operator=(const CrashWriter&) = delete;
 
+  /// Waits until the child reports a commit or `timeout` passes; returns whether it reported.
+  bool wait_for_report(std::chrono::milliseconds timeout) {
+    pollfd ready{read_fd_, POLLIN, 0};
+    if (poll(&ready, 1, static_cast<int>(timeout.count())) <= 0) return false;
+    std::uint64_t version = 0;
+    if (!read_exact(&version)) return false;
+    last_ = version;
+    return true;
+  }
+
   /// SIGKILLs the child and returns the last version it reported (none if it reported nothing).
   /// Throws when the child had already ended by itself (a writer error).
   std::optional<std::uint64_t> kill_and_collect() {
     const int status = kill_and_reap();
-    std::optional<std::uint64_t> last;
+    std::optional<std::uint64_t> last = last_;
     std::uint64_t version = 0;
     while (read_exact(&version)) last = version;
     if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGKILL) {
@@ -127,6 +138,7 @@ class CrashWriter {
 
   pid_t pid_ = -1;
   int read_fd_ = -1;
+  std::optional<std::uint64_t> last_;  // read by wait_for_report
 };
 
 /// After a kill, a database must hold a version at least as new as `start` (what the writer
@@ -139,10 +151,12 @@ inline void expect_stored_version(std::uint64_t stored, std::uint64_t start,
   EXPECT_LE(stored, least + 1) << "only the commit in flight may be extra";
 }
 
-/// Runs `rounds` rounds: start the writer test `gtest_filter` on `db`, SIGKILL it after a random
-/// 100-600 ms, then `check(start, returned)`, which reopens the database, checks it (at least with
+/// Runs `rounds` rounds: start the writer test `gtest_filter` on `db`, SIGKILL it, then
+/// `check(start, returned)`, which reopens the database, checks it (at least with
 /// expect_stored_version) and returns the version it holds, from which the next writer resumes.
-/// Fails unless the writers committed more than `rounds` times in all.
+/// Most rounds kill 0-300 ms after the writer's first commit returned (whatever its start-up
+/// costs, e.g. under sanitizers); every third kills 0-400 ms after the start, maybe during
+/// recovery. Fails unless the writers committed more than `rounds` times in all.
 inline void run_crash_rounds(
     const std::string& gtest_filter, const std::string& db, int rounds,
     const std::function<std::uint64_t(std::uint64_t, std::optional<std::uint64_t>)>& check) {
@@ -154,7 +168,11 @@ inline void run_crash_rounds(
     std::optional<std::uint64_t> returned;
     {
       CrashWriter writer(gtest_filter, db);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100 + random() % 500));
+      const bool early = round % 3 == 2;
+      if (!early && !writer.wait_for_report(std::chrono::seconds(60))) {
+        ADD_FAILURE() << "the writer committed nothing within a minute";
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(random() % (early ? 400 : 300)));
       returned = writer.kill_and_collect();
     }
     committed = std::max(committed, returned.value_or(0));
