@@ -1,7 +1,8 @@
 // Storage of the nodes of SparseMerkleTree in memory.
 //
 // Nodes live in chunked pools and refer to each other by 32-bit references, which keeps a node
-// small (an interior node is its two child hashes, two references and a version: 76 bytes) and
+// small (an interior node is its two child hashes, two references, a version and a store id: 80
+// bytes) and
 // lets parallel batch updates allocate while other tasks read: chunks never move. An interior
 // node stores the hashes of its children (not its own), so a proof reads each sibling hash from
 // the node on the path without visiting the sibling.
@@ -46,7 +47,8 @@ inline NodeRef internal_ref(std::uint32_t index) noexcept {
 struct InternalNode {
   std::array<Digest32, 2> child_hash;  // left ‖ right: the message of this node's own hash
   std::array<NodeRef, 2> child;
-  std::uint32_t version;  // the version that created this node (copy-on-write boundary)
+  std::uint32_t version;   // the version that created this node (copy-on-write boundary)
+  std::uint32_t store_id;  // with version, names the node in a NodeStore (store_layout.hpp)
 };
 
 /// A value stored inline when it fits in 32 bytes (the common case: hashes, small accounts),
@@ -78,6 +80,7 @@ class LeafValue {
 struct LeafNode {
   Digest32 key_hash;
   std::uint32_t version;
+  std::uint32_t store_id;
   LeafValue value;
 };
 
@@ -86,11 +89,11 @@ struct LeafNode {
 template <class T>
 class ChunkedPool {
  public:
-  static constexpr unsigned kChunkBits = 14;
+  static constexpr unsigned kChunkBits = 10;  // small: an empty tree costs little
   static constexpr std::size_t kChunkSize = std::size_t{1} << kChunkBits;
   static constexpr std::size_t kMaxChunks = (std::size_t{1} << 31) / kChunkSize;
 
-  ChunkedPool() { chunks_.reserve(kMaxChunks); }
+  ChunkedPool() { chunks_.reserve(kMaxChunks); }  // address space only, touched as chunks come
   ChunkedPool(const ChunkedPool&) = delete;
   ChunkedPool& operator=(const ChunkedPool&) = delete;
 

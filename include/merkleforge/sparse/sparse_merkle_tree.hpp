@@ -10,6 +10,10 @@
 // >= v uses. Before the first commit (or between commits) nodes created since are updated in
 // place, so a tree used without versions pays for no copies.
 //
+// Persistence. A tree opened on a NodeStore (open()) writes each commit — the nodes the version
+// created and its root record — in one atomic write_batch, and each prune's deletions in another;
+// reopening loads every kept version (all of them resident in memory) and re-checks every hash.
+//
 // Thread safety: const member functions may run concurrently with each other; a mutation
 // excludes every other call. apply_batch itself runs independent subtrees on several threads.
 #pragma once
@@ -20,15 +24,19 @@
 #include <atomic>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "merkleforge/core/result.hpp"
 #include "merkleforge/sparse/jmt_hashing.hpp"
 #include "merkleforge/sparse/node_pool.hpp"
 #include "merkleforge/sparse/proof.hpp"
+#include "merkleforge/sparse/store_layout.hpp"
+#include "merkleforge/store/node_store.hpp"
 
 namespace merkleforge {
 
@@ -86,10 +94,32 @@ class SparseMerkleTree {
 
   // --- versions ---------------------------------------------------------------------------------
 
-  /// Freezes the working tree as the next version and returns its number.
-  Version commit() {
+  /// Opens the tree stored in `store` (empty if it holds none) at its latest version, with every
+  /// kept version readable; later commits and prunes are written to `store`, which must outlive
+  /// the tree. Errors: those of the store, corrupt_data when a record is missing, malformed or
+  /// does not hash to what its parent recorded.
+  static Result<std::unique_ptr<SparseMerkleTree>> open(NodeStore& store) {
+    auto tree = std::make_unique<SparseMerkleTree>();
+    tree->store_ = &store;
+    Status loaded = tree->load_versions();
+    if (!loaded) return loaded.error();
+    return tree;
+  }
+
+  /// Freezes the working tree as the next version and returns its number; with a store, first
+  /// writes the version atomically (on error nothing changes).
+  Result<Version> commit() {
     if (working_version_ == UINT32_MAX)
       throw std::length_error("sparse tree: 2^32 versions committed");
+    if (store_) {
+      WriteBatch batch;
+      collect_new_nodes(working_.ref, batch);
+      Bytes root;
+      sparse_detail::append_child(root, stored_child(working_));
+      batch.put(sparse_detail::stored_root_key(working_version_), root);
+      Status written = store_->write_batch(batch);
+      if (!written) return written.error();
+    }
     versions_.push_back(VersionRoot{working_version_, working_});
     return working_version_++;
   }
@@ -118,17 +148,28 @@ class SparseMerkleTree {
     return walk_proof(root->ref, key_hash);
   }
 
-  /// Drops every version older than `keep_from` and frees the nodes only they used.
-  /// Errors: invalid_argument when `keep_from` is newer than the latest committed version.
+  /// Drops every version older than `keep_from` and frees the nodes only they used (with a store,
+  /// deletes them there first, atomically; on error nothing changes).
+  /// Errors: invalid_argument when `keep_from` is newer than the latest committed version; those
+  /// of the store.
   Status prune(Version keep_from) {
     if (versions_.empty() || keep_from > versions_.back().version) {
       return make_error(Errc::invalid_argument, "sparse tree: cannot prune the latest version");
     }
-    while (versions_.front().version < keep_from) versions_.pop_front();
     // A node replaced while building version s is used by versions < s only.
     auto kept = std::stable_partition(stale_.begin(), stale_.end(), [&](const StaleNode& node) {
       return node.since > keep_from;
     });
+    if (store_) {
+      WriteBatch batch;
+      for (auto it = versions_.begin(); it != versions_.end() && it->version < keep_from; ++it) {
+        batch.erase(sparse_detail::stored_root_key(it->version));
+      }
+      for (auto it = kept; it != stale_.end(); ++it) batch.erase(stored_key(it->ref));
+      Status written = store_->write_batch(batch);
+      if (!written) return written.error();
+    }
+    while (versions_.front().version < keep_from) versions_.pop_front();
     for (auto it = kept; it != stale_.end(); ++it) free_node(it->ref);
     stale_.erase(kept, stale_.end());
     return Ok{};
@@ -337,6 +378,7 @@ class SparseMerkleTree {
     LeafNode& leaf = leaves_[index];
     leaf.key_hash = insert.key_hash;
     leaf.version = working_tag();
+    leaf.store_id = index;
     leaf.value.assign(*insert.value);
     if (insert.value->size() > sparse_detail::LeafValue::kInline)
       out_of_line_bytes_ += insert.value->size();
@@ -349,6 +391,7 @@ class SparseMerkleTree {
     node.child = {left.ref, right.ref};
     node.child_hash = {left.hash, right.hash};
     node.version = working_tag();
+    node.store_id = sparse_detail::internal_index(target);
     return {target, Hashing::internal(node.child_hash)};
   }
 
@@ -361,6 +404,7 @@ class SparseMerkleTree {
     LeafNode& copy = leaves_[index];
     copy.key_hash = old.key_hash;
     copy.version = working_tag();
+    copy.store_id = index;
     copy.value.assign(old.value.view());
     if (old.value.view().size() > sparse_detail::LeafValue::kInline)
       out_of_line_bytes_ += old.value.view().size();
@@ -409,6 +453,147 @@ class SparseMerkleTree {
     }
   }
 
+  // --- persistence ----------------------------------------------------------------------------
+
+  sparse_detail::StoredKind stored_kind(NodeRef ref) const noexcept {
+    if (ref == sparse_detail::kEmptyRef) return sparse_detail::StoredKind::empty;
+    return sparse_detail::is_leaf(ref) ? sparse_detail::StoredKind::leaf
+                                       : sparse_detail::StoredKind::interior;
+  }
+  std::uint32_t store_id(NodeRef ref) const noexcept {
+    return sparse_detail::is_leaf(ref) ? leaves_[sparse_detail::leaf_index(ref)].store_id
+                                       : internals_[sparse_detail::internal_index(ref)].store_id;
+  }
+  sparse_detail::StoredChild stored_child(const Subtree& node) const {
+    if (node.ref == sparse_detail::kEmptyRef)
+      return {sparse_detail::StoredKind::empty, 0, 0, node.hash};
+    return {stored_kind(node.ref), node_version(node.ref), store_id(node.ref), node.hash};
+  }
+  Bytes stored_key(NodeRef ref) const {
+    return sparse_detail::stored_node_key(stored_kind(ref), node_version(ref), store_id(ref));
+  }
+
+  /// Adds the nodes the working version created (a subtree without any is left unvisited:
+  /// copy-on-write makes every ancestor of a new node new as well).
+  void collect_new_nodes(NodeRef ref, WriteBatch& batch) const {
+    if (ref == sparse_detail::kEmptyRef || node_version(ref) != working_tag()) return;
+    if (sparse_detail::is_leaf(ref)) {
+      const LeafNode& leaf = leaves_[sparse_detail::leaf_index(ref)];
+      batch.put(stored_key(ref),
+                sparse_detail::encode_stored_leaf(leaf.key_hash, leaf.value.view()));
+      return;
+    }
+    const InternalNode& node = internals_[sparse_detail::internal_index(ref)];
+    Bytes record = {'I'};
+    for (unsigned side = 0; side < 2; ++side) {
+      sparse_detail::append_child(record, stored_child({node.child[side], node.child_hash[side]}));
+      collect_new_nodes(node.child[side], batch);
+    }
+    batch.put(stored_key(ref), std::move(record));
+  }
+
+  /// Loads every stored version, newest first, so the first version reaching a node is the
+  /// newest that uses it: a node not used by the latest version is stale since the next one.
+  Status load_versions() {
+    std::vector<std::pair<Version, sparse_detail::StoredChild>> roots;
+    std::optional<Error> failure;
+    Status scanned =
+        store_->scan_prefix(sparse_detail::stored_root_prefix(), [&](ByteSpan key, ByteSpan value) {
+          Result<Version> version = sparse_detail::decode_root_key(key);
+          Result<sparse_detail::StoredChild> root = sparse_detail::decode_stored_root(value);
+          if (!version || !root) failure = version ? root.error() : version.error();
+          if (failure) return false;
+          roots.emplace_back(*version, *root);
+          return true;
+        });
+    if (!scanned) return scanned.error();
+    if (failure) return *failure;
+    if (roots.empty()) return Ok{};
+    const Version latest = roots.back().first;
+    Loader loader{*this, latest, {}, {}};
+    for (auto it = roots.rbegin(); it != roots.rend(); ++it) {
+      Result<NodeRef> root = loader.load(it->second, it->first);
+      if (!root) return root.error();
+      versions_.push_front(VersionRoot{it->first, Subtree{*root, it->second.hash}});
+    }
+    working_ = versions_.back().root;
+    working_version_ = latest + 1;
+    size_ = static_cast<std::int64_t>(count_leaves(working_.ref));
+    return Ok{};
+  }
+
+  struct Loader {
+    SparseMerkleTree& tree;
+    Version latest;
+    std::unordered_map<std::uint64_t, NodeRef> leaves, interiors;  // (version, id) -> node
+
+    Result<NodeRef> load(const sparse_detail::StoredChild& child, Version user) {
+      if (child.kind == sparse_detail::StoredKind::empty) {
+        if (child.hash != kSparsePlaceholder) return corrupt("an empty subtree with a hash");
+        return sparse_detail::kEmptyRef;
+      }
+      const bool leaf = child.kind == sparse_detail::StoredKind::leaf;
+      auto& loaded = leaf ? leaves : interiors;
+      const std::uint64_t name = std::uint64_t{child.version} << 32 | child.id;
+      if (const auto found = loaded.find(name); found != loaded.end()) return found->second;
+      Result<std::optional<Bytes>> record =
+          tree.store_->get(sparse_detail::stored_node_key(child.kind, child.version, child.id));
+      if (!record) return record.error();
+      if (!*record) return corrupt("a node is missing");
+      Result<NodeRef> ref =
+          leaf ? load_leaf(**record, child) : load_interior(**record, child, user);
+      if (!ref) return ref;
+      loaded.emplace(name, *ref);
+      if (user != latest) tree.stale_.push_back(StaleNode{user + 1, *ref});
+      return ref;
+    }
+
+    Result<NodeRef> load_leaf(ByteSpan record, const sparse_detail::StoredChild& child) {
+      Result<sparse_detail::StoredLeaf> decoded = sparse_detail::decode_stored_leaf(record);
+      if (!decoded) return decoded.error();
+      if (Hashing::leaf(decoded->key_hash, Hashing::value_hash(decoded->value)) != child.hash) {
+        return corrupt("a leaf does not match its hash");
+      }
+      const std::uint32_t index = tree.leaves_.allocate();
+      LeafNode& node = tree.leaves_[index];
+      node.key_hash = decoded->key_hash;
+      node.version = child.version;
+      node.store_id = child.id;
+      node.value.assign(decoded->value);
+      return sparse_detail::leaf_ref(index);
+    }
+
+    Result<NodeRef> load_interior(ByteSpan record, const sparse_detail::StoredChild& child,
+                                  Version user) {
+      Result<std::array<sparse_detail::StoredChild, 2>> children =
+          sparse_detail::decode_stored_interior(record);
+      if (!children) return children.error();
+      const std::array<Digest32, 2> hashes = {(*children)[0].hash, (*children)[1].hash};
+      if (Hashing::internal(hashes) != child.hash)
+        return corrupt("an interior node does not match its hash");
+      std::array<NodeRef, 2> refs{};
+      for (unsigned side = 0; side < 2; ++side) {
+        Result<NodeRef> loaded = load((*children)[side], user);
+        if (!loaded) return loaded;
+        refs[side] = *loaded;
+      }
+      const std::uint32_t index = tree.internals_.allocate();
+      tree.internals_[index] = InternalNode{hashes, refs, child.version, child.id};
+      return sparse_detail::internal_ref(index);
+    }
+
+    static Error corrupt(const char* what) {
+      return make_error(Errc::corrupt_data, std::string("sparse tree store: ") + what);
+    }
+  };
+
+  std::size_t count_leaves(NodeRef ref) const {
+    if (ref == sparse_detail::kEmptyRef) return 0;
+    if (sparse_detail::is_leaf(ref)) return 1;
+    const InternalNode& node = internals_[sparse_detail::internal_index(ref)];
+    return count_leaves(node.child[0]) + count_leaves(node.child[1]);
+  }
+
   sparse_detail::ChunkedPool<LeafNode> leaves_;
   sparse_detail::ChunkedPool<InternalNode> internals_;
   Subtree working_;
@@ -418,6 +603,7 @@ class SparseMerkleTree {
   std::mutex stale_mutex_;
   std::atomic<std::int64_t> size_{0};
   std::atomic<std::size_t> out_of_line_bytes_{0};
+  NodeStore* store_ = nullptr;
 };
 
 }  // namespace merkleforge

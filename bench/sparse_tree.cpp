@@ -1,0 +1,229 @@
+// Sparse Merkle tree (JMT hashing, SHA-256): the reference library's sparse_tree tables, and the
+// 1M-key targets of issue 5.
+//
+// The reference library (Rust, "MerkleForge SMT" in ../shared/research/merkle-peers.md §1.10)
+// cannot run here; its published figures (Intel i7-1185G7 @ 3.0 GHz, 4C/8T, rustc 1.97.1,
+// Criterion, 2026-08-17) are attached to each matching case as the counter `reference_us`, and
+// `speedup` = reference time / our time. Everything else is measured in this run.
+//
+// Names: sparse_tree/<case>/<existing keys or batch size>/merkleforge.
+#include <benchmark/benchmark.h>
+#include <oneapi/tbb/global_control.h>
+
+#include <map>
+#include <memory>
+#include <random>
+
+#include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/sparse/proof_codec.hpp"
+#include "merkleforge/sparse/sparse_merkle_tree.hpp"
+
+namespace merkleforge {
+namespace {
+
+using Tree = SparseMerkleTree<Sha256>;
+
+Digest32 key_of(std::uint64_t seed, std::uint64_t i) {
+  std::uint8_t input[16];
+  for (int b = 0; b < 8; ++b) {
+    input[b] = static_cast<std::uint8_t>(seed >> (8 * b));
+    input[8 + b] = static_cast<std::uint8_t>(i >> (8 * b));
+  }
+  return Sha256::digest(input);
+}
+
+Bytes value_of(std::uint64_t i) {  // 32-byte values, as account hashes
+  const Digest32 digest = key_of(99, i);
+  return Bytes(digest.begin(), digest.end());
+}
+
+/// One shared tree of `size` keys (seed 1), built once per size by a single batch.
+Tree& tree_of(std::size_t size) {
+  static std::map<std::size_t, std::unique_ptr<Tree>> trees;
+  auto& tree = trees[size];
+  if (!tree) {
+    tree = std::make_unique<Tree>();
+    std::vector<SparseUpdate> batch;
+    batch.reserve(size);
+    for (std::size_t i = 0; i < size; ++i) batch.push_back({key_of(1, i), value_of(i)});
+    tree->apply_batch(std::move(batch));
+  }
+  return *tree;
+}
+
+/// Published reference-library figures (µs), by case and existing keys.
+double reference_us(const std::string& name, std::size_t size) {
+  static const std::map<std::string, std::map<std::size_t, double>> table = {
+      {"insert", {{10, 189.85}, {100, 2110}, {1000, 20240}, {10000, 181050}}},
+      {"prove", {{10, 244.18}, {100, 2250}, {1000, 20320}, {10000, 198840}}},
+      {"verify", {{10, 91.43}, {100, 75.74}, {1000, 81.58}, {10000, 63.00}}},
+      {"prove_absent", {{10, 268.20}, {100, 2320}, {1000, 20120}, {10000, 203490}}},
+      {"verify_absent", {{10, 74.38}, {100, 76.86}, {1000, 71.28}, {10000, 76.41}}},
+      {"batch_insert", {{10, 289}, {100, 2080}, {1000, 20330}}},
+      {"sequential_insert", {{10, 1530}, {100, 88120}, {1000, 8690000}}},
+  };
+  const auto row = table.find(name);
+  if (row == table.end()) return 0;
+  const auto cell = row->second.find(size);
+  return cell == row->second.end() ? 0 : cell->second;
+}
+
+/// Attaches the reference figure and the speed-up (reference time / our mean time per item).
+void compare_with_reference(benchmark::State& state, const std::string& name, std::size_t size) {
+  const double reference = reference_us(name, size);
+  if (reference == 0) return;
+  state.counters["reference_us"] = reference;
+  // Inverted rate: the counter is divided by the elapsed seconds per iteration, giving
+  // reference seconds / our seconds.
+  state.counters["speedup"] = benchmark::Counter(
+      reference * 1e-6 * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+/// put of a fresh key into a tree of `size` keys; the inserted keys are erased (untimed) every
+/// 256 iterations so the tree stays at its size.
+void insert(benchmark::State& state) {
+  const auto size = static_cast<std::size_t>(state.range(0));
+  Tree& tree = tree_of(size);
+  const Bytes value = value_of(7);
+  std::uint64_t next = 0;
+  std::vector<Digest32> inserted;
+  for (auto _ : state) {
+    inserted.push_back(key_of(2, next++));
+    tree.put(inserted.back(), value);
+    if (inserted.size() == 256) {
+      state.PauseTiming();
+      for (const Digest32& key : inserted) tree.erase(key);
+      inserted.clear();
+      state.ResumeTiming();
+    }
+  }
+  for (const Digest32& key : inserted) tree.erase(key);
+  compare_with_reference(state, "insert", size);
+}
+
+Digest32 present_key(std::size_t size, std::uint64_t i) {
+  return key_of(1, i % size);
+}
+Digest32 absent_key(std::size_t, std::uint64_t i) {
+  return key_of(3, i % 4096);
+}
+
+template <bool kPresent>
+void prove(benchmark::State& state) {
+  const auto size = static_cast<std::size_t>(state.range(0));
+  const Tree& tree = tree_of(size);
+  std::uint64_t i = 0;
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const Digest32 key = kPresent ? present_key(size, i++) : absent_key(size, i++);
+    SparseProof proof = tree.prove(key);
+    benchmark::DoNotOptimize(proof);
+    if (i <= 4096) bytes += encode_sparse_proof(proof, key).size();
+  }
+  state.counters["proof_bytes"] =
+      static_cast<double>(bytes) / static_cast<double>(std::min<std::uint64_t>(i, 4096));
+  compare_with_reference(state, kPresent ? "prove" : "prove_absent", size);
+}
+
+template <bool kPresent>
+void verify(benchmark::State& state) {
+  const auto size = static_cast<std::size_t>(state.range(0));
+  const Tree& tree = tree_of(size);
+  const Digest32 root = tree.root_hash();
+  struct Case {
+    Digest32 key;
+    Digest32 value_hash;
+    SparseProof proof;
+  };
+  std::vector<Case> cases;
+  for (std::uint64_t i = 0; i < 1024; ++i) {
+    const Digest32 key = kPresent ? present_key(size, i) : absent_key(size, i);
+    cases.push_back({key, kPresent ? Sha256::digest(*tree.get(key)) : Digest32{}, tree.prove(key)});
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Case& c = cases[i++ % cases.size()];
+    const Status ok = kPresent
+                          ? verify_sparse_membership<Sha256>(root, c.key, c.value_hash, c.proof)
+                          : verify_sparse_non_membership<Sha256>(root, c.key, c.proof);
+    if (!ok) state.SkipWithError("proof does not verify");
+  }
+  compare_with_reference(state, kPresent ? "verify" : "verify_absent", size);
+}
+
+std::vector<SparseUpdate> fresh_batch(std::uint64_t seed, std::size_t count) {
+  std::vector<SparseUpdate> batch;
+  for (std::size_t i = 0; i < count; ++i) batch.push_back({key_of(seed, i), value_of(i)});
+  return batch;
+}
+
+/// `count` keys into an empty tree, by apply_batch or by put one at a time.
+template <bool kBatched>
+void build_from_empty(benchmark::State& state) {
+  const auto count = static_cast<std::size_t>(state.range(0));
+  const std::vector<SparseUpdate> updates = fresh_batch(4, count);
+  for (auto _ : state) {
+    Tree tree;
+    if constexpr (kBatched) {
+      tree.apply_batch(updates);
+    } else {
+      for (const SparseUpdate& update : updates) tree.put(update.key_hash, *update.value);
+    }
+    benchmark::DoNotOptimize(tree.root_hash());
+  }
+  compare_with_reference(state, kBatched ? "batch_insert" : "sequential_insert", count);
+}
+
+/// A batch of 1,000 fresh keys into the 1M-key tree on `threads` threads (erased untimed).
+void batch_into_large(benchmark::State& state) {
+  const auto size = static_cast<std::size_t>(state.range(0));
+  const auto threads = static_cast<std::size_t>(state.range(1));
+  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  Tree& tree = tree_of(size);
+  std::uint64_t seed = 100;
+  for (auto _ : state) {
+    std::vector<SparseUpdate> batch = fresh_batch(seed++, 1000);
+    std::vector<SparseUpdate> erase;
+    for (const SparseUpdate& update : batch) erase.push_back({update.key_hash, std::nullopt});
+    tree.apply_batch(std::move(batch));
+    state.PauseTiming();
+    tree.apply_batch(std::move(erase));
+    state.ResumeTiming();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * 1000));
+}
+
+void memory_per_key(benchmark::State& state) {
+  const auto size = static_cast<std::size_t>(state.range(0));
+  const Tree& tree = tree_of(size);
+  for (auto _ : state) benchmark::DoNotOptimize(tree.memory_usage());
+  const auto usage = tree.memory_usage();
+  state.counters["bytes_per_key"] = static_cast<double>(usage.bytes) / static_cast<double>(size);
+  state.counters["interior_per_key"] =
+      static_cast<double>(usage.internal_nodes) / static_cast<double>(size);
+}
+
+void tables(benchmark::internal::Benchmark* bench) {
+  for (long size : {10, 100, 1000, 10000, 1000000}) bench->Arg(size);
+}
+
+BENCHMARK(insert)->Name("sparse_tree/insert")->Apply(tables);
+BENCHMARK(prove<true>)->Name("sparse_tree/prove")->Apply(tables);
+BENCHMARK(verify<true>)->Name("sparse_tree/verify")->Apply(tables);
+BENCHMARK(prove<false>)->Name("sparse_tree/prove_absent")->Apply(tables);
+BENCHMARK(verify<false>)->Name("sparse_tree/verify_absent")->Apply(tables);
+BENCHMARK(build_from_empty<true>)->Name("sparse_tree/batch_insert")->Arg(10)->Arg(100)->Arg(1000);
+BENCHMARK(build_from_empty<false>)
+    ->Name("sparse_tree/sequential_insert")
+    ->Arg(10)
+    ->Arg(100)
+    ->Arg(1000);
+BENCHMARK(batch_into_large)
+    ->Name("sparse_tree/batch1000_into")
+    ->Args({1000000, 1})
+    ->Args({1000000, 2})
+    ->UseRealTime();
+BENCHMARK(memory_per_key)->Name("sparse_tree/memory")->Arg(1000000)->Iterations(1);
+
+}  // namespace
+}  // namespace merkleforge
