@@ -47,10 +47,19 @@ CpuFeatures detect() {
   return f;
 }
 
+CpuFeatures with_emulated_isas(CpuFeatures f) {
+#if defined(MERKLEFORGE_EMULATED_AVX512)
+  // Test-only library variant (tests/emulated_isa): its *_avx512.cpp kernels are compiled against
+  // SIMDe, which implements the intrinsics with baseline instructions, so they run on any CPU.
+  f.avx512f = f.avx512vl = f.avx512bw = f.avx512dq = true;
+#endif
+  return f;
+}
+
 }  // namespace
 
 const CpuFeatures& cpu_features() noexcept {
-  static const CpuFeatures features = detect();
+  static const CpuFeatures features = with_emulated_isas(detect());
   return features;
 }
 
