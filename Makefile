@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps peers configure build run test asan format clean
+.PHONY: all deps peers report-deps configure build run test asan format clean
 
 all: build
 
@@ -16,14 +16,21 @@ tests/peers/node_modules/.installed: tests/peers/package.json tests/peers/packag
 	cd tests/peers && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-configure: deps
+# Chart.js, embedded into the `mforge bench --html` page when mforge is built (pinned by
+# tools/report/package-lock.json); before configure, which looks for it.
+report-deps: tools/report/node_modules/.installed
+tools/report/node_modules/.installed: tools/report/package.json tools/report/package-lock.json | deps
+	cd tools/report && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+configure: deps report-deps
 	cmake --preset $(PRESET)
 
 build: configure
 	cmake --build --preset $(PRESET) -j $(JOBS)
 
 run: build
-	$(BUILD_DIR)/tools/mforge/mforge bench --quick
+	$(BUILD_DIR)/tools/mforge/mforge bench --quick --html build/report
 
 test: build peers
 	ctest --preset $(PRESET) -j $(JOBS)

@@ -8,6 +8,7 @@ packages=(
   libssl-dev libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev librocksdb-dev libtbb-dev
   b3sum clang-format
+  chromium
 )
 # Node.js runs the peer implementations in tests; keep an existing (newer) Node if there is one.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)

@@ -1,23 +1,28 @@
-// mforge bench: runs the Google Benchmark suites built beside mforge and prints, per case, the
-// MerkleForge figure next to the peer measured in the same run, with the speed-up.
-#include <sys/utsname.h>
+// mforge bench: runs the Google Benchmark suites built beside mforge and prints the report: the
+// environment, then one table per suite with each MerkleForge figure beside the peer measured in
+// the same run and the reference project's published figure. `mforge bench compare` diffs two
+// JSON reports.
 #include <unistd.h>
 
-#include <cstdio>
-#include <ctime>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
-#include <thread>
-#include <variant>
 #include <vector>
 
+#include "bench_compare.hpp"
+#include "bench_energy.hpp"
+#include "bench_environment.hpp"
+#include "bench_html.hpp"
+#include "bench_progress.hpp"
+#include "bench_reference.hpp"
+#include "bench_results.hpp"
+#include "bench_runner.hpp"
+#include "bench_suites.hpp"
+#include "bench_table.hpp"
 #include "commands.hpp"
 
 namespace mforge {
@@ -25,195 +30,233 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-const std::vector<std::string> kSuites = {"hash_throughput"};
+using nlohmann::ordered_json;
 
 struct BenchOptions {
   bool quick = false;
   std::vector<std::string> suites;
   std::string json_path;
+  std::string bench_dir;
+  std::string reference_path;
+  std::string html_dir;
+  std::string from_path;
 };
 
-fs::path bench_dir() {
-  if (const char* dir = std::getenv("MERKLEFORGE_BENCH_DIR")) return dir;
-  // Build tree layout: <build>/tools/mforge/mforge and <build>/bench/bench_<suite>.
-  return fs::read_symlink("/proc/self/exe").parent_path().parent_path().parent_path() / "bench";
-}
-
-std::string read_first_line_with(const char* path, const std::string& key) {
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind(key, 0) == 0) {
-      const auto colon = line.find(':');
-      return colon == std::string::npos ? line : line.substr(line.find_first_not_of(" \t", colon + 1));
-    }
-  }
-  return "unknown";
-}
-
-std::string read_file_trimmed(const char* path) {
-  std::ifstream in(path);
-  std::string text;
-  std::getline(in, text);
-  return text.empty() ? "not readable" : text;
-}
-
-json environment() {
-  utsname uts{};
-  uname(&uts);
-  const std::time_t now = std::time(nullptr);
-  char date[32];
-  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
-  return {
-      {"cpu", read_first_line_with("/proc/cpuinfo", "model name")},
-      {"cores", std::thread::hardware_concurrency()},
-      {"memory", read_first_line_with("/proc/meminfo", "MemTotal")},
-      {"os", read_first_line_with("/etc/os-release", "PRETTY_NAME=")},
-      {"kernel", std::string(uts.sysname) + " " + uts.release},
-      {"compiler", "g++ " __VERSION__},
-      {"flags", MERKLEFORGE_BUILD_FLAGS},
-      {"governor", read_file_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")},
-      {"date", date},
-      {"commit", MERKLEFORGE_GIT_COMMIT},
-  };
-}
-
-// Runs one suite and returns Google Benchmark's JSON, or an error message.
-std::variant<json, std::string> run_suite(const std::string& suite, bool quick) {
-  const fs::path exe = bench_dir() / ("bench_" + suite);
-  if (!fs::exists(exe)) return "benchmark executable not found: " + exe.string() + " (build the bench targets)";
-  const fs::path out = fs::temp_directory_path() / ("mforge_bench_" + std::to_string(::getpid()) + ".json");
-  std::string command = "'" + exe.string() + "' --benchmark_format=console --benchmark_out_format=json" +
-                        " --benchmark_out='" + out.string() + "'";
-  command += quick ? " --benchmark_min_time=0.05" : " --benchmark_repetitions=5 --benchmark_report_aggregates_only=true";
-  command += " > /dev/null";
-  if (std::system(command.c_str()) != 0) return "suite " + suite + " failed (" + command + ")";
-  std::ifstream in(out);
-  json result = json::parse(in, nullptr, false);
-  fs::remove(out);
-  if (result.is_discarded()) return "suite " + suite + " wrote unreadable JSON";
-  return result;
-}
-
-// One measured figure: time per iteration and, where the benchmark set them, rates.
-struct Figure {
-  double real_time_ns = 0;
-  double bytes_per_second = 0;
-  double items_per_second = 0;
+struct CompareOptions {
+  std::string old_path;
+  std::string new_path;
 };
 
-double to_ns(double value, const std::string& unit) {
-  if (unit == "us") return value * 1e3;
-  if (unit == "ms") return value * 1e6;
-  if (unit == "s") return value * 1e9;
-  return value;
+// The energy table is measured by mforge itself rather than by a bench executable.
+constexpr const char* kEnergySuite = "energy";
+
+bool energy_selected(const BenchOptions& options) {
+  return options.suites.empty() || std::find(options.suites.begin(), options.suites.end(),
+                                             kEnergySuite) != options.suites.end();
 }
 
-// Benchmark names are <suite>/<subject>/<case>/<implementation> (bench/README.md); repetitions
-// report a "_median" aggregate, which is preferred.
-using Table = std::map<std::pair<std::string, std::string>, std::map<std::string, Figure>>;
-
-Table tabulate(const json& results) {
-  Table table;
-  for (const auto& bench : results.value("benchmarks", json::array())) {
-    std::string name = bench.value("name", "");
-    const std::string aggregate = bench.value("aggregate_name", "");
-    if (!aggregate.empty() && aggregate != "median") continue;
-    if (aggregate == "median") name = bench.value("run_name", name);
-    std::vector<std::string> parts;
-    std::stringstream stream(name);
-    for (std::string part; std::getline(stream, part, '/');) parts.push_back(part);
-    if (parts.size() < 4) continue;
-    Figure figure{to_ns(bench.value("real_time", 0.0), bench.value("time_unit", "ns")),
-                  bench.value("bytes_per_second", 0.0), bench.value("items_per_second", 0.0)};
-    table[{parts[1], parts[2]}][parts[3]] = figure;
-  }
-  return table;
-}
-
-std::string format_figure(const Figure& f) {
-  std::ostringstream text;
-  text << std::fixed << std::setprecision(2);
-  if (f.bytes_per_second > 0 && f.real_time_ns > 1e5) {
-    text << f.bytes_per_second / (1 << 30) << " GiB/s";
-  } else if (f.items_per_second > 0) {
-    text << f.items_per_second / 1e6 << " M/s";
-  } else if (f.real_time_ns >= 1e6) {
-    text << f.real_time_ns / 1e6 << " ms";
-  } else if (f.real_time_ns >= 1e3) {
-    text << f.real_time_ns / 1e3 << " us";
-  } else {
-    text << f.real_time_ns << " ns";
-  }
-  return text.str();
-}
-
-void print_table(const std::string& suite, const Table& table) {
-  std::cout << "\n## " << suite << "\n"
-            << "reproduce: " << (bench_dir() / ("bench_" + suite)).string() << "\n\n";
-  std::cout << std::left << std::setw(12) << "subject" << std::setw(16) << "case" << std::setw(16) << "merkleforge"
-            << std::setw(28) << "peer (same run)" << "speed-up\n";
-  for (const auto& [key, impls] : table) {
-    const auto ours = impls.find("merkleforge");
-    std::cout << std::left << std::setw(12) << key.first << std::setw(16) << key.second << std::setw(16)
-              << (ours == impls.end() ? "-" : format_figure(ours->second));
-    bool first_peer = true;
-    for (const auto& [impl, figure] : impls) {
-      if (impl == "merkleforge" || impl.rfind("merkleforge-", 0) == 0) continue;
-      if (!first_peer) std::cout << "\n" << std::string(44, ' ');
-      first_peer = false;
-      std::ostringstream peer;
-      peer << impl << " " << format_figure(figure);
-      std::cout << std::setw(28) << peer.str();
-      if (ours != impls.end() && ours->second.real_time_ns > 0) {
-        std::cout << std::fixed << std::setprecision(2) << figure.real_time_ns / ours->second.real_time_ns << "x";
-      }
+// The suites to run: all found, or those named by --suite (an unknown name is a usage error).
+bool select_suites(const BenchOptions& options, std::vector<Suite>& selected) {
+  const fs::path dir =
+      options.bench_dir.empty() ? default_bench_dir() : fs::path(options.bench_dir);
+  const std::vector<Suite> found = discover_suites(dir);
+  if (options.suites.empty()) {
+    selected = found;
+    if (selected.empty()) {
+      std::cerr
+          << "mforge bench: no bench_* executables in " << dir.string()
+          << " (build the bench targets, or set --bench-dir); only the energy table is measured\n";
     }
-    std::cout << "\n";
+    return true;
   }
+  for (const auto& name : options.suites) {
+    if (name == kEnergySuite) continue;
+    const auto it =
+        std::find_if(found.begin(), found.end(), [&](const Suite& s) { return s.name == name; });
+    if (it == found.end()) {
+      std::cerr << "mforge bench: no suite '" << name << "' in " << dir.string()
+                << "; available: energy";
+      for (const auto& s : found) std::cerr << " " << s.name;
+      std::cerr << "\n";
+      return false;
+    }
+    selected.push_back(*it);
+  }
+  return true;
+}
+
+std::unique_ptr<ReferenceFigures> load_references(const BenchOptions& options) {
+  const fs::path file =
+      options.reference_path.empty() ? default_reference_file() : fs::path(options.reference_path);
+  auto loaded = ReferenceFigures::load(file);
+  if (!loaded) {
+    std::cerr << "mforge bench: published figures not shown: " << loaded.error().message << "\n";
+    return nullptr;
+  }
+  return std::make_unique<ReferenceFigures>(std::move(*loaded));
+}
+
+// Google Benchmark's entries with the suite they came from, so one file holds every suite.
+void append_benchmarks(const std::string& suite, const json& results, json& report) {
+  if (!report.contains("context") && results.contains("context"))
+    report["context"] = results["context"];
+  for (auto bench : results.value("benchmarks", json::array())) {
+    bench["suite"] = suite;
+    report["benchmarks"].push_back(std::move(bench));
+  }
+}
+
+bool isatty_stderr() {
+  return ::isatty(STDERR_FILENO) == 1;
+}
+
+bool write_json(const std::string& path, const json& report) {
+  std::ofstream out(path);
+  out << report.dump(1) << "\n";
+  if (!out) std::cerr << "mforge bench: cannot write " << path << "\n";
+  return static_cast<bool>(out);
+}
+
+bool write_html(const std::string& dir, const json& report) {
+  const auto written = write_html_report(dir, report);
+  if (!written) {
+    std::cerr << "mforge bench: no report page: " << written.error().message << "\n";
+    return false;
+  }
+  std::cout << "\nreport page: " << (fs::path(dir) / "index.html").string() << "\n";
+  return true;
+}
+
+// --from: the page of an earlier --json report, without measuring anything.
+int render_saved_report(const BenchOptions& options) {
+  std::ifstream in(options.from_path);
+  const json report = json::parse(in, nullptr, false);
+  if (!in.good() && !in.eof()) {
+    std::cerr << "mforge bench: cannot read " << options.from_path << "\n";
+    return kExitIo;
+  }
+  if (report.is_discarded() || !report.is_object() || !report.contains("benchmarks")) {
+    std::cerr << "mforge bench: " << options.from_path << " is not a benchmark JSON report\n";
+    return kExitUsage;
+  }
+  if (options.html_dir.empty()) {
+    std::cerr << "mforge bench: --from needs --html DIR\n";
+    return kExitUsage;
+  }
+  return write_html(options.html_dir, report) ? kExitOk : kExitIo;
 }
 
 int run_bench(const BenchOptions& options) {
-  const json env = environment();
-  std::cout << "# MerkleForge benchmark report" << (options.quick ? " (quick)" : "") << "\n\nEnvironment\n";
-  for (const auto& [key, value] : env.items()) {
-    std::cout << "  " << std::left << std::setw(10) << key << (value.is_string() ? value.get<std::string>() : value.dump())
-              << "\n";
-  }
-  json all = {{"environment", env}, {"suites", json::object()}};
-  int status = kExitOk;
-  for (const auto& suite : options.suites.empty() ? kSuites : options.suites) {
-    std::cerr << "[mforge bench] running suite " << suite << " ...\n";
-    auto result = run_suite(suite, options.quick);
-    if (auto* error = std::get_if<std::string>(&result)) {
-      std::cerr << "mforge bench: " << *error << "\n";
-      status = kExitIo;
+  if (!options.from_path.empty()) return render_saved_report(options);
+  std::vector<Suite> suites;
+  if (!select_suites(options, suites)) return kExitUsage;
+  const RunMode mode = options.quick ? quick_mode() : full_mode();
+  const std::vector<std::string> arguments = benchmark_arguments(mode);
+  const auto references = load_references(options);
+
+  const ordered_json env = environment();
+  std::cout << "# MerkleForge benchmark report (" << (mode.quick ? "quick" : "full") << " mode, "
+            << mode.repetitions << " repetitions per figure)\n\n";
+  print_environment(env);
+
+  std::vector<std::size_t> cases;
+  for (const auto& suite : suites) cases.push_back(count_cases(suite, arguments));
+  Progress progress(cases, mode.repetitions * mode.min_time_seconds * 2 + 0.05);
+
+  json report = {{"benchmarks", json::array()}};
+  json suite_runs = json::array();
+  json peers = json::array();
+  json published = json::array();
+  std::size_t succeeded = 0;
+  std::vector<std::string> problems;
+  for (std::size_t i = 0; i < suites.size(); ++i) {
+    const Suite& suite = suites[i];
+    progress.update(i, suite.name, 0);
+    const SuiteRun run = run_suite(suite, arguments, mode.suite_timeout_seconds,
+                                   [&](std::size_t done) { progress.update(i, suite.name, done); });
+    progress.suite_finished(i);
+    progress.finish();
+    const std::string reproduce = reproduce_command(suite, mode);
+    suite_runs.push_back({{"name", suite.name},
+                          {"ok", run.ok},
+                          {"error", run.error},
+                          {"seconds", run.seconds},
+                          {"reproduce", reproduce}});
+    if (!run.ok) {
+      std::cout << "\n## " << suite.name << "\nnot measured: " << run.error << "\n";
+      problems.push_back(suite.name + ": " + run.error);
       continue;
     }
-    const json& results = std::get<json>(result);
-    print_table(suite, tabulate(results));
-    all["suites"][suite] = results;
-  }
-  if (!options.json_path.empty()) {
-    std::ofstream out(options.json_path);
-    out << all.dump(1) << "\n";
-    if (!out) {
-      std::cerr << "mforge bench: cannot write " << options.json_path << "\n";
-      return kExitIo;
+    ++succeeded;
+    const std::vector<Measurement> measurements = measurements_from(run.results);
+    print_suite_table(suite.name, reproduce, measurements, references.get());
+    append_benchmarks(suite.name, run.results, report);
+    for (auto& pair : peer_comparisons(measurements)) peers.push_back(std::move(pair));
+    if (references) {
+      for (auto& pair : reference_comparisons(measurements, *references))
+        published.push_back(std::move(pair));
     }
   }
-  return status;
+  if (energy_selected(options)) {
+    if (isatty_stderr()) std::cerr << "[mforge bench] energy table: building 100K-leaf trees...";
+    const EnergyReport energy = measure_energy(mode.quick ? 3 : 10);
+    if (isatty_stderr()) std::cerr << "\r\x1b[K";
+    print_energy_table(energy, references.get());
+    report["energy"] = energy_json(energy);
+    for (auto& entry : energy_benchmark_entries(energy))
+      report["benchmarks"].push_back(std::move(entry));
+    ++succeeded;
+  }
+  if (!problems.empty()) {
+    std::cout << "\nSuites without results (the report above covers the others):\n";
+    for (const auto& problem : problems) std::cout << "  " << problem << "\n";
+  }
+
+  report["environment"] = env;
+  report["mode"] = mode.quick ? "quick" : "full";
+  report["suites"] = suite_runs;
+  report["peer_comparisons"] = peers;
+  report["reference_comparisons"] = published;
+  if (!options.json_path.empty() && !write_json(options.json_path, report)) return kExitIo;
+  if (!options.html_dir.empty() && !write_html(options.html_dir, report)) return kExitIo;
+  return succeeded > 0 ? kExitOk : kExitIo;
 }
 
 }  // namespace
 
 void register_bench(CLI::App& app, int& exit_code) {
-  auto* command = app.add_subcommand("bench", "Run the benchmark suites and print the report tables");
+  auto* command =
+      app.add_subcommand("bench", "Run the benchmark suites and print the report tables");
   auto options = std::make_shared<BenchOptions>();
-  command->add_flag("--quick", options->quick, "short measurement time per case (a few minutes in all)");
-  command->add_option("--suite", options->suites, "suite(s) to run (default: all)");
-  command->add_option("--json", options->json_path, "also write all results as JSON to this file");
-  command->callback([options, &exit_code] { exit_code = run_bench(*options); });
+  command->add_flag("--quick", options->quick,
+                    "short measurement (3 repetitions of 20 ms per case, cases up to 1M elements)");
+  command->add_option("--suite", options->suites,
+                      "suite(s) to run, e.g. hash_throughput (default: all)");
+  command->add_option("--json", options->json_path,
+                      "also write all results (Google Benchmark JSON + environment + comparisons)");
+  command->add_option("--html", options->html_dir,
+                      "also write the self-contained report page DIR/index.html (+ results.json)");
+  command->add_option(
+      "--from", options->from_path,
+      "with --html: render the page of an earlier --json report instead of measuring");
+  command->add_option("--bench-dir", options->bench_dir, "folder of the bench_* executables");
+  command->add_option(
+      "--reference", options->reference_path,
+      "published figures to show beside ours (default: bench/reference_figures.json)");
+
+  auto* compare =
+      command->add_subcommand("compare", "Change per figure between two --json reports");
+  auto compare_options = std::make_shared<CompareOptions>();
+  compare->add_option("old", compare_options->old_path, "report before the change")->required();
+  compare->add_option("new", compare_options->new_path, "report after the change")->required();
+  compare->callback([compare_options, &exit_code] {
+    exit_code = run_compare(compare_options->old_path, compare_options->new_path);
+  });
+
+  command->callback([options, compare, &exit_code] {
+    if (compare->parsed()) return;
+    exit_code = run_bench(*options);
+  });
 }
 
 }  // namespace mforge

@@ -1,0 +1,105 @@
+// The RAPL (powercap) and perf_event readers against recorded sysfs/procfs trees in data/.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "bench_perf.hpp"
+#include "bench_rapl.hpp"
+
+namespace mforge {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kData = MERKLEFORGE_REPORT_TEST_DATA;
+
+TEST(Rapl, FindsPackageZonesOnly) {
+  const auto zones = find_rapl_packages(kData / "powercap/two_packages");
+  ASSERT_TRUE(zones) << zones.error().message;
+  ASSERT_EQ(zones->size(), 2u);  // not the core sub-zone, not the mmio duplicate of package 0
+  EXPECT_EQ((*zones)[0].name, "package-0");
+  EXPECT_EQ((*zones)[1].name, "package-1");
+  EXPECT_EQ((*zones)[0].max_range_uj, 262143328850u);
+  EXPECT_EQ((*zones)[1].energy_file.parent_path().filename(), "intel-rapl:1");
+}
+
+TEST(Rapl, MissingPowercapSaysWhy) {
+  const auto zones = find_rapl_packages(kData / "powercap/does_not_exist");
+  ASSERT_FALSE(zones);
+  EXPECT_EQ(zones.error().code, merkleforge::Errc::unsupported);
+  EXPECT_NE(zones.error().message.find("does not exist"), std::string::npos)
+      << zones.error().message;
+}
+
+TEST(Rapl, TreeWithoutPackageZoneSaysWhy) {
+  const auto zones = find_rapl_packages(kData / "powercap/mmio_only");
+  ASSERT_FALSE(zones);
+  EXPECT_NE(zones.error().message.find("no RAPL package zone"), std::string::npos)
+      << zones.error().message;
+}
+
+TEST(Rapl, DeltaWithoutAndAcrossWrap) {
+  EXPECT_EQ(energy_delta_uj(1000, 4500, 262143328850u), 3500u);
+  // 328,850 µJ up to the wrap point, then 1,150 µJ after it.
+  EXPECT_EQ(energy_delta_uj(262143000000u, 1150, 262143328850u), 330000u);
+}
+
+TEST(Rapl, MeterSumsPackagesAcrossAWrap) {
+  const fs::path tree = fs::temp_directory_path() / ("mf_rapl_" + std::to_string(::getpid()));
+  fs::remove_all(tree);
+  fs::copy(kData / "powercap/two_packages", tree, fs::copy_options::recursive);
+  auto zones = find_rapl_packages(tree);
+  ASSERT_TRUE(zones) << zones.error().message;
+  RaplMeter meter(std::move(*zones));
+  ASSERT_TRUE(meter.start());
+  std::ofstream(tree / "intel-rapl:0/energy_uj") << "3500000\n";  // +2.5 J
+  std::ofstream(tree / "intel-rapl:1/energy_uj") << "671150\n";   // +1.0 J across the wrap
+  const auto joules = meter.stop_joules();
+  ASSERT_TRUE(joules) << joules.error().message;
+  EXPECT_NEAR(*joules, 3.5, 1e-9);
+  fs::remove_all(tree);
+}
+
+TEST(Rapl, UnreadableCounterIsAnError) {
+  const RaplZone zone{"package-0", kData / "powercap/two_packages/intel-rapl:9/energy_uj", 1};
+  EXPECT_FALSE(read_energy_uj(zone));
+}
+
+TEST(Perf, ParanoidLevelIsRead) {
+  EXPECT_EQ(perf_event_paranoid({kData / "sysfs/pmu", kData / "proc/paranoid3"}), 3);
+  EXPECT_FALSE(perf_event_paranoid({kData / "sysfs/pmu", kData / "proc/missing"}));
+}
+
+TEST(Perf, VirtualMachineWithoutPmuIsExplained) {
+  const std::string reason =
+      perf_unavailable_reason(ENOENT, {kData / "sysfs/vm", kData / "proc/paranoid3"});
+  EXPECT_NE(reason.find("no hardware performance counters"), std::string::npos) << reason;
+}
+
+TEST(Perf, PermissionIsExplainedWithTheParanoidLevel) {
+  const std::string reason =
+      perf_unavailable_reason(EACCES, {kData / "sysfs/pmu", kData / "proc/paranoid3"});
+  EXPECT_NE(reason.find("perf_event_paranoid is 3"), std::string::npos) << reason;
+}
+
+TEST(Perf, NoErrorNoReason) {
+  EXPECT_EQ(perf_unavailable_reason(0, {kData / "sysfs/vm", kData / "proc/paranoid3"}), "");
+}
+
+// On this machine: either the counters count a known amount of work, or the reason is given.
+TEST(Perf, CountersCountWorkOrExplainWhyNot) {
+  auto counters = PerfCounters::open();
+  if (!counters) {
+    EXPECT_FALSE(counters.error().message.empty());
+    return;
+  }
+  counters->start();
+  volatile std::uint64_t sum = 0;
+  for (std::uint64_t i = 0; i < 1000000; ++i) sum = sum + i;
+  const CounterValues values = counters->stop();
+  EXPECT_GT(values.instructions, 1000000u);  // at least one instruction per iteration
+  EXPECT_GT(values.cycles, 0u);
+}
+
+}  // namespace
+}  // namespace mforge

@@ -1,0 +1,115 @@
+#include "bench_environment.hpp"
+
+#include <sys/utsname.h>
+
+#include <ctime>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "merkleforge/core/cpu.hpp"
+#include "merkleforge/hash/algorithms.hpp"
+
+namespace mforge {
+
+namespace {
+
+std::string value_of_line_starting(const char* path, const std::string& key) {
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(key, 0) != 0) continue;
+    const auto separator = line.find_first_of(":=", key.size() - 1);
+    std::string value = separator == std::string::npos ? line : line.substr(separator + 1);
+    value.erase(0, value.find_first_not_of(" \t\""));
+    while (!value.empty() && (value.back() == '"' || value.back() == ' ')) value.pop_back();
+    return value;
+  }
+  return "not readable";
+}
+
+std::string first_line_of(const char* path) {
+  std::ifstream in(path);
+  std::string text;
+  std::getline(in, text);
+  return text.empty() ? "not readable" : text;
+}
+
+std::string memory() {
+  const std::string kib = value_of_line_starting("/proc/meminfo", "MemTotal");
+  try {
+    return std::to_string(std::stoull(kib) / (1024 * 1024)) + " GiB";
+  } catch (const std::exception&) {
+    return kib;
+  }
+}
+
+// The instruction-set extensions MerkleForge's kernels use, as this process sees them.
+std::string cpu_flags() {
+  const auto& f = merkleforge::cpu_features();
+  std::string flags;
+  for (const auto& [name, present] : {std::pair{"sse4.1", f.sse41},
+                                      {"avx2", f.avx2},
+                                      {"sha-ni", f.sha},
+                                      {"avx512f", f.avx512f},
+                                      {"avx512vl", f.avx512vl},
+                                      {"avx512bw", f.avx512bw},
+                                      {"avx512vbmi2", f.avx512vbmi2},
+                                      {"gfni", f.gfni},
+                                      {"vaes", f.vaes},
+                                      {"vpclmulqdq", f.vpclmulqdq}}) {
+    if (!present) continue;
+    if (!flags.empty()) flags += ' ';
+    flags += name;
+  }
+  return flags.empty() ? "none beyond x86-64" : flags;
+}
+
+std::string active_kernels() {
+  std::string kernels;
+  for (auto algorithm : merkleforge::kAllHashAlgorithms) {
+    merkleforge::with_hasher(algorithm, [&](auto tag) {
+      using H = typename decltype(tag)::type;
+      if (!kernels.empty()) kernels += ", ";
+      kernels += H::kName;
+      kernels += ' ';
+      kernels += merkleforge::isa_name(H::active_kernel());
+    });
+  }
+  return kernels;
+}
+
+}  // namespace
+
+nlohmann::ordered_json environment() {
+  utsname uts{};
+  uname(&uts);
+  const std::time_t now = std::time(nullptr);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+  return {
+      {"cpu", value_of_line_starting("/proc/cpuinfo", "model name")},
+      {"cpu flags", cpu_flags()},
+      {"kernels", active_kernels()},
+      {"cores", std::to_string(std::thread::hardware_concurrency()) + " logical"},
+      {"memory", memory()},
+      {"os", value_of_line_starting("/etc/os-release", "PRETTY_NAME=")},
+      {"kernel", std::string(uts.sysname) + " " + uts.release},
+      {"compiler", "g++ " __VERSION__},
+      {"flags", MERKLEFORGE_BUILD_FLAGS},
+      {"governor", first_line_of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")},
+      {"date", date},
+      {"commit", MERKLEFORGE_GIT_COMMIT},
+  };
+}
+
+void print_environment(const nlohmann::ordered_json& env) {
+  std::cout << "Environment\n";
+  for (const auto& [key, value] : env.items()) {
+    std::cout << "  " << std::left << std::setw(11) << key
+              << (value.is_string() ? value.get<std::string>() : value.dump()) << "\n";
+  }
+}
+
+}  // namespace mforge

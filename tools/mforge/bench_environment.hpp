@@ -1,0 +1,16 @@
+// The Environment block of the benchmark report: what a reader needs to judge or reproduce the
+// figures (CPU and the instruction sets in use, cores, memory, OS, compiler and flags, governor,
+// date, commit).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+namespace mforge {
+
+/// The environment of this run as an ordered list of {key, value} strings (JSON object).
+nlohmann::ordered_json environment();
+
+/// Prints the block, one "key  value" line per entry.
+void print_environment(const nlohmann::ordered_json& env);
+
+}  // namespace mforge

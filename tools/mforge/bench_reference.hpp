@@ -1,0 +1,53 @@
+// Published and peer figures measured elsewhere (bench/reference_figures.json), shown beside ours.
+// The data lives in that one file, read at run time; this unit only loads and matches it.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench_results.hpp"
+#include "merkleforge/core/result.hpp"
+
+namespace mforge {
+
+struct ReferenceFigure {
+  std::string family, subject, case_family;
+  std::optional<double> size;
+  std::string project;  ///< "MerkleForge (Rust)", "rs-merkle 1.5.0"
+  double value = 0;
+  std::string unit;     ///< ns, us, ms, s (time) or KiB/s, MiB/s, GiB/s (throughput)
+  std::string machine;  ///< description of the machine it was measured on
+  std::string note;
+
+  bool is_throughput() const;
+  /// The value in nanoseconds (time figures) or bytes per second (throughput figures).
+  double canonical_value() const;
+  /// "109.60 ns".
+  std::string text() const;
+  /// How many times faster our measurement is (> 1: ours is faster); nullopt when the
+  /// measurement lacks the matching quantity (e.g. no bytes/s for a throughput figure).
+  std::optional<double> speedup_of(const Measurement& ours) const;
+};
+
+class ReferenceFigures {
+ public:
+  /// Reads the JSON file; errors name the file and what is wrong with it.
+  static merkleforge::Result<ReferenceFigures> load(const std::filesystem::path& file);
+
+  /// The figures for the same case and size as `measurement`.
+  std::vector<const ReferenceFigure*> matching(const Measurement& measurement) const;
+
+  const std::vector<ReferenceFigure>& all() const { return figures_; }
+
+ private:
+  std::vector<ReferenceFigure> figures_;
+};
+
+/// bench/reference_figures.json of the source tree this mforge was built from, or
+/// $MERKLEFORGE_REFERENCE_FIGURES.
+std::filesystem::path default_reference_file();
+
+}  // namespace mforge

@@ -1,0 +1,194 @@
+#include "bench_results.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <sstream>
+
+namespace mforge {
+
+using nlohmann::json;
+
+Stats stats_of(std::vector<double> values) {
+  Stats stats;
+  stats.repetitions = values.size();
+  if (values.empty()) return stats;
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  stats.median =
+      values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+  stats.mean =
+      std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+  if (values.size() > 1) {
+    double squares = 0;
+    for (double value : values) squares += (value - stats.mean) * (value - stats.mean);
+    stats.stddev = std::sqrt(squares / static_cast<double>(values.size() - 1));
+  }
+  return stats;
+}
+
+double to_nanoseconds(double value, const std::string& unit) {
+  if (unit == "us") return value * 1e3;
+  if (unit == "ms") return value * 1e6;
+  if (unit == "s") return value * 1e9;
+  return value;
+}
+
+std::optional<double> size_from_case_name(const std::string& case_name) {
+  std::size_t end = case_name.size();
+  double multiplier = 1;
+  const auto ends_with = [&](const std::string& suffix) {
+    return end >= suffix.size() &&
+           case_name.compare(end - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  // Binary suffixes first: "MiB" must not be read as "M" followed by "iB".
+  for (const auto& [suffix, factor] : {std::pair<const char*, double>{"KiB", 1024.0},
+                                       {"MiB", 1048576.0},
+                                       {"GiB", 1073741824.0},
+                                       {"K", 1e3},
+                                       {"M", 1e6},
+                                       {"k", 1e3}}) {
+    if (ends_with(suffix)) {
+      end -= std::string(suffix).size();
+      multiplier = factor;
+      break;
+    }
+  }
+  std::size_t begin = end;
+  while (begin > 0 && std::isdigit(static_cast<unsigned char>(case_name[begin - 1]))) --begin;
+  if (begin == end) return std::nullopt;
+  return std::stod(case_name.substr(begin, end - begin)) * multiplier;
+}
+
+namespace {
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::stringstream stream(text);
+  for (std::string part; std::getline(stream, part, separator);) parts.push_back(part);
+  return parts;
+}
+
+bool is_number(const std::string& text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+  });
+}
+
+// Fills the name parts. Google Benchmark appends options such as "real_time" or "repeats:3" to
+// names; those are not arguments and are dropped.
+Measurement measurement_named(const std::string& run_name) {
+  Measurement m;
+  m.name = run_name;
+  const std::vector<std::string> parts = split(run_name, '/');
+  const auto part = [&](std::size_t i) { return i < parts.size() ? parts[i] : std::string(); };
+  m.family = part(0);
+  m.subject = part(1);
+  m.case_name = part(2);
+  m.implementation = parts.size() >= 4 ? parts[3] : "unknown";
+  std::vector<std::string> args;
+  for (std::size_t i = 4; i < parts.size(); ++i) {
+    if (is_number(parts[i])) args.push_back(parts[i]);
+  }
+  for (const auto& arg : args) {
+    if (!m.args.empty()) m.args += '/';
+    m.args += arg;
+  }
+  if (!args.empty()) {
+    m.size = std::stod(args.front());
+  } else {
+    m.size = size_from_case_name(m.case_name);
+  }
+  return m;
+}
+
+struct Samples {
+  std::vector<double> times_ns;
+  std::vector<double> bytes_per_second;
+  std::vector<double> items_per_second;
+  std::map<std::string, double> aggregates_ns;  // "median", "mean", "stddev"
+  std::map<std::string, double> aggregate_rates;
+  std::string error;
+};
+
+}  // namespace
+
+std::string Measurement::case_key() const {
+  return family + "/" + subject + "/" + case_name + (args.empty() ? "" : "/" + args);
+}
+
+std::string Measurement::case_family() const {
+  if (!size_from_case_name(case_name)) return case_name;
+  std::string text = case_name;
+  while (!text.empty() && !std::isdigit(static_cast<unsigned char>(text.back()))) text.pop_back();
+  while (!text.empty() && std::isdigit(static_cast<unsigned char>(text.back()))) text.pop_back();
+  return text.empty() ? case_name : text;
+}
+
+bool Measurement::is_merkleforge() const {
+  return implementation == "merkleforge" || implementation.rfind("merkleforge-", 0) == 0;
+}
+
+std::vector<Measurement> measurements_from(const json& document) {
+  std::vector<std::string> order;
+  std::map<std::string, Samples> samples;
+  for (const auto& bench : document.value("benchmarks", json::array())) {
+    const std::string run_name = bench.value("run_name", bench.value("name", ""));
+    if (run_name.empty()) continue;
+    if (!samples.count(run_name)) order.push_back(run_name);
+    Samples& s = samples[run_name];
+    if (bench.value("error_occurred", false)) {
+      s.error = bench.value("error_message", "error");
+      continue;
+    }
+    const double time_ns =
+        to_nanoseconds(bench.value("real_time", 0.0), bench.value("time_unit", "ns"));
+    if (bench.value("run_type", "iteration") == "aggregate") {
+      const std::string aggregate = bench.value("aggregate_name", "");
+      s.aggregates_ns[aggregate] = time_ns;
+      if (aggregate == "median") {
+        s.aggregate_rates["bytes"] = bench.value("bytes_per_second", 0.0);
+        s.aggregate_rates["items"] = bench.value("items_per_second", 0.0);
+      }
+      if (aggregate == "median" || aggregate == "mean") {
+        s.aggregates_ns["repetitions"] = bench.value("repetitions", 0.0);
+      }
+      continue;
+    }
+    s.times_ns.push_back(time_ns);
+    s.bytes_per_second.push_back(bench.value("bytes_per_second", 0.0));
+    s.items_per_second.push_back(bench.value("items_per_second", 0.0));
+  }
+  std::vector<Measurement> measurements;
+  for (const auto& run_name : order) {
+    const Samples& s = samples[run_name];
+    Measurement m = measurement_named(run_name);
+    m.error = s.error;
+    if (!s.times_ns.empty()) {
+      m.time_ns = stats_of(s.times_ns);
+      m.bytes_per_second = stats_of(s.bytes_per_second).median;
+      m.items_per_second = stats_of(s.items_per_second).median;
+    } else if (s.aggregates_ns.count("median") || s.aggregates_ns.count("mean")) {
+      const auto get = [&](const char* key) {
+        const auto it = s.aggregates_ns.find(key);
+        return it == s.aggregates_ns.end() ? 0.0 : it->second;
+      };
+      m.time_ns = {get("median") > 0 ? get("median") : get("mean"), get("mean"), get("stddev"),
+                   static_cast<std::size_t>(get("repetitions"))};
+      const auto rate = [&](const char* key) {
+        const auto it = s.aggregate_rates.find(key);
+        return it == s.aggregate_rates.end() ? 0.0 : it->second;
+      };
+      m.bytes_per_second = rate("bytes");
+      m.items_per_second = rate("items");
+    } else if (s.error.empty()) {
+      continue;
+    }
+    measurements.push_back(std::move(m));
+  }
+  return measurements;
+}
+
+}  // namespace mforge

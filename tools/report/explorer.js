@@ -1,0 +1,267 @@
+// The benchmark explorer: renders the report embedded in #report-data (written by
+// `mforge bench --html`) as tables and Chart.js charts. No network access.
+(function () {
+  'use strict';
+
+  const report = JSON.parse(document.getElementById('report-data').textContent);
+  const figures = report.figures || [];
+  const palette = ['#2458c6', '#d9480f', '#2b8a3e', '#862e9c', '#e67700', '#0b7285', '#c2255c', '#5c940d'];
+  const charts = [];
+  let selectedSuite = 'all';
+
+  function element(tag, attributes, children) {
+    const node = document.createElement(tag);
+    Object.entries(attributes || {}).forEach(([key, value]) => {
+      if (key === 'text') node.textContent = value; else node.setAttribute(key, value);
+    });
+    (children || []).forEach((child) => node.appendChild(child));
+    return node;
+  }
+
+  function formatTime(ns) {
+    if (!(ns > 0)) return '-';
+    if (ns >= 1e9) return (ns / 1e9).toFixed(2) + ' s';
+    if (ns >= 1e6) return (ns / 1e6).toFixed(2) + ' ms';
+    if (ns >= 1e3) return (ns / 1e3).toFixed(2) + ' µs';
+    return ns.toFixed(2) + ' ns';
+  }
+
+  function formatFigure(f) {
+    if (f.error) return 'error: ' + f.error;
+    if (f.bytes_per_second > 0) {
+      const gib = f.bytes_per_second / 1073741824;
+      return gib >= 1 ? gib.toFixed(2) + ' GiB/s' : (f.bytes_per_second / 1048576).toFixed(2) + ' MiB/s';
+    }
+    let text = formatTime(f.median_ns);
+    if (f.repetitions > 1 && f.median_ns > 0) text += ' ±' + (100 * f.stddev_ns / f.median_ns).toFixed(1) + '%';
+    return text;
+  }
+
+  function speedupCell(speedup) {
+    if (!(speedup > 0)) return element('td', { class: 'num na', text: '-' });
+    const faster = speedup >= 1;
+    const text = (faster ? speedup : 1 / speedup).toFixed(2) + '× ' + (faster ? 'faster' : 'slower');
+    return element('td', { class: 'num ' + (faster ? 'faster' : 'slower'), text: text });
+  }
+
+  function inSelectedSuite(item) {
+    return selectedSuite === 'all' || item.suite === selectedSuite;
+  }
+
+  function makeChart(canvas, config) {
+    config.options = Object.assign({ animation: false, responsive: true, maintainAspectRatio: false }, config.options);
+    charts.push(new Chart(canvas, config));
+  }
+
+  function barChart(canvasId, labels, values, label) {
+    const canvas = document.getElementById(canvasId);
+    if (!labels.length) {
+      canvas.parentNode.replaceWith(element('p', { class: 'na', text: 'No ' + label + ' in this run.' }));
+      return;
+    }
+    makeChart(canvas, {
+      type: 'bar',
+      data: {
+        labels: labels,
+        datasets: [{
+          label: label,
+          data: values,
+          backgroundColor: values.map((v) => (v >= 1 ? '#2b8a3e' : '#c92a2a')),
+        }],
+      },
+      options: {
+        indexAxis: 'y',
+        plugins: { legend: { display: false } },
+        scales: {
+          x: { type: 'logarithmic', title: { display: true, text: 'speed-up (×), > 1: MerkleForge faster' } },
+          y: { ticks: { autoSkip: false, font: { size: 10 } } },
+        },
+      },
+    });
+  }
+
+  function renderPeers() {
+    const pairs = (report.peer_comparisons || []).filter((p) => p.speedup > 0);
+    barChart('peer-chart', pairs.map((p) => p.case + ' vs ' + p.peer), pairs.map((p) => p.speedup),
+             'peer comparisons');
+  }
+
+  function renderPublished() {
+    const pairs = (report.reference_comparisons || []).filter((p) => p.speedup > 0);
+    barChart('reference-chart', pairs.map((p) => p.case + ' vs ' + p.project), pairs.map((p) => p.speedup),
+             'published figures matching our cases');
+    const machines = [...new Set(pairs.map((p) => p.machine))];
+    const list = document.getElementById('reference-machines');
+    machines.forEach((m) => list.appendChild(element('li', { text: m })));
+  }
+
+  // One chart per (family, operation) with at least two sizes; one line per subject/implementation.
+  function renderScaling() {
+    const container = document.getElementById('scaling-charts');
+    container.textContent = '';
+    const groups = new Map();
+    figures.filter((f) => inSelectedSuite(f) && f.size > 0 && f.median_ns > 0 && !f.error).forEach((f) => {
+      const key = f.family + ' / ' + f.case_family;
+      if (!groups.has(key)) groups.set(key, new Map());
+      const line = f.subject + ' · ' + f.implementation;
+      if (!groups.get(key).has(line)) groups.get(key).set(line, []);
+      groups.get(key).get(line).push({ x: f.size, y: f.median_ns });
+    });
+    let drawn = 0;
+    groups.forEach((lines, title) => {
+      const sizes = new Set();
+      lines.forEach((points) => points.forEach((p) => sizes.add(p.x)));
+      if (sizes.size < 2) return;
+      const canvas = element('canvas', { 'aria-label': title });
+      container.appendChild(element('div', {}, [
+        element('p', { class: 'chart-title', text: title }),
+        element('div', { class: 'chart' }, [canvas]),
+      ]));
+      let colour = 0;
+      const datasets = [];
+      lines.forEach((points, label) => {
+        const c = palette[colour++ % palette.length];
+        datasets.push({ label: label, data: points.sort((a, b) => a.x - b.x), borderColor: c,
+                        backgroundColor: c, showLine: true, pointRadius: 3 });
+      });
+      makeChart(canvas, {
+        type: 'line',
+        data: { datasets: datasets },
+        options: {
+          parsing: false,
+          plugins: { legend: { labels: { boxWidth: 12, font: { size: 11 } } },
+                     tooltip: { callbacks: { label: (ctx) => ctx.dataset.label + ': ' + formatTime(ctx.parsed.y) } } },
+          scales: {
+            x: { type: 'logarithmic', title: { display: true, text: 'size' } },
+            y: { type: 'logarithmic', title: { display: true, text: 'time (ns)' } },
+          },
+        },
+      });
+      ++drawn;
+    });
+    if (!drawn) container.appendChild(element('p', { class: 'na', text: 'No case was measured at two or more sizes.' }));
+  }
+
+  function countCell(stats, unit, scale) {
+    if (!stats) return element('td', { class: 'num na', text: 'n/a' });
+    return element('td', { class: 'num', text: (stats.median / scale).toFixed(2) + ' ' + unit });
+  }
+
+  function renderEnergy() {
+    const body = document.getElementById('energy-body');
+    const energy = report.energy;
+    if (!energy) {
+      body.appendChild(element('p', { class: 'na', text: 'Not measured in this run.' }));
+      return;
+    }
+    body.appendChild(element('p', { class: 'hint', text: energy.workload }));
+    const rows = energy.rows.map((row) => element('tr', {}, [
+      element('td', { text: row.hash }),
+      element('td', { class: 'num', text: formatTime(row.wall_ns.median) }),
+      countCell(row.cycles, 'M', 1e6),
+      countCell(row.instructions, 'M', 1e6),
+      countCell(row.joules, 'J', 1),
+    ]));
+    body.appendChild(element('table', {}, [
+      element('tr', {}, ['hash', 'wall time', 'cycles', 'instructions', 'package energy'].map((h) => element('th', { text: h }))),
+      ...rows,
+    ]));
+    if (!energy.counters.available) {
+      body.appendChild(element('p', { class: 'na', text: 'Cycles and instructions: not available on this machine: ' + energy.counters.reason }));
+    }
+    if (!energy.energy.available) {
+      body.appendChild(element('p', { class: 'na', text: 'Package energy: not available on this machine: ' + energy.energy.reason }));
+    }
+  }
+
+  function renderTables() {
+    const container = document.getElementById('suite-tables');
+    container.textContent = '';
+    (report.suites || []).filter(inSelectedSuiteName).forEach((suite) => {
+      container.appendChild(element('h3', { text: suite.name }));
+      if (!suite.ok) {
+        container.appendChild(element('p', { class: 'problem', text: 'Not measured: ' + suite.error }));
+        return;
+      }
+      container.appendChild(element('p', { class: 'small' }, [element('code', { text: suite.reproduce })]));
+      const rows = figures.filter((f) => f.suite === suite.name).map((f) => element('tr', {}, [
+        element('td', { text: f.family + '/' + f.subject + '/' + f.case }),
+        element('td', { text: f.implementation }),
+        element('td', { class: 'num', text: formatFigure(f) }),
+        element('td', { class: 'num', text: f.mean_ns > 0 ? formatTime(f.mean_ns) : '-' }),
+        element('td', { class: 'num', text: String(f.repetitions || '-') }),
+      ]));
+      container.appendChild(element('table', {}, [
+        element('tr', {}, ['case', 'implementation', 'median ±sd', 'mean', 'repetitions'].map((h) => element('th', { text: h }))),
+        ...rows,
+      ]));
+    });
+  }
+
+  function inSelectedSuiteName(suite) {
+    return selectedSuite === 'all' || suite.name === selectedSuite;
+  }
+
+  function renderEnvironment() {
+    const table = document.getElementById('environment-table');
+    Object.entries(report.environment || {}).forEach(([key, value]) => {
+      table.appendChild(element('tr', {}, [element('th', { text: key }), element('td', { text: String(value) })]));
+    });
+    const env = report.environment || {};
+    document.getElementById('subtitle').textContent =
+      (report.mode || '') + ' run · ' + (env.date || '') + ' · ' + (env.cpu || '') + ' · commit ' + (env.commit || '?');
+  }
+
+  function renderFilters() {
+    const nav = document.getElementById('filters');
+    const names = ['all'].concat((report.suites || []).map((s) => s.name));
+    names.forEach((name) => {
+      const button = element('button', { type: 'button', text: name });
+      if (name === selectedSuite) button.classList.add('active');
+      button.addEventListener('click', () => {
+        selectedSuite = name;
+        nav.querySelectorAll('button').forEach((b) => b.classList.toggle('active', b === button));
+        renderSuiteViews();
+      });
+      nav.appendChild(button);
+    });
+  }
+
+  function renderSuiteViews() {
+    charts.splice(0).forEach((chart) => {
+      if (chart.canvas.closest('#scaling-charts')) chart.destroy(); else charts.push(chart);
+    });
+    renderScaling();
+    renderTables();
+  }
+
+  // `#selftest`: report, for the headless-browser test, how many pixels each chart painted and any
+  // error the page raised.
+  const errors = [];
+  window.addEventListener('error', (event) => errors.push(String(event.message)));
+  function selfTest() {
+    const canvases = [...document.querySelectorAll('canvas')].map((canvas) => {
+      const context = canvas.getContext('2d');
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      let painted = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) ++painted;
+      return { label: canvas.getAttribute('aria-label'), width: canvas.width, height: canvas.height, painted: painted };
+    });
+    const out = document.getElementById('selftest-result');
+    out.textContent = JSON.stringify({ canvases: canvases, errors: errors });
+    out.hidden = false;
+  }
+
+  try {
+    renderEnvironment();
+    renderFilters();
+    renderPeers();
+    renderPublished();
+    renderEnergy();
+    renderSuiteViews();
+  } catch (error) {
+    errors.push(String(error && error.stack || error));
+    throw error;
+  }
+  if (location.hash === '#selftest') setTimeout(selfTest, 300);
+})();
