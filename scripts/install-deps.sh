@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libssl-dev libgtest-dev libgmock-dev libbenchmark-dev
-  nlohmann-json3-dev libcli11-dev libfmt-dev librocksdb-dev libtbb-dev
+  nlohmann-json3-dev libcli11-dev libfmt-dev librocksdb-dev libtbb-dev libsimde-dev
   b3sum clang-format
   chromium
 )
