@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps peers report-deps configure build run test asan format clean
+.PHONY: all deps peers report-deps configure build run test asan fuzz fuzz-run format clean
 
 all: build
 
@@ -38,6 +38,19 @@ test: build peers
 # The same tests under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan:
 	$(MAKE) test PRESET=asan
+
+# libFuzzer targets (clang): build, then run each for FUZZ_SECONDS.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@scripts/install-deps.sh fuzz
+	cmake --preset fuzz
+	cmake --build --preset fuzz -j $(JOBS)
+
+fuzz-run: fuzz
+	@for target in build/fuzz/fuzz/*_fuzz; do \
+	  echo "== $$target"; mkdir -p build/fuzz/corpus/$$(basename $$target); \
+	  $$target -max_total_time=$(FUZZ_SECONDS) build/fuzz/corpus/$$(basename $$target) || exit 1; \
+	done
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages MerkleForge needs to build, test and benchmark.
 # Does nothing when everything is present; uses sudo when not run as root.
+# `install-deps.sh fuzz` also installs clang and its libFuzzer runtime (for `make fuzz`).
 set -euo pipefail
 
 packages=(
@@ -10,6 +11,7 @@ packages=(
   b3sum clang-format
   chromium
 )
+[[ ${1:-} == fuzz ]] && packages+=(clang libclang-rt-14-dev)
 # Node.js runs the peer implementations in tests; keep an existing (newer) Node if there is one.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
