@@ -156,7 +156,9 @@ TEST(Differential, EthereumJsAgreesOnRootsAndProofs) {
       ASSERT_TRUE(value.ok()) << "our verifier on their proof, sequence " << i << ": "
                               << value.error().message;
       EXPECT_EQ(value->has_value(), found != ours.contents.end());
-      if (value->has_value() && found != ours.contents.end()) EXPECT_EQ(**value, found->second);
+      if (value->has_value() && found != ours.contents.end()) {
+        EXPECT_EQ(**value, found->second);
+      }
     }
   }
   // Known peer bug (minimal case: keys 2100, 21000100, 21001011; delete 21000100): reported, not
