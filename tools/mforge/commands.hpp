@@ -18,5 +18,6 @@ void register_hash(CLI::App& app, int& exit_code);
 void register_bench(CLI::App& app, int& exit_code);
 void register_mpt(CLI::App& app, int& exit_code);
 void register_tree(CLI::App& app, int& exit_code);
+void register_smt(CLI::App& app, int& exit_code);
 
 }  // namespace mforge
