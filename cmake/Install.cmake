@@ -19,5 +19,9 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/merkleforgeConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/merkleforgeConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/merkleforge)
 
+# Relocatable: the prefix is found from the .pc file's own folder, so `cmake --install --prefix P`
+# works for any P.
+file(RELATIVE_PATH merkleforge_pc_up "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
+set(MERKLEFORGE_PC_PREFIX "\${pcfiledir}/${merkleforge_pc_up}")
 configure_file(cmake/merkleforge.pc.in ${CMAKE_CURRENT_BINARY_DIR}/merkleforge.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/merkleforge.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
