@@ -9,19 +9,13 @@
 
 #include "merkleforge/binary/tree.hpp"
 #include "merkleforge/binary/verify.hpp"
+#include "sample_tree.hpp"
 
 namespace merkleforge {
 namespace {
 
-using Tree = BinaryMerkleTree<Sha256>;
-
-Tree make_tree(std::uint64_t size) {
-  std::vector<Digest32> leaves(size);
-  for (std::uint64_t i = 0; i < size; ++i) {
-    leaves[i] = Rfc6962Hashing<Sha256>::leaf(as_bytes(std::to_string(i)));
-  }
-  return Tree::from_leaf_hashes(std::move(leaves));
-}
+using Tree = test::SampleTree;
+using test::make_sample_tree;
 
 std::vector<Digest32> leaf_hashes_of(const Tree& tree, const std::vector<std::uint64_t>& indices) {
   std::vector<Digest32> out;
@@ -31,7 +25,7 @@ std::vector<Digest32> leaf_hashes_of(const Tree& tree, const std::vector<std::ui
 
 TEST(MultiProof, EverySubsetOfSmallTreesVerifies) {
   for (std::uint64_t size = 1; size <= 9; ++size) {
-    const Tree tree = make_tree(size);
+    const Tree tree = make_sample_tree(size);
     for (std::uint32_t mask = 1; mask < (1u << size); ++mask) {
       std::vector<std::uint64_t> indices;
       for (std::uint64_t i = 0; i < size; ++i) {
@@ -53,7 +47,7 @@ TEST(MultiProof, EverySubsetOfSmallTreesVerifies) {
 }
 
 TEST(MultiProof, UnsortedInputIsSortedAndSharedSiblingsAreSentOnce) {
-  const Tree tree = make_tree(10000);
+  const Tree tree = make_sample_tree(10000);
   const std::vector<std::uint64_t> indices = {9999, 17, 5000, 16, 0, 4096};
   const MultiProof proof = tree.multiproof(indices).value();
   EXPECT_TRUE(std::is_sorted(proof.leaf_indices.begin(), proof.leaf_indices.end()));
@@ -68,7 +62,7 @@ TEST(MultiProof, UnsortedInputIsSortedAndSharedSiblingsAreSentOnce) {
 }
 
 TEST(MultiProof, BadIndexListsAreErrors) {
-  const Tree tree = make_tree(10);
+  const Tree tree = make_sample_tree(10);
   EXPECT_FALSE(tree.multiproof(std::vector<std::uint64_t>{}).ok());
   EXPECT_FALSE(tree.multiproof(std::vector<std::uint64_t>{3, 10}).ok());
   const auto repeated = tree.multiproof(std::vector<std::uint64_t>{4, 2, 4});
@@ -78,7 +72,7 @@ TEST(MultiProof, BadIndexListsAreErrors) {
 }
 
 TEST(MultiProof, MutationsAreRejected) {
-  const Tree tree = make_tree(37);
+  const Tree tree = make_sample_tree(37);
   const std::vector<std::uint64_t> indices = {1, 2, 20, 36};
   const MultiProof proof = tree.multiproof(indices).value();
   const std::vector<Digest32> leaves = leaf_hashes_of(tree, indices);
@@ -114,7 +108,7 @@ TEST(MultiProof, MutationsAreRejected) {
 }
 
 TEST(MultiProof, RandomSubsetsOfALargerTree) {
-  const Tree tree = make_tree(1000);
+  const Tree tree = make_sample_tree(1000);
   std::mt19937 rng(9);
   for (int round = 0; round < 200; ++round) {
     std::vector<std::uint64_t> indices;

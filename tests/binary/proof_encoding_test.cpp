@@ -10,19 +10,13 @@
 #include "merkleforge/binary/tree.hpp"
 #include "merkleforge/binary/verify.hpp"
 #include "merkleforge/core/hex.hpp"
+#include "sample_tree.hpp"
 
 namespace merkleforge {
 namespace {
 
-using Tree = BinaryMerkleTree<Sha256>;
-
-Tree make_tree(std::uint64_t size) {
-  std::vector<Digest32> leaves(size);
-  for (std::uint64_t i = 0; i < size; ++i) {
-    leaves[i] = Rfc6962Hashing<Sha256>::leaf(as_bytes(std::to_string(i)));
-  }
-  return Tree::from_leaf_hashes(std::move(leaves));
-}
+using Tree = test::SampleTree;
+using test::make_sample_tree;
 
 std::vector<AnyProof> sample_proofs(const Tree& tree) {
   return {tree.inclusion_proof(5).value(), tree.inclusion_proof(0, 1).value(),
@@ -31,7 +25,7 @@ std::vector<AnyProof> sample_proofs(const Tree& tree) {
 }
 
 TEST(ProofEncoding, BinaryAndJsonRoundTrip) {
-  const Tree tree = make_tree(10);
+  const Tree tree = make_sample_tree(10);
   for (const AnyProof& proof : sample_proofs(tree)) {
     ASSERT_TRUE(validate_proof(proof).ok());
     const Result<AnyProof> decoded = decode_proof(encode_proof(proof));
@@ -47,24 +41,25 @@ TEST(ProofEncoding, BinaryAndJsonRoundTrip) {
 TEST(ProofEncoding, DocumentedBinaryLayout) {
   // docs/binary-tree.md: version 1, kind 1 (inclusion), hash 0 (sha256), scheme 0 (rfc6962),
   // LEB128 tree size 300 = ac 02, leaf index 5, then the path hashes.
-  const Tree tree = make_tree(300);
+  const Tree tree = make_sample_tree(300);
   const InclusionProof proof = tree.inclusion_proof(5).value();
   const Bytes bytes = encode_proof(proof);
   ASSERT_EQ(bytes.size(), 4 + 2 + 1 + 9 * 32u);
   EXPECT_EQ(to_hex(ByteSpan(bytes).first(7)), "01010000ac0205");
   // Multiproof indices 1, 2, 6 of 10 travel as gaps 1, 0, 3.
-  const MultiProof multi = make_tree(10).multiproof(std::vector<std::uint64_t>{6, 1, 2}).value();
+  const MultiProof multi =
+      make_sample_tree(10).multiproof(std::vector<std::uint64_t>{6, 1, 2}).value();
   EXPECT_EQ(to_hex(ByteSpan(encode_proof(multi)).first(9)), "010300000a03010003");
 }
 
 TEST(ProofEncoding, TenThousandLeafProofFitsTheTarget) {
-  const Tree tree = make_tree(10000);
+  const Tree tree = make_sample_tree(10000);
   const Bytes bytes = encode_proof(tree.inclusion_proof(1234).value());
   EXPECT_LE(bytes.size(), 14 * 32 + 16u);
 }
 
 TEST(ProofEncoding, BinaryDecoderRejectsMalformedInput) {
-  const Tree tree = make_tree(10);
+  const Tree tree = make_sample_tree(10);
   const Bytes good = encode_proof(tree.inclusion_proof(5).value());
   auto with = [&](std::size_t index, std::uint8_t value) {
     Bytes bytes = good;
@@ -101,7 +96,7 @@ TEST(ProofEncoding, BinaryDecoderRejectsMalformedInput) {
 }
 
 TEST(ProofEncoding, JsonDecoderRejectsMalformedInput) {
-  const Tree tree = make_tree(10);
+  const Tree tree = make_sample_tree(10);
   const std::string good = proof_to_json(tree.inclusion_proof(5).value());
   ASSERT_TRUE(proof_from_json(good).ok());
   auto replaced = [&](const std::string& from, const std::string& to) {
@@ -136,7 +131,7 @@ TEST(ProofEncoding, JsonDecoderRejectsMalformedInput) {
 }
 
 TEST(ProofEncoding, JsonCarriesLeafHashes) {
-  const Tree tree = make_tree(10);
+  const Tree tree = make_sample_tree(10);
   const MultiProof proof = tree.multiproof(std::vector<std::uint64_t>{3, 4}).value();
   const std::vector<Digest32> leaves = {tree.leaf_hash(3).value(), tree.leaf_hash(4).value()};
   const Result<ProofDocument> document = proof_from_json(proof_to_json(proof, leaves));
@@ -147,7 +142,7 @@ TEST(ProofEncoding, JsonCarriesLeafHashes) {
 }
 
 TEST(ProofEncoding, RandomMutationsNeverCrashAndNeverVerify) {
-  const Tree tree = make_tree(37);
+  const Tree tree = make_sample_tree(37);
   const Digest32 root = tree.root();
   const Digest32 old_root = tree.root_at(20).value();
   const std::vector<Digest32> multi_leaves = {tree.leaf_hash(3).value(),
