@@ -1,6 +1,8 @@
 // Compatibility profiles against the real implementations (through Node) and chain facts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -54,6 +56,40 @@ Bytes abi_encode(const Bytes& address, std::uint64_t amount) {
   return out;
 }
 
+// Leaf selections for multiproofs: none, one, all, and random subsets given in random order.
+std::vector<std::vector<std::size_t>> multiproof_selections(std::size_t size, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::size_t> all(size);
+  std::iota(all.begin(), all.end(), std::size_t{0});
+  std::vector<std::vector<std::size_t>> selections = {{}, {size - 1}, all};
+  for (int i = 0; i < 4; ++i) {
+    std::shuffle(all.begin(), all.end(), rng);
+    selections.emplace_back(all.begin(), all.begin() + static_cast<long>(1 + rng() % size));
+  }
+  return selections;
+}
+
+// Our multiproofs equal OpenZeppelin's, verify against the root, and fail once altered.
+void expect_multiproofs_equal(const openzeppelin::StandardMerkleTree& tree,
+                              const std::vector<std::vector<std::size_t>>& selections,
+                              const json& theirs) {
+  for (std::size_t s = 0; s < selections.size(); ++s) {
+    const auto ours = tree.multiproof(selections[s]);
+    ASSERT_TRUE(ours.ok()) << ours.error().message;
+    EXPECT_EQ(ours->leaves, digests(theirs[s]["leaves"])) << "selection " << s;
+    EXPECT_EQ(ours->proof, digests(theirs[s]["proof"])) << "selection " << s;
+    EXPECT_EQ(ours->proof_flags, theirs[s]["proof_flags"].get<std::vector<bool>>());
+    EXPECT_TRUE(
+        openzeppelin::verify_multiproof(tree.root(), ours->leaves, ours->proof, ours->proof_flags));
+    if (!ours->proof.empty()) {
+      std::vector<Digest32> bad = ours->proof;
+      bad.front()[31] ^= 0x80;
+      EXPECT_FALSE(
+          openzeppelin::verify_multiproof(tree.root(), ours->leaves, bad, ours->proof_flags));
+    }
+  }
+}
+
 TEST(OpenZeppelinProfile, RootsLeafHashesAndProofsEqualTheJavaScriptLibrary) {
   const std::vector<std::size_t> sizes = {1, 2, 3, 5, 8, 13, 100};
   json request = {{"cases", json::array()}};
@@ -66,7 +102,10 @@ TEST(OpenZeppelinProfile, RootsLeafHashesAndProofsEqualTheJavaScriptLibrary) {
           {"0x" + to_hex(airdrops[i].addresses[v]), std::to_string(airdrops[i].amounts[v])});
     }
     request["cases"].push_back(
-        {{"types", {"address", "uint256"}}, {"values", values}, {"sort_leaves", i % 2 == 0}});
+        {{"types", {"address", "uint256"}},
+         {"values", values},
+         {"sort_leaves", i % 2 == 0},
+         {"multiproofs", multiproof_selections(sizes[i], static_cast<std::uint32_t>(i))}});
   }
   const json reply = test::run_node_peer("openzeppelin_tree.mjs", request);
   for (std::size_t i = 0; i < sizes.size(); ++i) {
@@ -91,8 +130,38 @@ TEST(OpenZeppelinProfile, RootsLeafHashesAndProofsEqualTheJavaScriptLibrary) {
       }
     }
     EXPECT_FALSE(tree->proof(sizes[i]).ok());
+    expect_multiproofs_equal(*tree, multiproof_selections(sizes[i], static_cast<std::uint32_t>(i)),
+                             expected["multiproofs"]);
   }
   EXPECT_FALSE(openzeppelin::StandardMerkleTree::from_leaf_hashes({}).ok());
+}
+
+TEST(OpenZeppelinProfile, MultiproofRejectsBadIndicesAndMalformedProofs) {
+  std::vector<Digest32> leaves(5);
+  for (std::size_t i = 0; i < leaves.size(); ++i) leaves[i][0] = static_cast<std::uint8_t>(i + 1);
+  const auto tree = openzeppelin::StandardMerkleTree::from_leaf_hashes(leaves).value();
+  EXPECT_FALSE(tree.multiproof(std::vector<std::size_t>{1, 5}).ok());
+  EXPECT_FALSE(tree.multiproof(std::vector<std::size_t>{3, 1, 3}).ok());
+
+  const auto good = tree.multiproof(std::vector<std::size_t>{4, 0, 2}).value();
+  auto flags = good.proof_flags;
+  flags.push_back(true);  // one flag too many: the counts no longer fit
+  EXPECT_FALSE(openzeppelin::process_multiproof(good.leaves, good.proof, flags).ok());
+  flags = good.proof_flags;
+  flags.flip();  // same count, other operands: no crash, and not the root
+  EXPECT_FALSE(openzeppelin::verify_multiproof(tree.root(), good.leaves, good.proof, flags));
+  const std::vector<Digest32> no_leaves;
+  EXPECT_FALSE(openzeppelin::process_multiproof(no_leaves, {}, {}).ok());
+  // Random flag vectors of every length never crash and only the real one reaches the root.
+  std::mt19937 rng(9);
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<bool> random_flags(rng() % 8);
+    for (std::size_t f = 0; f < random_flags.size(); ++f) random_flags[f] = (rng() & 1) != 0;
+    const auto root = openzeppelin::process_multiproof(good.leaves, good.proof, random_flags);
+    if (root.ok() && random_flags != good.proof_flags) {
+      EXPECT_NE(*root, tree.root());
+    }
+  }
 }
 
 // --- merkletreejs

@@ -24,6 +24,17 @@ Digest32 leaf_hash(ByteSpan abi_encoded_values);
 /// keccak256 of the two hashes in ascending byte order.
 Digest32 node_hash(const Digest32& a, const Digest32& b);
 
+/// A multiproof in OpenZeppelin's form (MerkleProof.multiProofVerify): the leaves in the order
+/// the proof consumes them (deepest tree position first), the sibling hashes it cannot compute,
+/// and one flag per node hash: true = the second operand is the next computed hash, false = the
+/// next entry of `proof`.
+struct MultiProof {
+  std::vector<std::size_t> value_indices;  ///< which leaf_hashes[] each leaf is
+  std::vector<Digest32> leaves;
+  std::vector<Digest32> proof;
+  std::vector<bool> proof_flags;
+};
+
 class StandardMerkleTree {
  public:
   /// Builds the tree over leaf hashes (from leaf_hash()), sorted first unless sort_leaves is
@@ -39,6 +50,10 @@ class StandardMerkleTree {
   /// Errors: invalid_argument if value_index >= size().
   Result<std::vector<Digest32>> proof(std::size_t value_index) const;
 
+  /// Multiproof of several leaves (getMultiProof(indices) in JavaScript), in any order.
+  /// Errors: invalid_argument for an index >= size() or one given twice.
+  Result<MultiProof> multiproof(std::span<const std::size_t> value_indices) const;
+
  private:
   std::vector<Digest32> nodes_;          // array layout described above
   std::vector<std::size_t> tree_index_;  // value index -> position in nodes_
@@ -46,5 +61,16 @@ class StandardMerkleTree {
 
 /// MerkleProof.processProof: folds the proof into the leaf with node_hash and compares with root.
 bool verify(const Digest32& root, const Digest32& leaf_hash, std::span<const Digest32> proof);
+
+/// MerkleProof.processMultiProof: the root the multiproof computes. Errors: invalid_argument when
+/// the counts do not fit together (leaves + proof != flags + 1, or more `false` flags than proof
+/// hashes) — the cases where the Solidity and JavaScript versions revert or throw.
+Result<Digest32> process_multiproof(std::span<const Digest32> leaves,
+                                    std::span<const Digest32> proof,
+                                    const std::vector<bool>& proof_flags);
+
+/// process_multiproof() equals the trusted root; false for a malformed multiproof.
+bool verify_multiproof(const Digest32& root, std::span<const Digest32> leaves,
+                       std::span<const Digest32> proof, const std::vector<bool>& proof_flags);
 
 }  // namespace merkleforge::openzeppelin
