@@ -5,7 +5,10 @@
 //   binary/<hash>/raw_kernel/merkleforge/<n>     the batch kernel alone on the same work: n leaf
 //                                                hashes and n-1 node hashes, one call each, one
 //                                                core — the floor a tree can approach
+//   binary/<hash>/build_vs_raw/merkleforge/<n> one-core build and raw kernel alternately;
+//                                                counter tree_over_raw = their time ratio
 //   binary/<hash>/prove/merkleforge/<n>          inclusion proof generation (rotating leaves)
+//   binary/<hash>/prove_path/merkleforge/<n>     the same paths into a reused buffer
 //   binary/<hash>/verify/merkleforge/<n>         inclusion proof verification
 //   binary/<hash>/verify_hashes/merkleforge/<n>  the node hashes that verification performs,
 //                                                alone (ratio verify / verify_hashes = overhead)
@@ -13,6 +16,7 @@
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/global_control.h>
 
+#include <chrono>
 #include <vector>
 
 #include "merkleforge/binary/proof_encoding.hpp"
@@ -56,21 +60,64 @@ void build_one_core(benchmark::State& state) {
   build<H>(state, 1);
 }
 
+// The batch kernel alone on a tree's work: n leaf hashes and n-1 node hashes, one call each, into
+// buffers allocated once.
+template <class H>
+class RawKernelWork {
+ public:
+  explicit RawKernelWork(const Bytes& leaves)
+      : leaves_(leaves),
+        count_(leaves.size() / 32),
+        leaf_hashes_(count_),
+        children_(2 * count_),  // n-1 pairs (contents do not matter)
+        parents_(count_) {}
+
+  void run() {
+    using Scheme = Rfc6962Hashing<H>;
+    Scheme::leaves_many(leaves_.data(), 32, count_, leaf_hashes_.data());
+    if (count_ > 1) Scheme::nodes_many(children_.data(), count_ - 1, parents_.data());
+    benchmark::DoNotOptimize(parents_.data());
+  }
+
+ private:
+  const Bytes& leaves_;
+  std::size_t count_;
+  std::vector<Digest32> leaf_hashes_, children_, parents_;
+};
+
 template <class H>
 void raw_kernel(benchmark::State& state) {
-  using Scheme = Rfc6962Hashing<H>;
   const auto count = static_cast<std::size_t>(state.range(0));
   const Bytes leaves = make_leaves(count);
-  std::vector<Digest32> leaf_hashes(count);
-  std::vector<Digest32> children(2 * (count - 1) + 2);  // n-1 pairs (contents do not matter)
-  std::vector<Digest32> parents(count);
-  for (auto _ : state) {
-    Scheme::leaves_many(leaves.data(), 32, count, leaf_hashes.data());
-    if (count > 1) Scheme::nodes_many(children.data(), count - 1, parents.data());
-    benchmark::DoNotOptimize(parents.data());
-  }
+  RawKernelWork<H> work(leaves);
+  for (auto _ : state) work.run();
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * count));
   state.counters["hashes"] = static_cast<double>(2 * count - 1);
+}
+
+// One-core build and raw kernel alternately in the same loop, so that both see the same machine
+// load: counter tree_over_raw is the tree's overhead over raw hashing (target <= 1.15).
+template <class H>
+void build_vs_raw(benchmark::State& state) {
+  using Clock = std::chrono::steady_clock;
+  const auto count = static_cast<std::size_t>(state.range(0));
+  const Bytes leaves = make_leaves(count);
+  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+  RawKernelWork<H> raw(leaves);
+  Clock::duration tree_time{}, raw_time{};
+  for (auto _ : state) {
+    const auto start = Clock::now();
+    auto tree = BinaryMerkleTree<H>::from_fixed_size_leaves(leaves, 32);
+    benchmark::DoNotOptimize(tree->root());
+    const auto built = Clock::now();
+    raw.run();
+    const auto hashed = Clock::now();
+    tree_time += built - start;
+    raw_time += hashed - built;
+    state.SetIterationTime(std::chrono::duration<double>(hashed - start).count());
+  }
+  state.counters["tree_over_raw"] =
+      std::chrono::duration<double>(tree_time) / std::chrono::duration<double>(raw_time);
 }
 
 template <class H>
@@ -91,6 +138,21 @@ void prove(benchmark::State& state) {
   }
   state.counters["proof_bytes"] =
       static_cast<double>(encode_proof(tree.inclusion_proof(count / 3).value()).size());
+}
+
+// The same paths written into one reused buffer (inclusion_path): no allocation per proof.
+template <class H>
+void prove_path(benchmark::State& state) {
+  const auto count = static_cast<std::uint64_t>(state.range(0));
+  const auto tree = tree_of<H>(count);
+  benchmark::DoNotOptimize(tree.root());
+  std::vector<Digest32> path;
+  std::uint64_t index = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(tree.inclusion_path(index, path));
+    benchmark::DoNotOptimize(path.data());
+    index = index + 7919 < count ? index + 7919 : (index + 7919) % count;
+  }
 }
 
 template <class H>
@@ -142,7 +204,13 @@ void register_hash(const char* name) {
       ->Apply(sizes)
       ->Unit(benchmark::kMicrosecond)
       ->UseRealTime();
+  benchmark::RegisterBenchmark((prefix + "build_vs_raw/merkleforge").c_str(), build_vs_raw<H>)
+      ->Apply(sizes)
+      ->Unit(benchmark::kMicrosecond)
+      ->UseManualTime();
   benchmark::RegisterBenchmark((prefix + "prove/merkleforge").c_str(), prove<H>)
+      ->Apply(proof_sizes);
+  benchmark::RegisterBenchmark((prefix + "prove_path/merkleforge").c_str(), prove_path<H>)
       ->Apply(proof_sizes);
   benchmark::RegisterBenchmark((prefix + "verify/merkleforge").c_str(), verify_proof<H>)
       ->Apply(proof_sizes);

@@ -141,6 +141,7 @@ TYPED_TEST(TreeReference, RootsProofsAndEarlierSizesMatchTheRfcModel) {
   const Tree full = Tree::from_leaves(leaves);
   Tree appended;
   MerkleFrontier<H> frontier;
+  std::vector<Digest32> reused_path(3);  // inclusion_path() overwrites what it holds
   for (std::uint64_t n = 1; n <= leaves.size(); ++n) {
     appended.append(leaves[n - 1]);
     frontier.append(leaves[n - 1]);
@@ -154,8 +155,11 @@ TYPED_TEST(TreeReference, RootsProofsAndEarlierSizesMatchTheRfcModel) {
       const InclusionProof proof = full.inclusion_proof(m, n).value();
       ASSERT_EQ(proof.path, expected) << "leaf " << m << " of " << n;
       ASSERT_EQ(appended.inclusion_proof(m).value().path, expected) << "leaf " << m << " of " << n;
+      ASSERT_TRUE(appended.inclusion_path(m, reused_path).ok());
+      ASSERT_EQ(reused_path, expected) << "leaf " << m << " of " << n;
       ASSERT_TRUE(verify_inclusion<H>(root, n, m, model.leaves[m], proof.path));
     }
+    EXPECT_FALSE(appended.inclusion_path(n, reused_path).ok());
     for (std::uint64_t m = 1; m <= n; ++m) {
       std::vector<Digest32> expected;
       model.subproof(m, 0, n, true, expected);

@@ -30,6 +30,7 @@
 #include "merkleforge/binary/node_hashing.hpp"
 #include "merkleforge/binary/proof.hpp"
 #include "merkleforge/binary/shape.hpp"
+#include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/core/result.hpp"
 
 namespace merkleforge {
@@ -102,20 +103,17 @@ class BinaryMerkleTree {
 
   /// Builds the tree over the given leaf hashes in O(n): each level is one batch-kernel call,
   /// split across cores when large.
-  static BinaryMerkleTree from_leaf_hashes(std::vector<Digest32> leaf_hashes) {
-    BinaryMerkleTree tree;
-    tree.levels_.push_back(std::move(leaf_hashes));
-    tree.build_upper_levels();
-    return tree;
+  static BinaryMerkleTree from_leaf_hashes(std::span<const Digest32> leaf_hashes) {
+    return from_level(DigestArray(leaf_hashes.begin(), leaf_hashes.end()));
   }
 
   /// Builds the tree over leaves of any lengths (each hashed with Hashing::leaf).
   static BinaryMerkleTree from_leaves(std::span<const Bytes> leaves) {
-    std::vector<Digest32> hashes(leaves.size());
+    DigestArray hashes(leaves.size());
     detail::for_each_batch(leaves.size(), [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) hashes[i] = Hashing::leaf(leaves[i]);
     });
-    return from_leaf_hashes(std::move(hashes));
+    return from_level(std::move(hashes));
   }
 
   /// Builds the tree over leaves of `leaf_size` bytes each, stored back to back in `leaves`;
@@ -127,12 +125,12 @@ class BinaryMerkleTree {
                                               " bytes is not a whole number of " +
                                               std::to_string(leaf_size) + "-byte leaves");
     }
-    std::vector<Digest32> hashes(leaves.size() / leaf_size);
+    DigestArray hashes(leaves.size() / leaf_size);
     detail::for_each_batch(hashes.size(), [&](std::size_t begin, std::size_t end) {
       Hashing::leaves_many(leaves.data() + begin * leaf_size, leaf_size, end - begin,
                            hashes.data() + begin);
     });
-    return from_leaf_hashes(std::move(hashes));
+    return from_level(std::move(hashes));
   }
 
   std::uint64_t size() const noexcept { return levels_.empty() ? 0 : levels_[0].size(); }
@@ -202,10 +200,18 @@ class BinaryMerkleTree {
     proof.tree_size = tree_size;
     proof.leaf_index = index;
     proof.path.reserve(tree_height(tree_size));
-    for_each_inclusion_sibling(index, tree_size, [&](unsigned level, std::uint64_t sibling) {
-      proof.path.push_back(node_at(level, sibling, tree_size));
-    });
+    append_inclusion_path(index, tree_size, proof.path);
     return proof;
+  }
+
+  /// The sibling path of leaf `index` in the current tree (InclusionProof::path), written over
+  /// `path` so that its capacity is reused: inclusion_proof() without allocating, for a server
+  /// answering many proofs. Errors: invalid_argument unless index < size().
+  Status inclusion_path(std::uint64_t index, std::vector<Digest32>& path) const {
+    if (index >= size()) return detail::index_error("leaf index", index, size());
+    path.clear();
+    append_inclusion_path(index, size(), path);
+    return Ok{};
   }
 
   /// Consistency proof between the trees of the first old_size and new_size leaves.
@@ -288,10 +294,24 @@ class BinaryMerkleTree {
     return Ok{};
   }
 
+  void append_inclusion_path(std::uint64_t index, std::uint64_t tree_size,
+                             std::vector<Digest32>& path) const {
+    for_each_inclusion_sibling(index, tree_size, [&](unsigned level, std::uint64_t sibling) {
+      path.push_back(node_at(level, sibling, tree_size));
+    });
+  }
+
+  static BinaryMerkleTree from_level(DigestArray leaf_hashes) {
+    BinaryMerkleTree tree;
+    tree.levels_.push_back(std::move(leaf_hashes));
+    tree.build_upper_levels();
+    return tree;
+  }
+
   void build_upper_levels() {
     while (levels_.back().size() >= 2) {
-      const std::vector<Digest32>& children = levels_.back();
-      std::vector<Digest32> parents(children.size() / 2);
+      const DigestArray& children = levels_.back();
+      DigestArray parents(children.size() / 2);
       detail::for_each_batch(parents.size(), [&](std::size_t begin, std::size_t end) {
         Hashing::nodes_many(children.data() + 2 * begin, end - begin, parents.data() + begin);
       });
@@ -327,7 +347,7 @@ class BinaryMerkleTree {
     });
   }
 
-  std::vector<std::vector<Digest32>> levels_;  // levels_[k][i]: complete node (k, i)
+  std::vector<DigestArray> levels_;  // levels_[k][i]: complete node (k, i)
   detail::EdgeCache edge_;
 };
 
