@@ -1,14 +1,14 @@
 // Binary-tree comparison at 10,000 leaves (the reference project's comparison size).
 //
-// Measured in this run, on the same leaves (leaf i = i as 8 little-endian bytes, then 0xa5 × 24):
-//   comparison/sha256/build/merkleforge/10000            RFC 6962 tree, leaves hashed, all cores
-//   comparison/sha256/build_1thread/merkleforge/10000    the same on one core
-//   comparison/sha256/build_merkletreejs/merkleforge/... merkletreejs profile (same work as the
-//   peer) comparison/sha256/build_merkletreejs/merkletreejs/.. merkletreejs 0.6.0 through Node (CPU
-//   time) comparison/keccak256/build_openzeppelin/merkleforge  OpenZeppelin profile (bytes32
-//   leaves) comparison/keccak256/build_openzeppelin/openzeppelin @openzeppelin/merkle-tree 1.0.8
-//   (Node)
-//   .../verify... the same for verifying the proof of leaf n/3
+// Measured in this run, on the same leaves (leaf i = i as 8 little-endian bytes, then 0xa5 x 24),
+// names comparison/<hash>/<case>/<implementation>/10000:
+//   sha256/build/merkleforge                   RFC 6962 tree, leaves hashed, all cores
+//   sha256/build_1thread/merkleforge           the same on one core
+//   sha256/build_merkletreejs/merkleforge      merkletreejs profile (the peer's work)
+//   sha256/build_merkletreejs/merkletreejs     merkletreejs 0.6.0 through Node
+//   keccak256/build_openzeppelin/merkleforge   OpenZeppelin profile (bytes32 leaves)
+//   keccak256/build_openzeppelin/openzeppelin  @openzeppelin/merkle-tree 1.0.8 through Node
+//   .../verify...                              verifying the proof of leaf n/3, the same pairs
 // Node figures are CPU time of one run each (tests/peers/tree_bench.mjs), fed in as manual time.
 // Published figures of MerkleForge (Rust), rs-merkle and merkle_light are printed in the context
 // block with their machines (../shared/research/merkle-peers.md §1.10, §3): compare ratios only.
