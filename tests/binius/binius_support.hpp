@@ -1,0 +1,25 @@
+// Shared helpers for the binius tests: hex <-> tower integers, random field elements.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "merkleforge/binius/tower.hpp"
+
+namespace merkleforge::binius::test {
+
+/// Parses "0x..." or bare hex (at most 32 digits) into a uint128; throws on malformed text.
+uint128 parse_uint128(const std::string& hex);
+
+/// Lower-case hex of the low 2^level bits, for failure messages.
+std::string uint128_hex(uint128 value);
+
+/// A uniformly random element of T_level.
+uint128 random_element(std::mt19937_64& rng, unsigned level);
+
+/// `count` random B128 elements.
+std::vector<uint128> random_b128s(std::mt19937_64& rng, std::size_t count);
+
+}  // namespace merkleforge::binius::test
