@@ -173,8 +173,9 @@ TYPED_TEST(TreeReference, RootsProofsAndEarlierSizesMatchTheRfcModel) {
 TYPED_TEST(TreeReference, ParallelBulkBuildAndFixedSizeLeaves) {
   using H = TypeParam;
   using Tree = BinaryMerkleTree<H>;
-  // Above detail::kParallelHashThreshold on the leaf level and the first node level.
-  const std::size_t count = 2 * detail::kParallelHashThreshold + 1001;
+  // Bulk builds hash aligned subtrees of 4,096 leaves in parallel, then the levels above them:
+  // four whole subtrees, a partial fifth, and two levels on top.
+  const std::size_t count = 4 * 4096 + 1001;
   const std::vector<Bytes> leaves = make_leaves(count, 32, 2);
   RfcModel<H> model;
   Bytes concatenated;
@@ -185,7 +186,13 @@ TYPED_TEST(TreeReference, ParallelBulkBuildAndFixedSizeLeaves) {
   const Digest32 root = model.mth(0, count);
   EXPECT_EQ(Tree::from_leaves(leaves).root(), root);
   EXPECT_EQ(Tree::from_fixed_size_leaves(concatenated, 32).value().root(), root);
-  EXPECT_EQ(Tree::from_leaf_hashes(model.leaves).root(), root);
+  const Tree tree = Tree::from_leaf_hashes(model.leaves);
+  EXPECT_EQ(tree.root(), root);
+  for (std::uint64_t index : {0ul, 4095ul, 4096ul, 8191ul, 12288ul, 16384ul, count - 1}) {
+    std::vector<Digest32> expected;
+    model.path(index, 0, count, expected);
+    EXPECT_EQ(tree.inclusion_proof(index).value().path, expected) << "leaf " << index;
+  }
   EXPECT_FALSE(Tree::from_fixed_size_leaves(concatenated, 31).ok());
   EXPECT_FALSE(Tree::from_fixed_size_leaves(concatenated, 0).ok());
 }

@@ -37,22 +37,6 @@ namespace merkleforge {
 
 namespace detail {
 
-/// Below this many hashes a level is hashed on the calling thread: spreading work costs more.
-inline constexpr std::size_t kParallelHashThreshold = 4096;
-inline constexpr std::size_t kParallelHashGrain = 1024;
-
-/// Calls work(begin, end) over [0, count), split across the TBB pool when count is large.
-template <class Work>
-void for_each_batch(std::size_t count, Work&& work) {
-  if (count < kParallelHashThreshold) {
-    work(std::size_t{0}, count);
-    return;
-  }
-  tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, count, kParallelHashGrain),
-      [&](const tbb::blocked_range<std::size_t>& range) { work(range.begin(), range.end()); });
-}
-
 /// The lazily computed hashes of the current size's incomplete right edge: entry k is the hash
 /// of node (k, (n-1) >> k) when that node is incomplete. Copies start invalid (recomputed on use).
 class EdgeCache {
@@ -104,16 +88,16 @@ class BinaryMerkleTree {
   /// Builds the tree over the given leaf hashes in O(n): each level is one batch-kernel call,
   /// split across cores when large.
   static BinaryMerkleTree from_leaf_hashes(std::span<const Digest32> leaf_hashes) {
-    return from_level(DigestArray(leaf_hashes.begin(), leaf_hashes.end()));
+    return build(leaf_hashes.size(), [&](Digest32* out, std::size_t begin, std::size_t end) {
+      std::copy(leaf_hashes.begin() + begin, leaf_hashes.begin() + end, out);
+    });
   }
 
   /// Builds the tree over leaves of any lengths (each hashed with Hashing::leaf).
   static BinaryMerkleTree from_leaves(std::span<const Bytes> leaves) {
-    DigestArray hashes(leaves.size());
-    detail::for_each_batch(leaves.size(), [&](std::size_t begin, std::size_t end) {
-      for (std::size_t i = begin; i < end; ++i) hashes[i] = Hashing::leaf(leaves[i]);
+    return build(leaves.size(), [&](Digest32* out, std::size_t begin, std::size_t end) {
+      for (std::size_t i = begin; i < end; ++i) out[i - begin] = Hashing::leaf(leaves[i]);
     });
-    return from_level(std::move(hashes));
   }
 
   /// Builds the tree over leaves of `leaf_size` bytes each, stored back to back in `leaves`;
@@ -125,12 +109,9 @@ class BinaryMerkleTree {
                                               " bytes is not a whole number of " +
                                               std::to_string(leaf_size) + "-byte leaves");
     }
-    DigestArray hashes(leaves.size() / leaf_size);
-    detail::for_each_batch(hashes.size(), [&](std::size_t begin, std::size_t end) {
-      Hashing::leaves_many(leaves.data() + begin * leaf_size, leaf_size, end - begin,
-                           hashes.data() + begin);
+    return build(leaves.size() / leaf_size, [&](Digest32* out, std::size_t begin, std::size_t end) {
+      Hashing::leaves_many(leaves.data() + begin * leaf_size, leaf_size, end - begin, out);
     });
-    return from_level(std::move(hashes));
   }
 
   std::uint64_t size() const noexcept { return levels_.empty() ? 0 : levels_[0].size(); }
@@ -301,23 +282,49 @@ class BinaryMerkleTree {
     });
   }
 
-  static BinaryMerkleTree from_level(DigestArray leaf_hashes) {
+  /// Builds the tree of `count` leaves whose hashes fill_leaves(out, begin, end) writes for
+  /// leaves [begin, end). The work is split into aligned subtrees of 2^kSubtreeLevels leaves, each
+  /// hashed from its leaves up to its own root by one task (level by level, one kernel call per
+  /// level): one parallel pass for the whole build rather than one per level, which matters when
+  /// waking a worker costs a scheduler tick, and each subtree's levels stay in cache. The few
+  /// levels above the subtree roots follow on the calling thread.
+  template <class FillLeaves>
+  static BinaryMerkleTree build(std::size_t count, FillLeaves&& fill_leaves) {
     BinaryMerkleTree tree;
-    tree.levels_.push_back(std::move(leaf_hashes));
-    tree.build_upper_levels();
+    for (unsigned level = 0; level == 0 || (count >> level) > 0; ++level) {
+      tree.levels_.emplace_back(count >> level);  // complete nodes only; the edge is lazy
+    }
+    const std::size_t subtree = std::size_t{1} << kSubtreeLevels;
+    const std::size_t subtrees = (count + subtree - 1) / subtree;
+    auto build_subtrees = [&](std::size_t first, std::size_t last) {
+      for (std::size_t s = first; s < last; ++s) {
+        const std::size_t begin = s * subtree;
+        fill_leaves(tree.levels_[0].data() + begin, begin, std::min(begin + subtree, count));
+        tree.hash_levels(1, kSubtreeLevels, s);
+      }
+    };
+    if (subtrees < 2) {
+      build_subtrees(0, subtrees);
+    } else {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, subtrees, 1),
+                        [&](const auto& range) { build_subtrees(range.begin(), range.end()); });
+    }
+    tree.hash_levels(kSubtreeLevels + 1, static_cast<unsigned>(tree.levels_.size()) - 1, 0);
     return tree;
   }
 
-  void build_upper_levels() {
-    while (levels_.back().size() >= 2) {
-      const DigestArray& children = levels_.back();
-      DigestArray parents(children.size() / 2);
-      detail::for_each_batch(parents.size(), [&](std::size_t begin, std::size_t end) {
-        Hashing::nodes_many(children.data() + 2 * begin, end - begin, parents.data() + begin);
-      });
-      levels_.push_back(std::move(parents));
+  /// Hashes levels [first, last] of the subtree rooted at (kSubtreeLevels, subtree) — or, for
+  /// first > kSubtreeLevels, of the whole tree — from the complete nodes of the level below.
+  void hash_levels(unsigned first, unsigned last, std::size_t subtree) {
+    for (unsigned level = first; level <= last && level < levels_.size(); ++level) {
+      const std::size_t width = level <= kSubtreeLevels ? std::size_t{1} << (kSubtreeLevels - level)
+                                                        : levels_[level].size();
+      const std::size_t begin = level <= kSubtreeLevels ? subtree * width : 0;
+      const std::size_t end = std::min(begin + width, levels_[level].size());
+      if (begin >= end) return;
+      Hashing::nodes_many(levels_[level - 1].data() + 2 * begin, end - begin,
+                          levels_[level].data() + begin);
     }
-    edge_.invalidate();
   }
 
   /// Hash of node (level, index) in the tree of the first `tree_size` leaves.
@@ -346,6 +353,9 @@ class BinaryMerkleTree {
       }
     });
   }
+
+  /// Levels hashed within one task of build(): subtrees of 4,096 leaves (128 KiB of digests).
+  static constexpr unsigned kSubtreeLevels = 12;
 
   std::vector<DigestArray> levels_;  // levels_[k][i]: complete node (k, i)
   detail::EdgeCache edge_;
