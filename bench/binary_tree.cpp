@@ -8,6 +8,7 @@
 //   binary/<hash>/build_vs_raw/merkleforge/<n> one-core build and raw kernel alternately;
 //                                                counter tree_over_raw = their time ratio
 //   binary/<hash>/prove/merkleforge/<n>          inclusion proof generation (rotating leaves)
+//   binary/<hash>/prove_leaf0/merkleforge/<n>    always leaf 0 (the reference project's method)
 //   binary/<hash>/prove_path/merkleforge/<n>     the same paths into a reused buffer
 //   binary/<hash>/verify/merkleforge/<n>         inclusion proof verification
 //   binary/<hash>/verify_hashes/merkleforge/<n>  the node hashes that verification performs,
@@ -140,6 +141,17 @@ void prove(benchmark::State& state) {
       static_cast<double>(encode_proof(tree.inclusion_proof(count / 3).value()).size());
 }
 
+// The proof of leaf 0 every time, as the reference project measures it: the path stays in cache.
+template <class H>
+void prove_leaf0(benchmark::State& state) {
+  const auto tree = tree_of<H>(static_cast<std::uint64_t>(state.range(0)));
+  benchmark::DoNotOptimize(tree.root());
+  for (auto _ : state) {
+    auto proof = tree.inclusion_proof(0);
+    benchmark::DoNotOptimize(proof);
+  }
+}
+
 // The same paths written into one reused buffer (inclusion_path): no allocation per proof.
 template <class H>
 void prove_path(benchmark::State& state) {
@@ -209,6 +221,8 @@ void register_hash(const char* name) {
       ->Unit(benchmark::kMicrosecond)
       ->UseManualTime();
   benchmark::RegisterBenchmark((prefix + "prove/merkleforge").c_str(), prove<H>)
+      ->Apply(proof_sizes);
+  benchmark::RegisterBenchmark((prefix + "prove_leaf0/merkleforge").c_str(), prove_leaf0<H>)
       ->Apply(proof_sizes);
   benchmark::RegisterBenchmark((prefix + "prove_path/merkleforge").c_str(), prove_path<H>)
       ->Apply(proof_sizes);
