@@ -1,0 +1,16 @@
+// Variable-base multi-scalar multiplication over Banderwagon.
+#pragma once
+
+#include <span>
+
+#include "merkleforge/verkle/banderwagon.hpp"
+#include "merkleforge/verkle/field.hpp"
+
+namespace merkleforge::verkle {
+
+/// Σ scalars[i]·bases[i] by Pippenger's bucket method (window width grows with the length).
+/// Zero scalars cost nothing. The spans must have equal lengths (std::invalid_argument otherwise:
+/// a programming error, not bad input).
+Element msm(std::span<const Element> bases, std::span<const Fr> scalars);
+
+}  // namespace merkleforge::verkle
