@@ -4,17 +4,21 @@
 // The reference library (Rust, "MerkleForge SMT" in ../shared/research/merkle-peers.md §1.10)
 // cannot run here; its published figures (Intel i7-1185G7 @ 3.0 GHz, 4C/8T, rustc 1.97.1,
 // Criterion, 2026-08-17) are attached to each matching case as the counter `reference_us`, and
-// `speedup` = reference time / our time. Everything else is measured in this run.
+// `speedup` = reference time / our time. Everything else is measured in this run, including the
+// in-run peer sparse_tree/verify_openssl (the same proofs checked with OpenSSL's SHA256()).
 //
 // Names: sparse_tree/<case>/<existing keys or batch size>/merkleforge.
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/global_control.h>
+#include <openssl/sha.h>
 
+#include <cstring>
 #include <map>
 #include <memory>
 #include <random>
 
 #include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/sparse/multiproof_codec.hpp"
 #include "merkleforge/sparse/proof_codec.hpp"
 #include "merkleforge/sparse/sparse_merkle_tree.hpp"
 
@@ -125,30 +129,70 @@ void prove(benchmark::State& state) {
   compare_with_reference(state, kPresent ? "prove" : "prove_absent", size);
 }
 
+/// A proof to verify: the key, its value's hash (present keys) and the proof.
+struct VerifyCase {
+  Digest32 key;
+  Digest32 value_hash;
+  SparseProof proof;
+};
+
+template <bool kPresent>
+std::vector<VerifyCase> verify_cases(const Tree& tree, std::size_t size) {
+  std::vector<VerifyCase> cases;
+  for (std::uint64_t i = 0; i < 1024; ++i) {
+    const Digest32 key = kPresent ? present_key(size, i) : absent_key(size, i);
+    cases.push_back({key, kPresent ? Sha256::digest(*tree.get(key)) : Digest32{}, tree.prove(key)});
+  }
+  return cases;
+}
+
 template <bool kPresent>
 void verify(benchmark::State& state) {
   const auto size = static_cast<std::size_t>(state.range(0));
   const Tree& tree = tree_of(size);
   const Digest32 root = tree.root_hash();
-  struct Case {
-    Digest32 key;
-    Digest32 value_hash;
-    SparseProof proof;
-  };
-  std::vector<Case> cases;
-  for (std::uint64_t i = 0; i < 1024; ++i) {
-    const Digest32 key = kPresent ? present_key(size, i) : absent_key(size, i);
-    cases.push_back({key, kPresent ? Sha256::digest(*tree.get(key)) : Digest32{}, tree.prove(key)});
-  }
+  const std::vector<VerifyCase> cases = verify_cases<kPresent>(tree, size);
   std::size_t i = 0;
   for (auto _ : state) {
-    const Case& c = cases[i++ % cases.size()];
+    const VerifyCase& c = cases[i++ % cases.size()];
     const Status ok = kPresent
                           ? verify_sparse_membership<Sha256>(root, c.key, c.value_hash, c.proof)
                           : verify_sparse_non_membership<Sha256>(root, c.key, c.proof);
     if (!ok) state.SkipWithError("proof does not verify");
   }
   compare_with_reference(state, kPresent ? "verify" : "verify_absent", size);
+}
+
+/// SHA-256(domain ‖ a ‖ b) with OpenSSL's one-shot SHA256().
+Digest32 openssl_node(std::string_view domain, const Digest32& a, const Digest32& b) {
+  std::uint8_t message[16 + 64];
+  std::memcpy(message, domain.data(), domain.size());
+  std::memcpy(message + domain.size(), a.data(), 32);
+  std::memcpy(message + domain.size() + 32, b.data(), 32);
+  Digest32 out;
+  SHA256(message, domain.size() + 64, out.data());
+  return out;
+}
+
+/// Peer of verify: the same membership proofs checked by recomputing the root with OpenSSL's
+/// SHA256() for every node, as a straightforward verifier would (measured in the same run).
+void verify_openssl(benchmark::State& state) {
+  const auto size = static_cast<std::size_t>(state.range(0));
+  const Tree& tree = tree_of(size);
+  const Digest32 root = tree.root_hash();
+  const std::vector<VerifyCase> cases = verify_cases<true>(tree, size);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const VerifyCase& c = cases[i++ % cases.size()];
+    Digest32 node = openssl_node("JMT::LeafNode", c.key, c.value_hash);
+    for (std::size_t depth = c.proof.siblings.size(); depth-- > 0;) {
+      const Digest32& sibling = c.proof.siblings[depth];
+      node = key_bit(c.key, static_cast<unsigned>(depth))
+                 ? openssl_node("JMT::IntrnalNode", sibling, node)
+                 : openssl_node("JMT::IntrnalNode", node, sibling);
+    }
+    if (node != root) state.SkipWithError("proof does not verify");
+  }
 }
 
 std::vector<SparseUpdate> fresh_batch(std::uint64_t seed, std::size_t count) {
@@ -182,15 +226,46 @@ void batch_into_large(benchmark::State& state) {
   Tree& tree = tree_of(size);
   std::uint64_t seed = 100;
   for (auto _ : state) {
+    state.PauseTiming();  // making the updates is the caller's work, not the tree's
     std::vector<SparseUpdate> batch = fresh_batch(seed++, 1000);
     std::vector<SparseUpdate> erase;
     for (const SparseUpdate& update : batch) erase.push_back({update.key_hash, std::nullopt});
+    state.ResumeTiming();
     tree.apply_batch(std::move(batch));
     state.PauseTiming();
     tree.apply_batch(std::move(erase));
     state.ResumeTiming();
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * 1000));
+}
+
+/// One multiproof for `count` present keys of the 1M-key tree, and its verification; bytes
+/// against the same keys' single proofs.
+template <bool kVerify>
+void multiproof(benchmark::State& state) {
+  const auto size = static_cast<std::size_t>(state.range(0));
+  const auto count = static_cast<std::size_t>(state.range(1));
+  const Tree& tree = tree_of(size);
+  std::vector<Digest32> keys;
+  std::vector<SparseClaim> claims;
+  std::size_t single_bytes = 0;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    keys.push_back(present_key(size, i * 7919));
+    claims.push_back({keys.back(), Sha256::digest(*tree.get(keys.back()))});
+    single_bytes += encode_sparse_proof(tree.prove(keys.back()), keys.back()).size();
+  }
+  const SparseMultiproof proof = tree.prove_many(keys);
+  for (auto _ : state) {
+    if constexpr (kVerify) {
+      if (!verify_sparse_multiproof<Sha256>(tree.root_hash(), claims, proof))
+        state.SkipWithError("multiproof does not verify");
+    } else {
+      benchmark::DoNotOptimize(tree.prove_many(keys));
+    }
+  }
+  state.counters["proof_bytes"] = static_cast<double>(encode_sparse_multiproof(proof).size());
+  state.counters["single_proofs_bytes"] = static_cast<double>(single_bytes);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * count));
 }
 
 void memory_per_key(benchmark::State& state) {
@@ -210,6 +285,7 @@ void tables(benchmark::internal::Benchmark* bench) {
 BENCHMARK(insert)->Name("sparse_tree/insert")->Apply(tables);
 BENCHMARK(prove<true>)->Name("sparse_tree/prove")->Apply(tables);
 BENCHMARK(verify<true>)->Name("sparse_tree/verify")->Apply(tables);
+BENCHMARK(verify_openssl)->Name("sparse_tree/verify_openssl")->Apply(tables);
 BENCHMARK(prove<false>)->Name("sparse_tree/prove_absent")->Apply(tables);
 BENCHMARK(verify<false>)->Name("sparse_tree/verify_absent")->Apply(tables);
 BENCHMARK(build_from_empty<true>)->Name("sparse_tree/batch_insert")->Arg(10)->Arg(100)->Arg(1000);
@@ -223,6 +299,8 @@ BENCHMARK(batch_into_large)
     ->Args({1000000, 1})
     ->Args({1000000, 2})
     ->UseRealTime();
+BENCHMARK(multiproof<false>)->Name("sparse_tree/prove_many")->Args({1000000, 1000});
+BENCHMARK(multiproof<true>)->Name("sparse_tree/verify_many")->Args({1000000, 1000});
 BENCHMARK(memory_per_key)->Name("sparse_tree/memory")->Arg(1000000)->Iterations(1);
 
 }  // namespace

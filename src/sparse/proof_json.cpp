@@ -5,12 +5,14 @@
 
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/sparse/proof_codec.hpp"
+#include "sparse/json_fields.hpp"
 #include "sparse/proof_layout.hpp"
 
 namespace merkleforge {
 namespace {
 
 using nlohmann::json;
+using sparse_detail::has_exactly;
 using sparse_detail::Terminal;
 
 constexpr const char* kTerminalNames[] = {"empty", "key", "other"};
@@ -19,35 +21,13 @@ Error malformed(const std::string& what) {
   return make_error(Errc::malformed_input, "sparse proof JSON: " + what);
 }
 
-/// The members of `object` must be exactly `names`.
-bool has_exactly(const json& object, std::initializer_list<const char*> names) {
-  if (!object.is_object() || object.size() != names.size()) return false;
-  for (const char* name : names) {
-    if (!object.contains(name)) return false;
-  }
-  return true;
-}
+constexpr const char* kContext = "sparse proof JSON";
 
-/// Hex as the encoder writes it: lower case, no prefix (so one proof has one JSON text).
 Result<Bytes> canonical_hex(const json& member, const char* name) {
-  if (!member.is_string()) return malformed(std::string(name) + " is not a string");
-  const std::string& text = member.get_ref<const std::string&>();
-  Result<Bytes> bytes = from_hex(text);
-  if (!bytes) return bytes.error();
-  if (to_hex(*bytes) != text)
-    return malformed(std::string(name) + " is not lower-case hex without prefix");
-  return bytes;
+  return sparse_detail::canonical_hex(member, kContext, name);
 }
-
 Result<Digest32> canonical_digest(const json& member, const char* name) {
-  Result<Bytes> bytes = canonical_hex(member, name);
-  if (!bytes) return bytes.error();
-  if (bytes->size() != 32)
-    return make_error(Errc::wrong_size,
-                      "sparse proof JSON: " + std::string(name) + " is not 32 bytes");
-  Digest32 digest;
-  std::copy(bytes->begin(), bytes->end(), digest.begin());
-  return digest;
+  return sparse_detail::canonical_digest(member, kContext, name);
 }
 
 Result<Terminal> terminal_from_name(const json& member) {

@@ -7,7 +7,7 @@
 #include "merkleforge/hash/sha256.hpp"
 #include "merkleforge/sparse/proof_codec.hpp"
 #include "merkleforge/sparse/sparse_merkle_tree.hpp"
-#include "sparse_reference.hpp"
+#include "sparse_fixture.hpp"
 
 namespace merkleforge {
 namespace {
@@ -15,29 +15,7 @@ namespace {
 using Tree = SparseMerkleTree<Sha256>;
 using Hashing = JmtHashing<Sha256>;
 
-Digest32 random_key(std::mt19937_64& rng) {
-  Digest32 key;
-  for (auto& byte : key) byte = static_cast<std::uint8_t>(rng());
-  return key;
-}
-
-struct Fixture {
-  Tree tree;
-  test::ReferenceState state;
-  std::vector<Digest32> present, absent;
-
-  Fixture(std::size_t size, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    for (std::size_t i = 0; i < size; ++i) {
-      const Digest32 key = random_key(rng);
-      const Bytes value = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(i >> 8)};
-      tree.put(key, value);
-      state[key] = value;
-      present.push_back(key);
-    }
-    for (std::size_t i = 0; i < 64; ++i) absent.push_back(random_key(rng));
-  }
-};
+using Fixture = test::RandomSparseTree;
 
 /// Whether `proof` convinces a verifier of the claim it was made for.
 bool verifies(const Digest32& root, const Digest32& key, const std::optional<Bytes>& value,

@@ -21,6 +21,7 @@
 #include <oneapi/tbb/parallel_invoke.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <deque>
@@ -33,6 +34,7 @@
 
 #include "merkleforge/core/result.hpp"
 #include "merkleforge/sparse/jmt_hashing.hpp"
+#include "merkleforge/sparse/multiproof.hpp"
 #include "merkleforge/sparse/node_pool.hpp"
 #include "merkleforge/sparse/proof.hpp"
 #include "merkleforge/sparse/store_layout.hpp"
@@ -66,14 +68,24 @@ class SparseMerkleTree {
   std::size_t size() const noexcept { return static_cast<std::size_t>(size_.load()); }
   std::optional<Bytes> get(const Digest32& key_hash) const { return find(working_.ref, key_hash); }
   SparseProof prove(const Digest32& key_hash) const { return walk_proof(working_.ref, key_hash); }
+  /// One proof for all of `key_hashes` (any order, repeats allowed) with shared siblings; check it
+  /// with verify_sparse_multiproof and one claim per distinct key.
+  SparseMultiproof prove_many(std::span<const Digest32> key_hashes) const {
+    return multiproof_of(working_, key_hashes);
+  }
+  /// Proof of every leaf whose key hash lies in [first, last], for verify_sparse_range. With
+  /// first > last it reaches nothing (and no verifier accepts it).
+  SparseMultiproof prove_range(const Digest32& first, const Digest32& last) const {
+    return range_proof_of(working_, first, last);
+  }
 
   void put(const Digest32& key_hash, ByteSpan value) {
-    const SparseUpdate update{key_hash, Bytes(value.begin(), value.end())};
-    working_ = update_subtree(working_, 0, {&update, 1});
+    const KeyPath path = descend(key_hash);
+    working_ = rehash_path(path, key_hash, put_at_end(path, key_hash, value));
   }
   void erase(const Digest32& key_hash) {
-    const SparseUpdate update{key_hash, std::nullopt};
-    working_ = update_subtree(working_, 0, {&update, 1});
+    const KeyPath path = descend(key_hash);
+    working_ = rehash_path(path, key_hash, erase_at_end(path, key_hash));
   }
   /// Applies all updates as if one by one in order (for a key given several times the last one
   /// wins), hashing each changed node once and independent subtrees in parallel.
@@ -89,6 +101,7 @@ class SparseMerkleTree {
                               }),
                   updates.end());
     std::reverse(updates.begin(), updates.end());
+    warm_paths(updates);
     working_ = update_subtree(working_, 0, updates);
   }
 
@@ -148,6 +161,19 @@ class SparseMerkleTree {
     return walk_proof(root->ref, key_hash);
   }
 
+  Result<SparseMultiproof> prove_many_at(Version version,
+                                         std::span<const Digest32> key_hashes) const {
+    Result<Subtree> root = root_at(version);
+    if (!root) return root.error();
+    return multiproof_of(*root, key_hashes);
+  }
+  Result<SparseMultiproof> prove_range_at(Version version, const Digest32& first,
+                                          const Digest32& last) const {
+    Result<Subtree> root = root_at(version);
+    if (!root) return root.error();
+    return range_proof_of(*root, first, last);
+  }
+
   /// Drops every version older than `keep_from` and frees the nodes only they used (with a store,
   /// deletes them there first, atomically; on error nothing changes).
   /// Errors: invalid_argument when `keep_from` is newer than the latest committed version; those
@@ -193,6 +219,10 @@ class SparseMerkleTree {
   using LeafNode = sparse_detail::LeafNode;
   using InternalNode = sparse_detail::InternalNode;
 
+  /// Siblings reserved for a proof up front: more than the depth of any leaf in a tree of 2^28
+  /// random keys, so a proof's sibling list is allocated once.
+  static constexpr std::size_t kProofReserve = 48;
+
   /// Below this many updates a subtree is updated on the calling thread.
   static constexpr std::size_t kParallelUpdates = 128;
 
@@ -232,6 +262,7 @@ class SparseMerkleTree {
   SparseProof walk_proof(NodeRef ref, const Digest32& key_hash) const {
     SparseProof proof;
     proof.hash = *hash_from_name(H::kName);
+    proof.siblings.reserve(kProofReserve);
     for (unsigned depth = 0; sparse_detail::is_internal(ref); ++depth) {
       const InternalNode& node = internals_[sparse_detail::internal_index(ref)];
       const unsigned bit = key_bit(key_hash, depth);
@@ -243,6 +274,151 @@ class SparseMerkleTree {
       proof.leaf = SparseProofLeaf{leaf.key_hash, Hashing::value_hash(leaf.value.view())};
     }
     return proof;
+  }
+
+  SparseMultiproof multiproof_of(const Subtree& root, std::span<const Digest32> key_hashes) const {
+    std::vector<Digest32> keys(key_hashes.begin(), key_hashes.end());
+    std::sort(keys.begin(), keys.end());
+    return partial_tree(root, [&](const sparse_detail::KeyInterval& interval) {
+      return sparse_detail::any_key_in(keys, interval);
+    });
+  }
+  SparseMultiproof range_proof_of(const Subtree& root, const Digest32& first,
+                                  const Digest32& last) const {
+    return partial_tree(root, [&](const sparse_detail::KeyInterval& interval) {
+      return interval.meets(first, last);
+    });
+  }
+
+  /// The canonical partial tree of a query (sparse/multiproof.hpp): what `reached` reaches is
+  /// expanded, the rest is sent as hashes.
+  template <class Reached>
+  SparseMultiproof partial_tree(const Subtree& root, const Reached& reached) const {
+    SparseMultiproof proof;
+    proof.hash = *hash_from_name(H::kName);
+    append_partial(root, 0, sparse_detail::KeyInterval::all(), reached, proof.nodes);
+    return proof;
+  }
+
+  template <class Reached>
+  void append_partial(const Subtree& node, unsigned depth,
+                      const sparse_detail::KeyInterval& interval, const Reached& reached,
+                      std::vector<SparseProofNode>& out) const {
+    if (node.ref == sparse_detail::kEmptyRef) {
+      out.push_back({SparseNodeKind::empty, {}, {}});
+    } else if (!reached(interval)) {
+      out.push_back({SparseNodeKind::hash, node.hash, {}});
+    } else if (sparse_detail::is_leaf(node.ref)) {
+      const LeafNode& leaf = leaves_[sparse_detail::leaf_index(node.ref)];
+      out.push_back(
+          {SparseNodeKind::leaf, {}, {leaf.key_hash, Hashing::value_hash(leaf.value.view())}});
+    } else {
+      const InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
+      out.push_back({SparseNodeKind::interior, {}, {}});
+      for (unsigned side = 0; side < 2; ++side) {
+        append_partial({internal.child[side], internal.child_hash[side]}, depth + 1,
+                       interval.child(depth, side), reached, out);
+      }
+    }
+  }
+
+  // --- single-key updates -----------------------------------------------------------------------
+  // put and erase walk down the key's path once, replace the subtree the walk ends on, and re-hash
+  // the nodes above it: no sorting, splitting or copying of the update as a batch needs.
+
+  /// The interior nodes on a key's path, root first, and the subtree the walk ends on.
+  struct KeyPath {
+    std::array<NodeRef, kSparseKeyBits> interior;
+    unsigned depth = 0;  ///< number of interior nodes passed: the depth of `end`
+    Subtree end;         ///< empty or a leaf
+  };
+
+  KeyPath descend(const Digest32& key_hash) const {
+    KeyPath path;
+    path.end = working_;
+    while (sparse_detail::is_internal(path.end.ref)) {
+      const InternalNode& node = internals_[sparse_detail::internal_index(path.end.ref)];
+      const unsigned bit = key_bit(key_hash, path.depth);
+      path.interior[path.depth++] = path.end.ref;
+      path.end = {node.child[bit], node.child_hash[bit]};
+    }
+    return path;
+  }
+
+  /// The subtree replacing `path.end` once `key_hash` holds `value`.
+  Subtree put_at_end(const KeyPath& path, const Digest32& key_hash, ByteSpan value) {
+    if (path.end.ref == sparse_detail::kEmptyRef) {
+      size_.fetch_add(1, std::memory_order_relaxed);
+      return make_leaf(key_hash, value);
+    }
+    const LeafNode& found = leaves_[sparse_detail::leaf_index(path.end.ref)];
+    if (found.key_hash == key_hash) {
+      const ByteSpan stored = found.value.view();
+      if (std::equal(stored.begin(), stored.end(), value.begin(), value.end())) return path.end;
+      discard(path.end.ref);
+      return make_leaf(key_hash, value);
+    }
+    // Another key's leaf: both leaves go below an interior node where the keys part, reached
+    // from `path.depth` through interior nodes with one empty side.
+    const unsigned split = common_prefix_bits(found.key_hash, key_hash);
+    const Subtree moved = move_leaf(path.end);
+    size_.fetch_add(1, std::memory_order_relaxed);
+    const Subtree fresh = make_leaf(key_hash, value);
+    Subtree below =
+        key_bit(key_hash, split) ? new_internal(moved, fresh) : new_internal(fresh, moved);
+    for (unsigned depth = split; depth-- > path.depth;)
+      below = key_bit(key_hash, depth) ? new_internal({}, below) : new_internal(below, {});
+    return below;
+  }
+
+  /// The subtree replacing `path.end` once `key_hash` is absent.
+  Subtree erase_at_end(const KeyPath& path, const Digest32& key_hash) {
+    if (!sparse_detail::is_leaf(path.end.ref) ||
+        leaves_[sparse_detail::leaf_index(path.end.ref)].key_hash != key_hash) {
+      return path.end;
+    }
+    size_.fetch_sub(1, std::memory_order_relaxed);
+    discard(path.end.ref);
+    return {};
+  }
+
+  /// The root after the subtree at the end of `path` became `end`.
+  Subtree rehash_path(const KeyPath& path, const Digest32& key_hash, Subtree end) {
+    if (end.ref == path.end.ref && end.hash == path.end.hash) return working_;
+    for (unsigned depth = path.depth; depth-- > 0;) {
+      const InternalNode& node = internals_[sparse_detail::internal_index(path.interior[depth])];
+      Subtree children[2] = {{node.child[0], node.child_hash[0]},
+                             {node.child[1], node.child_hash[1]}};
+      children[key_bit(key_hash, depth)] = end;
+      end = replace_children(path.interior[depth], children[0], children[1]);
+    }
+    return end;
+  }
+
+  /// Brings the interior nodes on the paths of `updates` into the cache, walking many paths in
+  /// step so that their memory loads overlap; the depth-first update that follows would otherwise
+  /// wait for each node of a path in turn (a large tree lives mostly outside the cache).
+  void warm_paths(Updates updates) const {
+    constexpr std::size_t kLanes = 16;
+    for (std::size_t first = 0; first < updates.size(); first += kLanes) {
+      const std::size_t lanes = std::min(kLanes, updates.size() - first);
+      std::array<NodeRef, kLanes> at;
+      at.fill(working_.ref);
+      for (unsigned depth = 0, walking = 1; walking != 0; ++depth) {
+        walking = 0;
+        for (std::size_t lane = 0; lane < lanes; ++lane) {
+          if (!sparse_detail::is_internal(at[lane])) continue;
+          const InternalNode& node = internals_[sparse_detail::internal_index(at[lane])];
+          at[lane] = node.child[key_bit(updates[first + lane].key_hash, depth)];
+          if (!sparse_detail::is_internal(at[lane])) continue;
+          const auto* next =
+              reinterpret_cast<const char*>(&internals_[sparse_detail::internal_index(at[lane])]);
+          __builtin_prefetch(next);
+          __builtin_prefetch(next + sizeof(InternalNode) - 1);
+          ++walking;
+        }
+      }
+    }
   }
 
   // --- updates ----------------------------------------------------------------------------------
@@ -266,13 +442,17 @@ class SparseMerkleTree {
         right.hash == old_right.hash) {
       return node;
     }
+    return replace_children(node.ref, left, right);
+  }
+
+  /// The node replacing interior node `ref` whose children became `left` and `right`.
+  Subtree replace_children(NodeRef ref, const Subtree& left, const Subtree& right) {
     const Subtree collapsed = collapse(left, right);
     if (collapsed.ref != sparse_detail::kEmptyRef || is_empty(left, right)) {
-      discard(node.ref);
+      discard(ref);
       return collapsed;
     }
-    const NodeRef target = writable_internal(node.ref);
-    return make_internal(target, left, right);
+    return make_internal(writable_internal(ref), left, right);
   }
 
   void update_children(Subtree& left, Subtree& right, unsigned depth, Updates updates) {
@@ -314,7 +494,7 @@ class SparseMerkleTree {
     const SparseUpdate& insert = *std::find_if(
         updates.begin(), updates.end(), [](const SparseUpdate& u) { return u.value.has_value(); });
     if (&insert != override) size_.fetch_add(1, std::memory_order_relaxed);
-    return make_leaf(insert);
+    return make_leaf(insert.key_hash, *insert.value);
   }
 
   Subtree build_internal(unsigned depth, Updates updates, const Subtree* carried,
@@ -329,7 +509,7 @@ class SparseMerkleTree {
         [&](Updates high) {
           right = build(depth + 1, high, carried_high ? carried : nullptr, carried_depth);
         });
-    return make_internal(sparse_detail::internal_ref(internals_.allocate()), left, right);
+    return new_internal(left, right);
   }
 
   /// Splits `updates` at bit `depth` and runs the two halves, in parallel when both are large.
@@ -373,17 +553,19 @@ class SparseMerkleTree {
 
   // --- node lifetime ----------------------------------------------------------------------------
 
-  Subtree make_leaf(const SparseUpdate& insert) {
+  Subtree make_leaf(const Digest32& key_hash, ByteSpan value) {
     const std::uint32_t index = leaves_.allocate();
     LeafNode& leaf = leaves_[index];
-    leaf.key_hash = insert.key_hash;
+    leaf.key_hash = key_hash;
     leaf.version = working_tag();
     leaf.store_id = index;
-    leaf.value.assign(*insert.value);
-    if (insert.value->size() > sparse_detail::LeafValue::kInline)
-      out_of_line_bytes_ += insert.value->size();
-    return {sparse_detail::leaf_ref(index),
-            Hashing::leaf(insert.key_hash, Hashing::value_hash(*insert.value))};
+    leaf.value.assign(value);
+    if (value.size() > sparse_detail::LeafValue::kInline) out_of_line_bytes_ += value.size();
+    return {sparse_detail::leaf_ref(index), Hashing::leaf(key_hash, Hashing::value_hash(value))};
+  }
+
+  Subtree new_internal(const Subtree& left, const Subtree& right) {
+    return make_internal(sparse_detail::internal_ref(internals_.allocate()), left, right);
   }
 
   Subtree make_internal(NodeRef target, const Subtree& left, const Subtree& right) {

@@ -1,0 +1,268 @@
+// Multiproofs and range proofs of the sparse Merkle tree, and their stateless verifiers.
+//
+// Both are one partial tree: the part of the tree that a set of keys (multiproof) or a key range
+// (range proof) reaches, in pre-order (node, then its left and its right subtree). A subtree that
+// the keys do not reach is sent as its hash, once, however many queried paths pass beside it: that
+// is how the keys share siblings. What a key reaches is expanded down to where its walk ends: an
+// empty subtree or a leaf, given as (key hash, value hash).
+//
+// One rule makes a partial tree canonical, so that a given tree and query have exactly one proof:
+// a subtree is expanded (interior, leaf, or empty) if and only if the query reaches it — some
+// queried key lies in its key interval, or its interval meets the queried range — and otherwise
+// it is a hash (or "empty" for an empty subtree, which costs no digest). Verifiers enforce the
+// rule, so a proof that hides a reached leaf behind a hash, or pads itself with unreached nodes,
+// is rejected. A range proof shows every leaf of the range: the verifier accepts exactly the
+// entries the range holds (no gap, no extra entry, no key outside the range).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "merkleforge/core/bytes.hpp"
+#include "merkleforge/core/result.hpp"
+#include "merkleforge/hash/algorithms.hpp"
+#include "merkleforge/sparse/jmt_hashing.hpp"
+#include "merkleforge/sparse/proof.hpp"
+
+namespace merkleforge {
+
+enum class SparseNodeKind : std::uint8_t { empty = 0, hash = 1, leaf = 2, interior = 3 };
+
+/// One node of a partial tree. hash: `digest` is the subtree's hash; leaf: `leaf` is the leaf;
+/// empty and interior carry nothing (an interior node's children follow it).
+struct SparseProofNode {
+  SparseNodeKind kind = SparseNodeKind::empty;
+  Digest32 digest{};
+  SparseProofLeaf leaf{};
+  bool operator==(const SparseProofNode&) const = default;
+};
+
+struct SparseMultiproof {
+  HashAlgorithm hash = HashAlgorithm::sha256;
+  std::vector<SparseProofNode> nodes;  ///< pre-order; at most 256 interior levels
+  bool operator==(const SparseMultiproof&) const = default;
+};
+
+/// A claim a multiproof is checked against: key_hash holds a value of hash *value_hash, or is
+/// absent when value_hash is nullopt.
+struct SparseClaim {
+  Digest32 key_hash;
+  std::optional<Digest32> value_hash;
+};
+
+namespace sparse_detail {
+
+/// The keys of a subtree: those between `low` and `high` (inclusive), i.e. starting with its path.
+struct KeyInterval {
+  Digest32 low;
+  Digest32 high;
+
+  static KeyInterval all() noexcept {
+    KeyInterval interval;
+    interval.low.fill(0x00);
+    interval.high.fill(0xFF);
+    return interval;
+  }
+  /// The interval of the child on side `bit` of a node at `depth`.
+  KeyInterval child(unsigned depth, unsigned bit) const noexcept {
+    KeyInterval out = *this;
+    const auto mask = static_cast<std::uint8_t>(0x80u >> (depth % 8));
+    if (bit) {
+      out.low[depth / 8] |= mask;
+    } else {
+      out.high[depth / 8] &= static_cast<std::uint8_t>(~mask);
+    }
+    return out;
+  }
+  bool contains(const Digest32& key) const noexcept { return low <= key && key <= high; }
+  bool meets(const Digest32& first, const Digest32& last) const noexcept {
+    return low <= last && first <= high;
+  }
+};
+
+/// Whether a sorted key list has a key in `interval`.
+inline bool any_key_in(std::span<const Digest32> sorted_keys, const KeyInterval& interval) {
+  const auto it = std::lower_bound(sorted_keys.begin(), sorted_keys.end(), interval.low);
+  return it != sorted_keys.end() && *it <= interval.high;
+}
+
+inline Error proof_error(const char* what) {
+  return make_error(Errc::invalid_argument, std::string("sparse multiproof: ") + what);
+}
+
+/// Recomputes the root of a partial tree while checking it is canonical for the query.
+/// `reached(interval)` says whether the query reaches a subtree; `on_terminal(interval, leaf)` is
+/// called, in key order, for every reached subtree where a walk ends (leaf nullptr: empty).
+template <Hasher H, class Reached, class OnTerminal>
+class PartialTreeRoot {
+ public:
+  PartialTreeRoot(std::span<const SparseProofNode> nodes, Reached reached, OnTerminal on_terminal)
+      : nodes_(nodes), reached_(reached), on_terminal_(on_terminal) {}
+
+  Result<Digest32> run() {
+    Result<Digest32> root = subtree(0, KeyInterval::all());
+    if (root && next_ != nodes_.size()) return proof_error("nodes after the root's subtree");
+    return root;
+  }
+
+ private:
+  Result<Digest32> subtree(unsigned depth, const KeyInterval& interval) {
+    if (next_ == nodes_.size()) return proof_error("truncated");
+    const SparseProofNode& node = nodes_[next_++];
+    const bool reached = reached_(interval);
+    switch (node.kind) {
+      case SparseNodeKind::empty:
+        if (reached) {
+          Status ok = on_terminal_(interval, nullptr);
+          if (!ok) return ok.error();
+        }
+        return kSparsePlaceholder;
+      case SparseNodeKind::hash:
+        if (reached) return proof_error("a subtree the query reaches is sent as a hash");
+        if (node.digest == kSparsePlaceholder) return proof_error("an empty subtree sent as hash");
+        return node.digest;
+      case SparseNodeKind::leaf:
+        return leaf(node.leaf, interval, reached);
+      case SparseNodeKind::interior:
+        return interior(depth, interval, reached);
+    }
+    return proof_error("unknown node kind");
+  }
+
+  Result<Digest32> leaf(const SparseProofLeaf& leaf, const KeyInterval& interval, bool reached) {
+    if (!reached) return proof_error("a leaf the query does not reach");
+    if (!interval.contains(leaf.key_hash)) return proof_error("a leaf lies off its key's path");
+    Status ok = on_terminal_(interval, &leaf);
+    if (!ok) return ok.error();
+    return JmtHashing<H>::leaf(leaf.key_hash, leaf.value_hash);
+  }
+
+  Result<Digest32> interior(unsigned depth, const KeyInterval& interval, bool reached) {
+    if (!reached) return proof_error("an expanded subtree the query does not reach");
+    if (depth == kSparseKeyBits) return proof_error("deeper than 256 levels");
+    const std::size_t left_at = next_;
+    Result<Digest32> left = subtree(depth + 1, interval.child(depth, 0));
+    if (!left) return left;
+    const std::size_t right_at = next_;
+    Result<Digest32> right = subtree(depth + 1, interval.child(depth, 1));
+    if (!right) return right;
+    if (!can_be_interior(nodes_[left_at].kind, nodes_[right_at].kind))
+      return proof_error("an interior node with fewer than two leaves below");
+    return JmtHashing<H>::internal(*left, *right);
+  }
+
+  /// A real interior node has two leaves below it: it is never over two empty subtrees, nor over
+  /// one empty subtree and one leaf (that leaf would have moved up).
+  static bool can_be_interior(SparseNodeKind left, SparseNodeKind right) noexcept {
+    const auto terminal = [](SparseNodeKind kind) {
+      return kind == SparseNodeKind::empty || kind == SparseNodeKind::leaf;
+    };
+    return !(terminal(left) && terminal(right) &&
+             (left == SparseNodeKind::empty || right == SparseNodeKind::empty));
+  }
+
+  std::span<const SparseProofNode> nodes_;
+  Reached reached_;
+  OnTerminal on_terminal_;
+  std::size_t next_ = 0;
+};
+
+inline Status check_root(const Result<Digest32>& computed, const Digest32& root) {
+  if (!computed) return computed.error();
+  if (*computed != root) return proof_error("root mismatch");
+  return Ok{};
+}
+
+template <Hasher H>
+Status check_hash(const SparseMultiproof& proof) {
+  if (hash_from_name(H::kName) != proof.hash) return proof_error("made with another hash function");
+  return Ok{};
+}
+
+/// Checks the claims whose keys lie in a subtree where the walk ends on `leaf` (nullptr: empty).
+inline Status check_claims_at(std::span<const SparseClaim> sorted_claims,
+                              const KeyInterval& interval, const SparseProofLeaf* leaf) {
+  auto it = std::lower_bound(
+      sorted_claims.begin(), sorted_claims.end(), interval.low,
+      [](const SparseClaim& claim, const Digest32& key) { return claim.key_hash < key; });
+  for (; it != sorted_claims.end() && it->key_hash <= interval.high; ++it) {
+    const bool present = leaf && leaf->key_hash == it->key_hash;
+    if (!it->value_hash) {
+      if (present) return proof_error("a key claimed absent is present");
+      continue;
+    }
+    if (!present) return proof_error("a key claimed present is absent");
+    if (leaf->value_hash != *it->value_hash) return proof_error("a value differs");
+  }
+  return Ok{};
+}
+
+}  // namespace sparse_detail
+
+/// Checks that `proof` shows every claim (presence with the value's hash, or absence) under the
+/// trusted `root`. Claims may come in any order; a key may be claimed once. The proof must be the
+/// canonical one for exactly these keys. Errors (the proof does not verify): invalid_argument,
+/// naming the check that failed.
+template <Hasher H>
+Status verify_sparse_multiproof(const Digest32& root, std::span<const SparseClaim> claims,
+                                const SparseMultiproof& proof) {
+  Status hash = sparse_detail::check_hash<H>(proof);
+  if (!hash) return hash;
+  std::vector<SparseClaim> sorted(claims.begin(), claims.end());
+  const auto by_key = [](const SparseClaim& a, const SparseClaim& b) {
+    return a.key_hash < b.key_hash;
+  };
+  std::sort(sorted.begin(), sorted.end(), by_key);
+  std::vector<Digest32> keys;
+  keys.reserve(sorted.size());
+  for (const SparseClaim& claim : sorted) keys.push_back(claim.key_hash);
+  if (std::adjacent_find(keys.begin(), keys.end()) != keys.end())
+    return sparse_detail::proof_error("a key is claimed twice");
+
+  const auto reached = [&](const sparse_detail::KeyInterval& interval) {
+    return sparse_detail::any_key_in(keys, interval);
+  };
+  const auto on_terminal = [&](const sparse_detail::KeyInterval& interval,
+                               const SparseProofLeaf* leaf) {
+    return sparse_detail::check_claims_at(sorted, interval, leaf);
+  };
+  sparse_detail::PartialTreeRoot<H, decltype(reached), decltype(on_terminal)> rebuild(
+      proof.nodes, reached, on_terminal);
+  return sparse_detail::check_root(rebuild.run(), root);
+}
+
+/// Checks that `entries` (sorted by key hash, unique) are exactly the leaves whose key hash lies in
+/// [first, last] under the trusted `root`: none missing, none extra, none outside the range.
+/// Errors (the proof does not verify): invalid_argument, naming the check that failed; also when
+/// first > last.
+template <Hasher H>
+Status verify_sparse_range(const Digest32& root, const Digest32& first, const Digest32& last,
+                           std::span<const SparseProofLeaf> entries,
+                           const SparseMultiproof& proof) {
+  Status hash = sparse_detail::check_hash<H>(proof);
+  if (!hash) return hash;
+  if (last < first) return sparse_detail::proof_error("range ends before it starts");
+  std::size_t matched = 0;
+  const auto reached = [&](const sparse_detail::KeyInterval& interval) {
+    return interval.meets(first, last);
+  };
+  const auto on_terminal = [&](const sparse_detail::KeyInterval&,
+                               const SparseProofLeaf* leaf) -> Status {
+    if (!leaf || leaf->key_hash < first || last < leaf->key_hash) return Ok{};
+    if (matched == entries.size() || entries[matched] != *leaf)
+      return sparse_detail::proof_error("the entries differ from the range's leaves");
+    ++matched;
+    return Ok{};
+  };
+  sparse_detail::PartialTreeRoot<H, decltype(reached), decltype(on_terminal)> rebuild(
+      proof.nodes, reached, on_terminal);
+  Status rooted = sparse_detail::check_root(rebuild.run(), root);
+  if (!rooted) return rooted;
+  if (matched != entries.size()) return sparse_detail::proof_error("entries the range lacks");
+  return Ok{};
+}
+
+}  // namespace merkleforge
