@@ -1,0 +1,73 @@
+// The Verkle trie of EIP-6800: 32-byte keys (31-byte stem ‖ 1-byte suffix) and 32-byte values,
+// 256-wide internal nodes, one leaf ("extension") node per stem with its C1/C2 commitments.
+//
+// Commitments (docs/verkle.md, ../shared/research/verkle.md §3):
+//   leaf      C  = CRS[0] + stem·CRS[1] + hash(C1)·CRS[2] + hash(C2)·CRS[3],
+//             C1 = Σ_{j<128} lo_j·CRS[2j] + hi_j·CRS[2j+1], C2 the same for suffixes 128..255,
+//             lo = int_le(value[0:16]) + 2^128 (the marker of a written value), hi =
+//             int_le(value[16:32]);
+//   internal  C  = Σ hash(child_i)·CRS[i], an empty child contributing 0;
+//   hash(X) = X.map_to_scalar_field(); root = the root internal node's commitment, compressed.
+// A leaf sits at the shallowest depth where its stem's prefix is unique, so the tree — and its
+// root — depend only on the set of entries, not on the order of writes.
+//
+// Writes only mark the path dirty; root() brings the commitments up to date with delta updates
+// (Pedersen commitments are linear: a changed slot adds (new − old)·CRS[slot]).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "merkleforge/core/bytes.hpp"
+#include "merkleforge/verkle/banderwagon.hpp"
+#include "merkleforge/verkle/field.hpp"
+#include "merkleforge/verkle/tree_key.hpp"
+
+namespace merkleforge::verkle {
+
+using Stem = std::array<std::uint8_t, 31>;
+
+namespace detail {
+struct InternalNode;
+}
+
+class VerkleTrie {
+ public:
+  VerkleTrie();
+  ~VerkleTrie();
+  VerkleTrie(VerkleTrie&&) noexcept;
+  VerkleTrie& operator=(VerkleTrie&&) noexcept;
+
+  /// Writes `value` at `key` (a written all-zero value is present, not absent).
+  void insert(const TreeKey& key, const Digest32& value);
+
+  /// The value at `key`, or std::nullopt when absent.
+  std::optional<Digest32> get(const TreeKey& key) const;
+
+  /// Removes the value at `key`; returns false when it was absent. A stem left without values
+  /// disappears and the tree returns to the shape it would have without it (EIP-6800 itself never
+  /// deletes; this serves rollbacks and tests).
+  bool erase(const TreeKey& key);
+
+  /// Number of values present.
+  std::size_t size() const noexcept { return size_; }
+
+  /// The root commitment, after bringing every dirty commitment up to date.
+  const Element& root_commitment();
+
+  /// The block stateRoot form: the root commitment compressed (32 zero bytes for the empty tree).
+  std::array<std::uint8_t, 32> root();
+
+  /// map_to_scalar_field(root commitment) as 32 bytes little-endian: what rust-verkle's
+  /// root_hash() and the Python reference report.
+  std::array<std::uint8_t, 32> root_hash_le();
+
+ private:
+  std::unique_ptr<detail::InternalNode> root_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace merkleforge::verkle

@@ -1,0 +1,275 @@
+#include "merkleforge/verkle/trie.hpp"
+
+#include <algorithm>
+#include <bitset>
+#include <utility>
+#include <vector>
+
+#include "merkleforge/verkle/pedersen.hpp"
+
+namespace merkleforge::verkle {
+
+namespace detail {
+
+struct Node {
+  explicit Node(bool leaf) : is_leaf(leaf) {}
+  virtual ~Node() = default;
+  const bool is_leaf;
+  Fr hash = Fr::zero();  ///< map_to_scalar_field(commitment) as of the last commit
+};
+
+/// One stem's values and commitments. C is kept up to date by deltas: each value changed since the
+/// last commit remembers what it was then, so the commit adds (new − old) per changed slot.
+struct LeafNode final : Node {
+  explicit LeafNode(const Stem& s) : Node(true), stem(s) {
+    add_crs_multiple(commitment, 0, Fr::one());
+    add_crs_multiple(commitment, 1, Fr::from_bytes_le_reduced(stem));
+  }
+
+  /// Returns true when the suffix had no value before.
+  bool set(std::uint8_t suffix, const Digest32& value) {
+    const auto it = find(suffix);
+    const bool added = it == values.end() || it->first != suffix;
+    remember_committed(suffix, added ? std::nullopt : std::optional<Digest32>(it->second));
+    if (added) {
+      values.insert(it, {suffix, value});
+    } else {
+      it->second = value;
+    }
+    return added;
+  }
+
+  /// Returns false when the suffix had no value.
+  bool remove(std::uint8_t suffix) {
+    const auto it = find(suffix);
+    if (it == values.end() || it->first != suffix) return false;
+    remember_committed(suffix, it->second);
+    values.erase(it);
+    return true;
+  }
+
+  std::optional<Digest32> get(std::uint8_t suffix) const {
+    const auto it =
+        std::lower_bound(values.begin(), values.end(), suffix,
+                         [](const auto& entry, std::uint8_t s) { return entry.first < s; });
+    if (it == values.end() || it->first != suffix) return std::nullopt;
+    return it->second;
+  }
+
+  Stem stem;
+  std::vector<std::pair<std::uint8_t, Digest32>> values;  // sorted by suffix
+  std::vector<std::pair<std::uint8_t, std::optional<Digest32>>> committed_before;
+  Element commitment = Element::identity();
+  Element c1 = Element::identity(), c2 = Element::identity();
+  Fr c1_hash = Fr::zero(), c2_hash = Fr::zero();  // as included in `commitment`
+  bool dirty = true;
+
+ private:
+  std::vector<std::pair<std::uint8_t, Digest32>>::iterator find(std::uint8_t suffix) {
+    return std::lower_bound(values.begin(), values.end(), suffix,
+                            [](const auto& entry, std::uint8_t s) { return entry.first < s; });
+  }
+
+  void remember_committed(std::uint8_t suffix, std::optional<Digest32> old_value) {
+    dirty = true;
+    const bool known = std::any_of(committed_before.begin(), committed_before.end(),
+                                   [&](const auto& entry) { return entry.first == suffix; });
+    if (!known) committed_before.emplace_back(suffix, old_value);
+  }
+};
+
+struct InternalNode final : Node {
+  InternalNode() : Node(false) {}
+
+  std::size_t child_count() const {
+    return static_cast<std::size_t>(std::count_if(children.begin(), children.end(),
+                                                  [](const auto& c) { return c != nullptr; }));
+  }
+
+  std::array<std::unique_ptr<Node>, 256> children;
+  std::array<Fr, 256> slots{};  ///< the scalar each child contributes to `commitment` now
+  std::bitset<256> dirty;       ///< children whose hash may differ from their slot
+  Element commitment = Element::identity();
+};
+
+}  // namespace detail
+
+namespace {
+
+using detail::InternalNode;
+using detail::LeafNode;
+using detail::Node;
+
+Stem stem_of(const TreeKey& key) {
+  Stem stem;
+  std::copy(key.begin(), key.begin() + 31, stem.begin());
+  return stem;
+}
+
+/// (lo, hi) of a value slot: lo = int_le(value[0:16]) + 2^128, hi = int_le(value[16:32]);
+/// (0, 0) when absent.
+std::pair<Fr, Fr> value_scalars(const std::optional<Digest32>& value) {
+  if (!value) return {Fr::zero(), Fr::zero()};
+  std::array<std::uint8_t, 17> low_with_marker{};
+  std::copy(value->begin(), value->begin() + 16, low_with_marker.begin());
+  low_with_marker[16] = 1;
+  return {Fr::from_bytes_le_reduced(low_with_marker),
+          Fr::from_bytes_le_reduced(ByteSpan(value->data() + 16, 16))};
+}
+
+/// Adds scalar·CRS[index] to `target` once its hash changed from `included` to `fresh`.
+void update_slot(Element& target, std::size_t index, Fr& included, const Fr& fresh) {
+  if (fresh == included) return;
+  add_crs_multiple(target, index, fresh - included);
+  included = fresh;
+}
+
+void commit_leaf(LeafNode& leaf) {
+  if (!leaf.dirty) return;
+  bool c1_changed = false, c2_changed = false;
+  for (const auto& [suffix, old_value] : leaf.committed_before) {
+    const auto [old_lo, old_hi] = value_scalars(old_value);
+    const auto [new_lo, new_hi] = value_scalars(leaf.get(suffix));
+    const bool upper = suffix >= 128;
+    Element& half = upper ? leaf.c2 : leaf.c1;
+    const std::size_t slot = 2 * static_cast<std::size_t>(suffix % 128);
+    add_crs_multiple(half, slot, new_lo - old_lo);
+    add_crs_multiple(half, slot + 1, new_hi - old_hi);
+    (upper ? c2_changed : c1_changed) = true;
+  }
+  leaf.committed_before.clear();
+  if (c1_changed) update_slot(leaf.commitment, 2, leaf.c1_hash, leaf.c1.map_to_scalar_field());
+  if (c2_changed) update_slot(leaf.commitment, 3, leaf.c2_hash, leaf.c2.map_to_scalar_field());
+  leaf.hash = leaf.commitment.map_to_scalar_field();
+  leaf.dirty = false;
+}
+
+void commit_node(Node& node);
+
+void commit_internal(InternalNode& node) {
+  if (node.dirty.none()) return;
+  for (std::size_t i = 0; i < 256; ++i) {
+    if (!node.dirty.test(i)) continue;
+    Fr fresh = Fr::zero();
+    if (Node* child = node.children[i].get()) {
+      commit_node(*child);
+      fresh = child->hash;
+    }
+    update_slot(node.commitment, i, node.slots[i], fresh);
+  }
+  node.dirty.reset();
+  node.hash = node.commitment.map_to_scalar_field();
+}
+
+void commit_node(Node& node) {
+  if (node.is_leaf) {
+    commit_leaf(static_cast<LeafNode&>(node));
+  } else {
+    commit_internal(static_cast<InternalNode&>(node));
+  }
+}
+
+}  // namespace
+
+VerkleTrie::VerkleTrie() : root_(std::make_unique<InternalNode>()) {}
+VerkleTrie::~VerkleTrie() = default;
+VerkleTrie::VerkleTrie(VerkleTrie&&) noexcept = default;
+VerkleTrie& VerkleTrie::operator=(VerkleTrie&&) noexcept = default;
+
+void VerkleTrie::insert(const TreeKey& key, const Digest32& value) {
+  const Stem stem = stem_of(key);
+  InternalNode* node = root_.get();
+  for (std::size_t depth = 0;; ++depth) {
+    const std::uint8_t index = stem[depth];
+    node->dirty.set(index);
+    std::unique_ptr<Node>& slot = node->children[index];
+    if (!slot) {
+      auto leaf = std::make_unique<LeafNode>(stem);
+      leaf->set(key[31], value);
+      slot = std::move(leaf);
+      ++size_;
+      return;
+    }
+    if (!slot->is_leaf) {
+      node = static_cast<InternalNode*>(slot.get());
+      continue;
+    }
+    auto& leaf = static_cast<LeafNode&>(*slot);
+    if (leaf.stem == stem) {
+      if (leaf.set(key[31], value)) ++size_;
+      return;
+    }
+    // Another stem shares this prefix: an internal node takes its place and holds it one level
+    // down; the walk continues there until the two stems part.
+    auto split = std::make_unique<InternalNode>();
+    const std::uint8_t old_index = leaf.stem[depth + 1];
+    split->dirty.set(old_index);
+    split->children[old_index] = std::move(slot);
+    slot = std::move(split);
+    node = static_cast<InternalNode*>(slot.get());
+  }
+}
+
+std::optional<Digest32> VerkleTrie::get(const TreeKey& key) const {
+  const Stem stem = stem_of(key);
+  const InternalNode* node = root_.get();
+  for (std::size_t depth = 0;; ++depth) {
+    const Node* child = node->children[stem[depth]].get();
+    if (child == nullptr) return std::nullopt;
+    if (child->is_leaf) {
+      const auto& leaf = static_cast<const LeafNode&>(*child);
+      return leaf.stem == stem ? leaf.get(key[31]) : std::nullopt;
+    }
+    node = static_cast<const InternalNode*>(child);
+  }
+}
+
+bool VerkleTrie::erase(const TreeKey& key) {
+  const Stem stem = stem_of(key);
+  std::vector<InternalNode*> path = {root_.get()};  // path[d]: the internal node at depth d
+  for (std::size_t depth = 0;; ++depth) {
+    InternalNode& node = *path.back();
+    std::unique_ptr<Node>& slot = node.children[stem[depth]];
+    if (!slot) return false;
+    if (!slot->is_leaf) {
+      path.push_back(static_cast<InternalNode*>(slot.get()));
+      continue;
+    }
+    auto& leaf = static_cast<LeafNode&>(*slot);
+    if (leaf.stem != stem || !leaf.remove(key[31])) return false;
+    break;
+  }
+  --size_;
+  for (std::size_t depth = 0; depth < path.size(); ++depth) path[depth]->dirty.set(stem[depth]);
+  std::unique_ptr<Node>& leaf_slot = path.back()->children[stem[path.size() - 1]];
+  if (!static_cast<LeafNode&>(*leaf_slot).values.empty()) return true;
+  leaf_slot.reset();
+  // An internal node left with a single leaf below it is replaced by that leaf, up the path,
+  // so the shape is the one the remaining stems alone would have.
+  for (std::size_t depth = path.size() - 1; depth > 0; --depth) {
+    InternalNode& node = *path[depth];
+    if (node.child_count() != 1) break;
+    const auto only = std::find_if(node.children.begin(), node.children.end(),
+                                   [](const auto& c) { return c != nullptr; });
+    if (!(*only)->is_leaf) break;
+    std::unique_ptr<Node> moved = std::move(*only);
+    path[depth - 1]->children[stem[depth - 1]] = std::move(moved);  // destroys `node`
+  }
+  return true;
+}
+
+const Element& VerkleTrie::root_commitment() {
+  commit_internal(*root_);
+  return root_->commitment;
+}
+
+std::array<std::uint8_t, 32> VerkleTrie::root() {
+  return root_commitment().to_bytes();
+}
+
+std::array<std::uint8_t, 32> VerkleTrie::root_hash_le() {
+  commit_internal(*root_);
+  return root_->hash.to_bytes_le();
+}
+
+}  // namespace merkleforge::verkle

@@ -1,0 +1,151 @@
+// VerkleTrie: roots of the published trie vectors (verkle-trie-ref, rust-verkle, go-verkle), and
+// the properties that make the root a function of the entries alone.
+#include "merkleforge/verkle/trie.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <vector>
+
+#include "merkleforge/core/hex.hpp"
+#include "support/vectors.hpp"
+
+namespace merkleforge::verkle {
+namespace {
+
+using nlohmann::json;
+
+template <std::size_t N>
+std::array<std::uint8_t, N> fixed(const std::string& hex) {
+  const Bytes bytes = test::hex_bytes(hex);
+  EXPECT_EQ(bytes.size(), N) << hex;
+  std::array<std::uint8_t, N> out{};
+  std::copy_n(bytes.begin(), std::min(N, bytes.size()), out.begin());
+  return out;
+}
+
+TEST(VerkleTrie, RootsOfThePublishedVectors) {
+  const json vectors = test::load_vectors("verkle/trie_roots.json");
+  for (const json& vector : vectors["cases"]) {
+    VerkleTrie trie;
+    for (const json& entry : vector["entries"]) {
+      trie.insert(fixed<32>(entry[0]), fixed<32>(entry[1]));
+    }
+    EXPECT_EQ(to_hex(trie.root()), vector["root_commitment"].get<std::string>())
+        << vector["name"].get<std::string>();
+    EXPECT_EQ(to_hex(trie.root_hash_le()), vector["root_hash_le"].get<std::string>())
+        << vector["name"].get<std::string>();
+  }
+}
+
+TEST(VerkleTrie, GetInsertOverwriteAndErase) {
+  VerkleTrie trie;
+  const TreeKey key = fixed<32>(std::string(64, '1'));
+  TreeKey sibling = key;
+  sibling[31] = 0x12;  // same stem, other suffix
+  EXPECT_FALSE(trie.get(key).has_value());
+  trie.insert(key, Digest32{});  // a written zero is present
+  ASSERT_TRUE(trie.get(key).has_value());
+  EXPECT_EQ(*trie.get(key), Digest32{});
+  Digest32 value{};
+  value[0] = 7;
+  trie.insert(key, value);
+  trie.insert(sibling, value);
+  EXPECT_EQ(trie.size(), 2u);
+  EXPECT_EQ(*trie.get(key), value);
+  EXPECT_TRUE(trie.erase(key));
+  EXPECT_FALSE(trie.erase(key));
+  EXPECT_FALSE(trie.get(key).has_value());
+  EXPECT_EQ(*trie.get(sibling), value);
+  EXPECT_TRUE(trie.erase(sibling));
+  EXPECT_EQ(trie.size(), 0u);
+  EXPECT_EQ(trie.root(), (std::array<std::uint8_t, 32>{}));  // empty again: the zero root
+}
+
+// Random entries over few stems with long shared prefixes, so that splits, deep chains and
+// collapses all occur.
+std::map<TreeKey, Digest32> random_entries(std::mt19937_64& rng, std::size_t count) {
+  std::map<TreeKey, Digest32> entries;
+  while (entries.size() < count) {
+    TreeKey key{};
+    const std::size_t shared = rng() % 31;  // bytes of a common prefix (all 0xaa)
+    for (std::size_t i = 0; i < 32; ++i) {
+      key[i] = i < shared ? 0xaa : static_cast<std::uint8_t>(rng() % 3);
+    }
+    Digest32 value;
+    for (auto& byte : value) byte = static_cast<std::uint8_t>(rng());
+    entries[key] = value;
+  }
+  return entries;
+}
+
+std::array<std::uint8_t, 32> root_of(const std::vector<std::pair<TreeKey, Digest32>>& entries) {
+  VerkleTrie trie;
+  for (const auto& [key, value] : entries) trie.insert(key, value);
+  return trie.root();
+}
+
+TEST(VerkleTrie, RootDependsOnlyOnTheEntries) {
+  std::mt19937_64 rng(11);
+  for (int round = 0; round < 6; ++round) {
+    const auto entries = random_entries(rng, 40);
+    std::vector<std::pair<TreeKey, Digest32>> ordered(entries.begin(), entries.end());
+    const auto expected = root_of(ordered);
+    std::shuffle(ordered.begin(), ordered.end(), rng);
+    EXPECT_EQ(root_of(ordered), expected) << "round " << round;
+
+    // Commitments brought up to date after every write (delta updates) reach the same root,
+    // through overwrites and erasures of entries that are then written again.
+    VerkleTrie incremental;
+    for (const auto& [key, value] : ordered) {
+      Digest32 other = value;
+      other[5] ^= 0xff;
+      incremental.insert(key, other);
+      incremental.root();
+      incremental.insert(key, value);
+      if (rng() % 4 == 0) {
+        incremental.root();
+        ASSERT_TRUE(incremental.erase(key));
+        incremental.root();
+        incremental.insert(key, value);
+      }
+    }
+    EXPECT_EQ(incremental.root(), expected) << "round " << round;
+  }
+}
+
+TEST(VerkleTrie, ErasingReturnsToTheTreeWithoutTheErasedEntries) {
+  std::mt19937_64 rng(12);
+  for (int round = 0; round < 6; ++round) {
+    const auto entries = random_entries(rng, 40);
+    std::vector<std::pair<TreeKey, Digest32>> kept, erased;
+    for (const auto& entry : entries) (rng() % 2 ? kept : erased).push_back(entry);
+    VerkleTrie trie;
+    for (const auto& [key, value] : entries) trie.insert(key, value);
+    trie.root();
+    for (const auto& [key, value] : erased) ASSERT_TRUE(trie.erase(key));
+    EXPECT_EQ(trie.size(), kept.size());
+    EXPECT_EQ(trie.root(), root_of(kept)) << "round " << round;
+    for (const auto& [key, value] : kept) EXPECT_EQ(trie.get(key), value);
+  }
+}
+
+TEST(VerkleTrie, ErasingOneHalfOfALeafKeepsTheOther) {
+  // All values below suffix 128 of a stem removed: C1 returns to the identity, C2 stays.
+  TreeKey low{}, high{};
+  low[31] = 5;
+  high[31] = 200;
+  Digest32 value{};
+  value[31] = 1;
+  VerkleTrie both;
+  both.insert(low, value);
+  both.insert(high, value);
+  both.root();
+  ASSERT_TRUE(both.erase(low));
+  EXPECT_EQ(both.root(), root_of({{high, value}}));
+}
+
+}  // namespace
+}  // namespace merkleforge::verkle
