@@ -1,0 +1,113 @@
+// Tree keys against rust-verkle's published vectors, the Kaustinen chain stem and the derived
+// regression points of shared/vectors/verkle/tree_keys.json.
+#include "merkleforge/verkle/tree_key.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "merkleforge/core/hex.hpp"
+#include "support/vectors.hpp"
+
+namespace merkleforge::verkle {
+namespace {
+
+const nlohmann::json& vectors() {
+  static const nlohmann::json json = test::load_vectors("verkle/tree_keys.json");
+  return json;
+}
+
+Address32 address32_from_hex(const std::string& hex) {
+  const Bytes bytes = test::hex_bytes(hex);
+  Address32 out{};
+  if (bytes.size() == 20) {
+    Address address{};
+    std::copy(bytes.begin(), bytes.end(), address.begin());
+    return to_address32(address);
+  }
+  EXPECT_EQ(bytes.size(), 32u);
+  std::copy(bytes.begin(), bytes.end(), out.begin());
+  return out;
+}
+
+TEST(VerkleTreeKey, PublishedPedersenHashes) {
+  for (const auto& entry : vectors().at("published")) {
+    if (!entry.contains("input_hex")) continue;
+    const auto hash = pedersen_hash(test::hex_bytes(entry.at("input_hex")));
+    ASSERT_TRUE(hash.ok());
+    EXPECT_EQ(to_hex(*hash), entry.at("output").get<std::string>()) << entry.at("name");
+  }
+}
+
+TEST(VerkleTreeKey, PublishedTreeKey) {
+  int checked = 0;
+  for (const auto& entry : vectors().at("published")) {
+    if (!entry.contains("tree_index_le_bytes_hex")) continue;
+    const Bytes index_le = test::hex_bytes(entry.at("tree_index_le_bytes_hex"));
+    TreeIndex index{};
+    for (std::size_t i = 0; i < 32; ++i)
+      index[i / 8] |= std::uint64_t{index_le[i]} << (8 * (i % 8));
+    const TreeKey key = get_tree_key(address32_from_hex(entry.at("address32_hex")), index,
+                                     entry.at("sub_index").get<std::uint8_t>());
+    EXPECT_EQ(to_hex(key), entry.at("output").get<std::string>());
+    ++checked;
+  }
+  EXPECT_EQ(checked, 1);
+}
+
+TEST(VerkleTreeKey, KaustinenHistoryContractStem) {
+  for (const auto& entry : vectors().at("published")) {
+    if (!entry.contains("stem")) continue;
+    const TreeKey key = get_tree_key(address32_from_hex(entry.at("address")),
+                                     {entry.at("tree_index").get<std::uint64_t>(), 0, 0, 0},
+                                     entry.at("sub_index").get<std::uint8_t>());
+    EXPECT_EQ(to_hex(ByteSpan(key).first(31)), entry.at("stem").get<std::string>());
+    EXPECT_EQ(key[31], entry.at("sub_index").get<std::uint8_t>());
+  }
+}
+
+TEST(VerkleTreeKey, DerivedAccountStorageAndCodeKeys) {
+  const auto& accounts = vectors().at("derived").at("account_keys");
+  ASSERT_EQ(accounts.size(), 2u);
+  for (const auto& account : accounts) {
+    const Address32 address = address32_from_hex(account.at("address"));
+    Digest32 slot0{}, slot64{};
+    slot64[31] = 64;
+    EXPECT_EQ(to_hex(basic_data_key(address)), account.at("basic_data_key").get<std::string>());
+    EXPECT_EQ(to_hex(code_hash_key(address)), account.at("code_hash_key").get<std::string>());
+    EXPECT_EQ(to_hex(storage_slot_key(address, slot0)),
+              account.at("storage_slot_0_key").get<std::string>());
+    EXPECT_EQ(to_hex(storage_slot_key(address, slot64)),
+              account.at("storage_slot_64_key").get<std::string>());
+    EXPECT_EQ(to_hex(code_chunk_key(address, 0)),
+              account.at("code_chunk_0_key").get<std::string>());
+    EXPECT_EQ(to_hex(code_chunk_key(address, 128)),
+              account.at("code_chunk_128_key").get<std::string>());
+  }
+}
+
+TEST(VerkleTreeKey, StorageSlotsStayExactNearTheTop) {
+  // slot 2^256 - 1: position 2^248 + slot must not wrap; tree index = (slot >> 8) + 2^240.
+  const Address32 address{};
+  Digest32 max_slot;
+  max_slot.fill(0xff);
+  TreeIndex expected_index = {~std::uint64_t{0}, ~std::uint64_t{0}, ~std::uint64_t{0},
+                              (~std::uint64_t{0} >> 8) + (std::uint64_t{1} << 48)};
+  EXPECT_EQ(storage_slot_key(address, max_slot), get_tree_key(address, expected_index, 0xff));
+  // slot 63 is the last one in the header, 64 the first one outside.
+  Digest32 slot63{};
+  slot63[31] = 63;
+  EXPECT_EQ(storage_slot_key(address, slot63), get_tree_key(address, {}, 127));
+}
+
+TEST(VerkleTreeKey, OverlongPedersenInputIsRejected) {
+  const Bytes at_limit(4080), too_long(4081);
+  EXPECT_TRUE(pedersen_hash(at_limit).ok());
+  const auto result = pedersen_hash(too_long);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().code, Errc::invalid_argument);
+}
+
+}  // namespace
+}  // namespace merkleforge::verkle
