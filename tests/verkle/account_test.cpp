@@ -1,0 +1,127 @@
+// Accounts in the Verkle tree: the basic-data leaf, EIP-6800 code chunks, and the devnet6 genesis
+// state root (published by rust-verkle; that genesis uses the older account layout, converted
+// here by the rules in shared/vectors/verkle/trie_roots.json).
+#include "merkleforge/verkle/account.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "merkleforge/core/hex.hpp"
+#include "merkleforge/hash/keccak.hpp"
+#include "merkleforge/mpt/state.hpp"
+#include "support/vectors.hpp"
+
+namespace merkleforge::verkle {
+namespace {
+
+Digest32 little_endian_u64(std::uint64_t value) {
+  Digest32 out{};
+  for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(value >> (8 * i));
+  return out;
+}
+
+TEST(VerkleAccount, BasicDataLayout) {
+  // The brief's example (version 0, code size 1234, nonce 7, balance 10^18), big-endian fields.
+  Digest32 balance{};
+  const std::uint64_t wei = 1000000000000000000ull;
+  for (int i = 0; i < 8; ++i) balance[31 - i] = static_cast<std::uint8_t>(wei >> (8 * i));
+  EXPECT_EQ(to_hex(basic_data(7, balance, 1234).value()),
+            "00000000000004d2000000000000000700000000000000000de0b6b3a7640000");
+  Digest32 too_rich{};
+  too_rich[15] = 1;  // 2^128
+  EXPECT_FALSE(basic_data(0, too_rich, 0).ok());
+  EXPECT_FALSE(basic_data(0, balance, std::size_t{1} << 24).ok());
+}
+
+TEST(VerkleAccount, CodeChunksCountThePushDataTheyStartWith) {
+  // 30 STOPs, PUSH32 at offset 30, its 32 data bytes at 31..62: chunk 1 starts inside the data
+  // with 32 bytes of it to come (capped at 31), chunk 2 with the last data byte.
+  Bytes code(30, 0x00);
+  code.push_back(0x7f);
+  code.insert(code.end(), 32, 0xaa);
+  auto chunks = chunkify_code(code);
+  ASSERT_EQ(chunks.size(), 3u);
+  EXPECT_EQ(chunks[0][0], 0);
+  EXPECT_TRUE(std::equal(code.begin(), code.begin() + 31, chunks[0].begin() + 1));
+  EXPECT_EQ(chunks[1][0], 31);
+  EXPECT_EQ(chunks[2][0], 1);
+  EXPECT_EQ(chunks[2][1], 0xaa);
+  EXPECT_TRUE(std::all_of(chunks[2].begin() + 2, chunks[2].end(), [](auto b) { return b == 0; }));
+
+  // The data of a PUSH cut short by the end of the code still counts (the reference pads first).
+  code.resize(36);
+  chunks = chunkify_code(code);
+  ASSERT_EQ(chunks.size(), 2u);
+  EXPECT_EQ(chunks[1][0], 31);
+
+  // PUSH1 at 29 whose data byte (30) looks like PUSH32: data, not an instruction, so chunk 1
+  // starts with no PUSH data; then a PUSH2 at 30 whose two data bytes open chunk 1.
+  code = Bytes(29, 0x00);
+  code.insert(code.end(), {0x60, 0x7f, 0x61, 0x01, 0x02, 0x00});
+  EXPECT_EQ(chunkify_code(code).at(1)[0], 0);
+  code = Bytes(30, 0x00);
+  code.insert(code.end(), {0x61, 0x01, 0x02});
+  EXPECT_EQ(chunkify_code(code).at(1)[0], 2);
+  EXPECT_TRUE(chunkify_code({}).empty());
+}
+
+TEST(VerkleAccount, AccountFieldsLandOnTheirKeys) {
+  VerkleTrie trie;
+  mpt::Address address{};
+  address[19] = 1;
+  Digest32 balance{};
+  balance[31] = 9;
+  const Bytes code = {0x60, 0x01, 0x00};
+  ASSERT_TRUE(put_account(trie, address, 3, balance, code).ok());
+  const Address32 address32 = to_address32(address);
+  EXPECT_EQ(trie.get(basic_data_key(address32)), basic_data(3, balance, 3).value());
+  EXPECT_EQ(trie.get(code_hash_key(address32)), Keccak256::digest(code));
+  EXPECT_EQ(trie.get(code_chunk_key(address32, 0)), chunkify_code(code)[0]);
+  EXPECT_EQ(trie.size(), 3u);
+}
+
+// devnet6: the old layout — suffix 0 version (zero), 1 balance LE, 2 nonce LE, 3 code hash,
+// 4 code size LE (contracts only); chunks and storage as today.
+void put_legacy_account(VerkleTrie& trie, const mpt::GenesisAccount& account) {
+  const Address32 address32 = to_address32(account.address);
+  TreeKey key = basic_data_key(address32);
+  auto put_header = [&](std::uint8_t suffix, const Digest32& value) {
+    key[31] = suffix;
+    trie.insert(key, value);
+  };
+  Digest32 balance_le = account.balance;
+  std::reverse(balance_le.begin(), balance_le.end());
+  put_header(0, Digest32{});
+  put_header(1, balance_le);
+  put_header(2, little_endian_u64(account.nonce));
+  put_header(3, Keccak256::digest(account.code));
+  if (!account.code.empty()) {
+    put_header(4, little_endian_u64(account.code.size()));
+    const auto chunks = chunkify_code(account.code);
+    for (std::size_t i = 0; i < chunks.size(); ++i) {
+      trie.insert(code_chunk_key(address32, i), chunks[i]);
+    }
+  }
+  for (const auto& [slot, value] : account.storage) {
+    trie.insert(storage_slot_key(address32, slot), value);
+  }
+}
+
+TEST(VerkleAccount, Devnet6GenesisStateRoot) {
+  const nlohmann::json roots = test::load_vectors("verkle/trie_roots.json");
+  std::ifstream file(test::vectors_dir() / "verkle" / "devnet6_genesis.json");
+  std::stringstream text;
+  text << file.rdbuf();
+  const auto accounts = mpt::parse_genesis_alloc(text.str());
+  ASSERT_TRUE(accounts.ok()) << accounts.error().message;
+  VerkleTrie trie;
+  for (const auto& account : *accounts) put_legacy_account(trie, account);
+  EXPECT_EQ(trie.size(), roots["genesis"]["keys"].get<std::size_t>());
+  EXPECT_EQ(to_hex(trie.root()), roots["genesis"]["root_commitment"].get<std::string>());
+}
+
+}  // namespace
+}  // namespace merkleforge::verkle
