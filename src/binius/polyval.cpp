@@ -1,0 +1,202 @@
+// POLYVAL basis: kernel dispatch, the derived basis change, and the span wrappers.
+#include "merkleforge/binius/polyval.hpp"
+
+#include <atomic>
+#include <stdexcept>
+#include <string>
+
+#include "binius/gf2_linear.hpp"
+#include "binius/polyval_kernel.hpp"
+#include "merkleforge/core/cpu.hpp"
+
+namespace merkleforge::binius {
+namespace {
+
+// x^128 ≡ x^127 + x^126 + x^121 + 1 modulo the POLYVAL polynomial.
+constexpr uint128 kPolyvalTail = make_uint128(0xc200000000000000ULL, 1);
+
+bool cpu_runs(PolyvalIsa isa) noexcept {
+  const CpuFeatures& f = cpu_features();
+  switch (isa) {
+    case PolyvalIsa::portable:
+      return true;
+    case PolyvalIsa::pclmul:
+      return f.pclmul && f.sse41;
+    case PolyvalIsa::vpclmul:
+      return f.vpclmulqdq && f.pclmul && f.avx2;
+  }
+  return false;
+}
+
+const detail::PolyvalKernel& kernel_of(PolyvalIsa isa) noexcept {
+  switch (isa) {
+    case PolyvalIsa::pclmul:
+      return detail::kPolyvalPclmul;
+    case PolyvalIsa::vpclmul:
+      return detail::kPolyvalVpclmul;
+    case PolyvalIsa::portable:
+      break;
+  }
+  return detail::kPolyvalPortable;
+}
+
+PolyvalIsa best_isa() noexcept {
+  for (PolyvalIsa isa : {PolyvalIsa::vpclmul, PolyvalIsa::pclmul}) {
+    if (cpu_runs(isa)) return isa;
+  }
+  return PolyvalIsa::portable;
+}
+
+std::atomic<PolyvalIsa>& active_isa_slot() noexcept {
+  static std::atomic<PolyvalIsa> slot{best_isa()};
+  return slot;
+}
+
+/// A root y of y^2 + c·y + 1 in the POLYVAL field (y -> y^2 + c·y is GF(2)-linear, so this is a
+/// linear system). Every call below has a root: the tower level it builds embeds in GF(2^128).
+uint128 root_of_tower_quadratic(uint128 c) {
+  std::array<uint128, 128> images{};
+  for (unsigned i = 0; i < 128; ++i) {
+    const uint128 unit = uint128{1} << i;
+    images[i] = polyval_mul_reference(unit, unit) ^ polyval_mul_reference(c, unit);
+  }
+  const auto root = detail::Gf2LinearSolver(images).preimage(1);
+  if (!root) throw std::logic_error("binius: tower quadratic has no root in the POLYVAL field");
+  return *root;
+}
+
+/// Montgomery-form images of the canonical basis: bit i of the tower is prod_{j in bits(i)} X_j,
+/// and X_0 ... X_6 map to successive roots of the tower's defining quadratics.
+std::array<uint128, 128> canonical_basis_images() {
+  std::array<uint128, 7> generator{};
+  uint128 previous = 1;  // X_0^2 + 1·X_0 + 1 = 0
+  for (unsigned k = 0; k < 7; ++k) previous = generator[k] = root_of_tower_quadratic(previous);
+  std::array<uint128, 128> images{};
+  for (unsigned i = 0; i < 128; ++i) {
+    uint128 monomial = 1;
+    for (unsigned k = 0; k < 7; ++k) {
+      if ((i >> k) & 1) monomial = polyval_mul_reference(monomial, generator[k]);
+    }
+    images[i] = polyval_mul_reference(monomial, kPolyvalOne);
+  }
+  return images;
+}
+
+struct BasisChange {
+  detail::Gf2ByteTables forward;
+  detail::Gf2ByteTables backward;
+};
+
+std::array<uint128, 128> inverse_images(const std::array<uint128, 128>& images) {
+  const detail::Gf2LinearSolver solver(images);
+  std::array<uint128, 128> inverse{};
+  for (unsigned i = 0; i < 128; ++i) {
+    const auto source = solver.preimage(uint128{1} << i);
+    if (!source) throw std::logic_error("binius: canonical -> POLYVAL map is not invertible");
+    inverse[i] = *source;
+  }
+  return inverse;
+}
+
+const BasisChange& basis_change() {
+  static const BasisChange change = [] {
+    const auto images = canonical_basis_images();
+    return BasisChange{detail::Gf2ByteTables(images),
+                       detail::Gf2ByteTables(inverse_images(images))};
+  }();
+  return change;
+}
+
+Status check_sizes(std::size_t a, std::size_t b) {
+  if (a == b) return Ok{};
+  return make_error(Errc::wrong_size, "binius: span lengths differ (" + std::to_string(a) +
+                                          " and " + std::to_string(b) + ")");
+}
+
+}  // namespace
+
+uint128 polyval_mul_reference(uint128 a, uint128 b) noexcept {
+  uint128 product = 0;
+  for (int i = 127; i >= 0; --i) {
+    const bool carry = (product >> 127) != 0;
+    product = (product << 1) ^ (carry ? kPolyvalTail : 0);
+    if ((b >> i) & 1) product ^= a;
+  }
+  return product;
+}
+
+uint128 to_polyval(uint128 canonical) noexcept {
+  return basis_change().forward.apply(canonical);
+}
+uint128 from_polyval(uint128 polyval) noexcept {
+  return basis_change().backward.apply(polyval);
+}
+
+std::string_view polyval_isa_name(PolyvalIsa isa) noexcept {
+  switch (isa) {
+    case PolyvalIsa::portable:
+      return "portable";
+    case PolyvalIsa::pclmul:
+      return "pclmul";
+    case PolyvalIsa::vpclmul:
+      return "vpclmul";
+  }
+  return "unknown";
+}
+
+std::vector<PolyvalIsa> polyval_available_isas() {
+  std::vector<PolyvalIsa> isas;
+  for (PolyvalIsa isa : {PolyvalIsa::portable, PolyvalIsa::pclmul, PolyvalIsa::vpclmul}) {
+    if (cpu_runs(isa)) isas.push_back(isa);
+  }
+  return isas;
+}
+
+PolyvalIsa polyval_active_isa() noexcept {
+  return active_isa_slot().load(std::memory_order_relaxed);
+}
+
+Status polyval_set_isa(PolyvalIsa isa) {
+  if (!cpu_runs(isa)) {
+    return make_error(Errc::unsupported, "binius: this CPU cannot run the " +
+                                             std::string(polyval_isa_name(isa)) +
+                                             " POLYVAL kernel");
+  }
+  active_isa_slot().store(isa, std::memory_order_relaxed);
+  return Ok{};
+}
+
+namespace detail {
+const PolyvalKernel& active_polyval_kernel() noexcept {
+  return kernel_of(polyval_active_isa());
+}
+}  // namespace detail
+
+Status polyval_mul(std::span<const uint128> a, std::span<const uint128> b, std::span<uint128> out) {
+  if (Status s = check_sizes(a.size(), b.size()); !s) return s;
+  if (Status s = check_sizes(a.size(), out.size()); !s) return s;
+  detail::active_polyval_kernel().mul(a.data(), b.data(), out.data(), out.size());
+  return Ok{};
+}
+
+Status polyval_mul_scalar(std::span<const uint128> a, uint128 scalar, std::span<uint128> out) {
+  if (Status s = check_sizes(a.size(), out.size()); !s) return s;
+  detail::active_polyval_kernel().mul_scalar(a.data(), scalar, out.data(), out.size());
+  return Ok{};
+}
+
+Status to_polyval(std::span<const uint128> canonical, std::span<uint128> out) {
+  if (Status s = check_sizes(canonical.size(), out.size()); !s) return s;
+  const auto& tables = basis_change().forward;
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = tables.apply(canonical[i]);
+  return Ok{};
+}
+
+Status from_polyval(std::span<const uint128> polyval, std::span<uint128> out) {
+  if (Status s = check_sizes(polyval.size(), out.size()); !s) return s;
+  const auto& tables = basis_change().backward;
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = tables.apply(polyval[i]);
+  return Ok{};
+}
+
+}  // namespace merkleforge::binius

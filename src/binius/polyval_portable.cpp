@@ -1,0 +1,62 @@
+// POLYVAL kernel without carry-less multiply instructions: the reference for the others.
+#include "binius/polyval_loops.hpp"
+#include "merkleforge/binius/polyval.hpp"
+
+namespace merkleforge::binius {
+namespace {
+
+/// 64 x 64 -> 128-bit carry-less product, branch-free (no secret-dependent branches).
+uint128 clmul64(std::uint64_t a, std::uint64_t b) noexcept {
+  uint128 product = 0;
+  for (unsigned i = 0; i < 64; ++i) {
+    const uint128 mask = uint128{0} - ((b >> i) & 1);
+    product ^= (static_cast<uint128>(a) << i) & mask;
+  }
+  return product;
+}
+
+std::uint64_t low64(uint128 x) noexcept {
+  return static_cast<std::uint64_t>(x);
+}
+std::uint64_t high64(uint128 x) noexcept {
+  return static_cast<std::uint64_t>(x >> 64);
+}
+
+}  // namespace
+
+// The 256-bit product T = t3:t2:t1:t0 is divided by x^128 modulo p in two 64-bit steps: adding
+// t0·p clears t0 (p ≡ 1 mod x^64), and t0·p = t0 + t0·x^128 + clmul(t0, C)·x^64.
+uint128 polyval_dot(uint128 a, uint128 b) noexcept {
+  const uint128 lo = clmul64(low64(a), low64(b));
+  const uint128 hi = clmul64(high64(a), high64(b));
+  const uint128 mid = clmul64(low64(a), high64(b)) ^ clmul64(high64(a), low64(b));
+  std::uint64_t t0 = low64(lo), t1 = high64(lo) ^ low64(mid);
+  std::uint64_t t2 = low64(hi) ^ high64(mid), t3 = high64(hi);
+  const uint128 fold0 = clmul64(t0, detail::kPolyvalReductionConstant);
+  t1 ^= low64(fold0);
+  t2 ^= high64(fold0) ^ t0;
+  const uint128 fold1 = clmul64(t1, detail::kPolyvalReductionConstant);
+  t2 ^= low64(fold1);
+  t3 ^= high64(fold1) ^ t1;
+  return make_uint128(t3, t2);
+}
+
+namespace detail {
+namespace {
+
+struct PortableOps {
+  using Vec = uint128;
+  static constexpr std::size_t kLanes = 1;
+  static Vec load(const uint128* p) { return *p; }
+  static void store(uint128* p, Vec v) { *p = v; }
+  static Vec broadcast(uint128 x) { return x; }
+  static Vec dot(Vec a, Vec b) { return polyval_dot(a, b); }
+  static Vec add(Vec a, Vec b) { return a ^ b; }
+};
+
+}  // namespace
+
+const PolyvalKernel kPolyvalPortable = PolyvalLoops<PortableOps>::kernel();
+
+}  // namespace detail
+}  // namespace merkleforge::binius
