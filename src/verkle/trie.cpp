@@ -1,7 +1,12 @@
 #include "merkleforge/verkle/trie.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
+#include <bit>
 #include <bitset>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -124,9 +129,49 @@ void update_slot(Element& target, std::size_t index, Fr& included, const Fr& fre
   included = fresh;
 }
 
-void commit_leaf(LeafNode& leaf) {
-  if (!leaf.dirty) return;
-  bool c1_changed = false, c2_changed = false;
+/// The nodes whose commitments a commit must bring up to date: dirty leaves, and internal nodes
+/// with dirty slots grouped by depth (a node's children are final before the node itself).
+struct DirtyNodes {
+  std::vector<LeafNode*> leaves;
+  std::vector<std::vector<InternalNode*>> internal_by_depth;
+};
+
+void collect_dirty(InternalNode& node, std::size_t depth, DirtyNodes& out) {
+  if (node.dirty.none()) return;
+  if (out.internal_by_depth.size() <= depth) out.internal_by_depth.resize(depth + 1);
+  out.internal_by_depth[depth].push_back(&node);
+  for (std::size_t i = 0; i < 256; ++i) {
+    Node* child = node.dirty.test(i) ? node.children[i].get() : nullptr;
+    if (child == nullptr) continue;
+    if (!child->is_leaf) {
+      collect_dirty(static_cast<InternalNode&>(*child), depth + 1, out);
+    } else if (static_cast<LeafNode*>(child)->dirty) {
+      out.leaves.push_back(static_cast<LeafNode*>(child));
+    }
+  }
+}
+
+template <class Work>
+void for_each_parallel(std::size_t count, Work&& work) {
+  // Below this many nodes the work is shorter than handing it to another thread.
+  constexpr std::size_t kGrain = 16;
+  if (count < 2 * kGrain) {
+    for (std::size_t i = 0; i < count; ++i) work(i);
+    return;
+  }
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, kGrain), [&](const auto& range) {
+    for (std::size_t i = range.begin(); i < range.end(); ++i) work(i);
+  });
+}
+
+/// map_to_scalar_field of every point, with one field inversion for all of them.
+std::vector<Fr> hashes_of(std::span<const Element> points) {
+  return Element::batch_map_to_scalar_field(points);
+}
+
+/// Applies the value deltas to C1 and C2; returns which of them changed (bit 0: C1, bit 1: C2).
+unsigned apply_value_deltas(LeafNode& leaf) {
+  unsigned changed = 0;
   for (const auto& [suffix, old_value] : leaf.committed_before) {
     const auto [old_lo, old_hi] = value_scalars(old_value);
     const auto [new_lo, new_hi] = value_scalars(leaf.get(suffix));
@@ -135,37 +180,69 @@ void commit_leaf(LeafNode& leaf) {
     const std::size_t slot = 2 * static_cast<std::size_t>(suffix % 128);
     add_crs_multiple(half, slot, new_lo - old_lo);
     add_crs_multiple(half, slot + 1, new_hi - old_hi);
-    (upper ? c2_changed : c1_changed) = true;
+    changed |= upper ? 2u : 1u;
   }
   leaf.committed_before.clear();
-  if (c1_changed) update_slot(leaf.commitment, 2, leaf.c1_hash, leaf.c1.map_to_scalar_field());
-  if (c2_changed) update_slot(leaf.commitment, 3, leaf.c2_hash, leaf.c2.map_to_scalar_field());
-  leaf.hash = leaf.commitment.map_to_scalar_field();
-  leaf.dirty = false;
+  return changed;
 }
 
-void commit_node(Node& node);
-
-void commit_internal(InternalNode& node) {
-  if (node.dirty.none()) return;
-  for (std::size_t i = 0; i < 256; ++i) {
-    if (!node.dirty.test(i)) continue;
-    Fr fresh = Fr::zero();
-    if (Node* child = node.children[i].get()) {
-      commit_node(*child);
-      fresh = child->hash;
-    }
-    update_slot(node.commitment, i, node.slots[i], fresh);
+void commit_leaves(const std::vector<LeafNode*>& leaves) {
+  std::vector<unsigned> changed(leaves.size());
+  for_each_parallel(leaves.size(),
+                    [&](std::size_t i) { changed[i] = apply_value_deltas(*leaves[i]); });
+  // C1 and C2 of all leaves mapped to scalars together, then folded into each leaf's C.
+  std::vector<Element> halves;
+  for (std::size_t i = 0; i < leaves.size(); ++i) {
+    if (changed[i] & 1u) halves.push_back(leaves[i]->c1);
+    if (changed[i] & 2u) halves.push_back(leaves[i]->c2);
   }
-  node.dirty.reset();
-  node.hash = node.commitment.map_to_scalar_field();
+  const std::vector<Fr> half_hashes = hashes_of(halves);
+  std::vector<std::size_t> first_half(leaves.size());
+  for (std::size_t i = 0, next = 0; i < leaves.size(); ++i) {
+    first_half[i] = next;
+    next += static_cast<std::size_t>(std::popcount(changed[i]));
+  }
+  for_each_parallel(leaves.size(), [&](std::size_t i) {
+    LeafNode& leaf = *leaves[i];
+    std::size_t next = first_half[i];
+    if (changed[i] & 1u) update_slot(leaf.commitment, 2, leaf.c1_hash, half_hashes[next++]);
+    if (changed[i] & 2u) update_slot(leaf.commitment, 3, leaf.c2_hash, half_hashes[next]);
+  });
+  std::vector<Element> commitments(leaves.size());
+  for (std::size_t i = 0; i < leaves.size(); ++i) commitments[i] = leaves[i]->commitment;
+  const std::vector<Fr> hashes = hashes_of(commitments);
+  for (std::size_t i = 0; i < leaves.size(); ++i) {
+    leaves[i]->hash = hashes[i];
+    leaves[i]->dirty = false;
+  }
 }
 
-void commit_node(Node& node) {
-  if (node.is_leaf) {
-    commit_leaf(static_cast<LeafNode&>(node));
-  } else {
-    commit_internal(static_cast<InternalNode&>(node));
+void commit_internal_level(const std::vector<InternalNode*>& nodes) {
+  for_each_parallel(nodes.size(), [&](std::size_t n) {
+    InternalNode& node = *nodes[n];
+    for (std::size_t i = 0; i < 256; ++i) {
+      if (!node.dirty.test(i)) continue;
+      const Node* child = node.children[i].get();
+      update_slot(node.commitment, i, node.slots[i], child ? child->hash : Fr::zero());
+    }
+    node.dirty.reset();
+  });
+  std::vector<Element> commitments(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) commitments[i] = nodes[i]->commitment;
+  const std::vector<Fr> hashes = hashes_of(commitments);
+  for (std::size_t i = 0; i < nodes.size(); ++i) nodes[i]->hash = hashes[i];
+}
+
+/// Brings every commitment below `root` up to date: dirty leaves first, then internal nodes
+/// deepest level first; each stage runs its nodes in parallel and maps all their commitments to
+/// scalars with one field inversion.
+void commit_tree(InternalNode& root) {
+  DirtyNodes dirty;
+  collect_dirty(root, 0, dirty);
+  commit_leaves(dirty.leaves);
+  for (auto level = dirty.internal_by_depth.rbegin(); level != dirty.internal_by_depth.rend();
+       ++level) {
+    commit_internal_level(*level);
   }
 }
 
@@ -259,7 +336,7 @@ bool VerkleTrie::erase(const TreeKey& key) {
 }
 
 const Element& VerkleTrie::root_commitment() {
-  commit_internal(*root_);
+  commit_tree(*root_);
   return root_->commitment;
 }
 
@@ -268,7 +345,7 @@ std::array<std::uint8_t, 32> VerkleTrie::root() {
 }
 
 std::array<std::uint8_t, 32> VerkleTrie::root_hash_le() {
-  commit_internal(*root_);
+  commit_tree(*root_);
   return root_->hash.to_bytes_le();
 }
 
