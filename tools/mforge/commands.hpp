@@ -19,5 +19,6 @@ void register_bench(CLI::App& app, int& exit_code);
 void register_mpt(CLI::App& app, int& exit_code);
 void register_tree(CLI::App& app, int& exit_code);
 void register_smt(CLI::App& app, int& exit_code);
+void register_verkle(CLI::App& app, int& exit_code);
 
 }  // namespace mforge

@@ -1,0 +1,42 @@
+// `mforge verkle` against the published Verkle vectors (shared/vectors/verkle).
+#include <gtest/gtest.h>
+
+#include "cli_support.hpp"
+#include "support/vectors.hpp"
+
+namespace merkleforge::test {
+namespace {
+
+TEST(VerkleCli, RootsOfTheTrieVectors) {
+  const nlohmann::json vectors = load_vectors("verkle/trie_roots.json");
+  for (const nlohmann::json& vector : vectors["cases"]) {
+    nlohmann::json document = nlohmann::json::object();
+    for (const nlohmann::json& entry : vector["entries"]) document[entry[0]] = entry[1];
+    if (document.size() != vector["entries"].size()) continue;  // a key written twice
+    const auto result = run_mforge("verkle root -", document.dump());
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.out, vector["root_commitment"].get<std::string>() + "\n")
+        << vector["name"].get<std::string>();
+  }
+}
+
+TEST(VerkleCli, TreeKeyOfTheZeroAddress) {
+  // rust-verkle smoke_test_address_zero: pedersen_hash(64 zero bytes), the key is its first 31 bytes and the sub-index.
+  const auto result = run_mforge("verkle tree-key 0000000000000000000000000000000000000000 0 0");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "1a100684fd68185060405f3f160e4bb6e034194336b547bdae323f888d533200\n");
+}
+
+TEST(VerkleCli, BadInputIsAUsageError) {
+  EXPECT_EQ(run_mforge("verkle root -", "[1, 2]").exit_code, 2);
+  EXPECT_EQ(run_mforge("verkle root -", R"({"00": "00"})").exit_code, 2);
+  EXPECT_EQ(run_mforge("verkle root /nonexistent/file.json").exit_code, 3);
+  EXPECT_EQ(run_mforge("verkle tree-key 00 0 0").exit_code, 2);
+  EXPECT_EQ(run_mforge("verkle tree-key 0000000000000000000000000000000000000000 x 0").exit_code,
+            2);
+  EXPECT_NE(run_mforge("verkle tree-key 0000000000000000000000000000000000000000 0 256").exit_code,
+            0);
+}
+
+}  // namespace
+}  // namespace merkleforge::test

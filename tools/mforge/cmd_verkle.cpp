@@ -1,0 +1,105 @@
+// mforge verkle: the EIP-6800 Verkle trie from the command line.
+//   mforge verkle root FILE                 root commitment (the block stateRoot form, hex) of a
+//                                           JSON object {"key32 hex": "value32 hex", ...}
+//   mforge verkle tree-key ADDRESS INDEX SUBINDEX
+//                                           get_tree_key of a 20-byte address, a tree index
+//                                           (decimal or 0x-hex, up to 2^256 - 1) and a sub-index
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli_io.hpp"
+#include "commands.hpp"
+#include "merkleforge/core/hex.hpp"
+#include "merkleforge/mpt/state.hpp"
+#include "merkleforge/verkle/trie.hpp"
+
+namespace mforge {
+namespace {
+
+using namespace merkleforge;
+
+int fail(const Error& error) {
+  std::cerr << "mforge verkle: " << error.message << "\n";
+  return error.code == Errc::io_error ? kExitIo : kExitUsage;
+}
+
+template <std::size_t N>
+Result<std::array<std::uint8_t, N>> fixed_hex(const std::string& text, const char* what) {
+  Result<Bytes> bytes = from_hex(text);
+  if (!bytes || bytes->size() != N) {
+    return make_error(Errc::malformed_input, std::string(what) + " '" + text + "' is not " +
+                                                 std::to_string(N) + " bytes of hex");
+  }
+  std::array<std::uint8_t, N> out;
+  std::copy(bytes->begin(), bytes->end(), out.begin());
+  return out;
+}
+
+Result<verkle::VerkleTrie> trie_from_file(const std::string& path) {
+  Result<std::string> text = read_text_file(path);
+  if (!text) return text.error();
+  const nlohmann::json document = nlohmann::json::parse(*text, nullptr, false);
+  if (!document.is_object()) {
+    return make_error(Errc::malformed_input, path + ": expected a JSON object of key -> value");
+  }
+  verkle::VerkleTrie trie;
+  for (const auto& [key_text, value] : document.items()) {
+    auto key = fixed_hex<32>(key_text, "key");
+    if (!key) return key.error();
+    auto value_bytes = fixed_hex<32>(value.is_string() ? value.get<std::string>() : "", "value");
+    if (!value_bytes) return value_bytes.error();
+    trie.insert(*key, *value_bytes);
+  }
+  return trie;
+}
+
+int run_root(const std::string& path) {
+  Result<verkle::VerkleTrie> trie = trie_from_file(path);
+  if (!trie) return fail(trie.error());
+  std::cout << to_hex(trie->root()) << "\n";
+  return kExitOk;
+}
+
+int run_tree_key(const std::string& address_text, const std::string& index_text, unsigned sub) {
+  auto address = fixed_hex<20>(address_text, "address");
+  if (!address) return fail(address.error());
+  const Result<mpt::Uint256> index_be = mpt::parse_uint256(index_text);
+  if (!index_be) return fail(index_be.error());
+  verkle::TreeIndex index{};  // little-endian 64-bit limbs
+  for (std::size_t byte = 0; byte < 32; ++byte) {
+    index[byte / 8] |= std::uint64_t{(*index_be)[31 - byte]} << (8 * (byte % 8));
+  }
+  const verkle::TreeKey key =
+      verkle::get_tree_key(verkle::to_address32(*address), index, static_cast<std::uint8_t>(sub));
+  std::cout << to_hex(key) << "\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_verkle(CLI::App& app, int& exit_code) {
+  auto* verkle = app.add_subcommand("verkle", "EIP-6800 Verkle trie: roots and tree keys");
+  verkle->require_subcommand(1);
+
+  auto file = std::make_shared<std::string>();
+  auto* root = verkle->add_subcommand("root", "Root commitment of a JSON object key32 -> value32");
+  root->add_option("file", *file, "JSON file (- for standard input)")->required();
+  root->callback([file, &exit_code] { exit_code = run_root(*file); });
+
+  struct TreeKeyArgs {
+    std::string address, index;
+    unsigned sub_index = 0;
+  };
+  auto args = std::make_shared<TreeKeyArgs>();
+  auto* tree_key = verkle->add_subcommand("tree-key", "get_tree_key(address, index, sub-index)");
+  tree_key->add_option("address", args->address, "20-byte address, hex")->required();
+  tree_key->add_option("index", args->index, "tree index, decimal or 0x-hex")->required();
+  tree_key->add_option("subindex", args->sub_index, "sub-index 0..255")
+      ->required()
+      ->check(CLI::Range(0u, 255u));
+  tree_key->callback([args, &exit_code] {
+    exit_code = run_tree_key(args->address, args->index, args->sub_index);
+  });
+}
+
+}  // namespace mforge
