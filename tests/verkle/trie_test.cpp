@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "merkleforge/core/hex.hpp"
+#include "support/node_peer.hpp"
 #include "support/vectors.hpp"
 
 namespace merkleforge::verkle {
@@ -145,6 +146,52 @@ TEST(VerkleTrie, ErasingOneHalfOfALeafKeepsTheOther) {
   both.root();
   ASSERT_TRUE(both.erase(low));
   EXPECT_EQ(both.root(), root_of({{high, value}}));
+}
+
+// Stems grouped under 8 first bytes, each with its own second byte: internal nodes at depths 1
+// and 2 with many children, and no chain of single-child internal nodes (inserting below such a
+// chain makes @ethereumjs/verkle 10.0.0 throw; the longest-path vector in trie_roots.json is
+// one such tree — ours matches rust-verkle and the Python reference there).
+std::vector<std::pair<TreeKey, Digest32>> chainless_entries(std::mt19937_64& rng,
+                                                            std::size_t count) {
+  std::vector<std::pair<TreeKey, Digest32>> entries(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    auto& [key, value] = entries[i];
+    for (auto& byte : key) byte = static_cast<std::uint8_t>(rng());
+    key[0] = static_cast<std::uint8_t>(i % 8);
+    key[1] = static_cast<std::uint8_t>(i / 8);
+    for (auto& byte : value) byte = static_cast<std::uint8_t>(rng());
+  }
+  std::shuffle(entries.begin(), entries.end(), rng);
+  return entries;
+}
+
+TEST(VerkleTrie, RootsEqualEthereumjsVerkle) {
+  // Random insert sequences with overwrites through @ethereumjs/verkle 10.0.0.
+  std::mt19937_64 rng(13);
+  json request = {{"cases", json::array()}};
+  std::vector<std::array<std::uint8_t, 32>> ours;
+  for (int round = 0; round < 6; ++round) {
+    auto sequence = chainless_entries(rng, 5 + 40 * static_cast<std::size_t>(round));
+    for (std::size_t i = 0; i < sequence.size(); i += 7) {  // some keys written twice
+      Digest32 first = sequence[i].second;
+      first[0] ^= 0x5a;
+      sequence.insert(sequence.begin() + static_cast<long>(i), {sequence[i].first, first});
+      ++i;
+    }
+    json list = json::array();
+    VerkleTrie trie;
+    for (const auto& [key, value] : sequence) {
+      list.push_back({to_hex(key), to_hex(value)});
+      trie.insert(key, value);
+    }
+    request["cases"].push_back({{"entries", list}});
+    ours.push_back(trie.root());
+  }
+  const json reply = test::run_node_peer("ethereumjs_verkle.mjs", request);
+  for (std::size_t i = 0; i < ours.size(); ++i) {
+    EXPECT_EQ(to_hex(ours[i]), reply["roots"][i].get<std::string>()) << "case " << i;
+  }
 }
 
 }  // namespace
