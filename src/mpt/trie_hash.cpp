@@ -50,33 +50,16 @@ void MerklePatriciaTrie::encode(NodeId id, Bytes& out) const {
   encode_branch(out, children, value_of(node.value_begin, node.value_size));
 }
 
-// Hashes the nodes under `id` that changed since they were last hashed (children first).
-void MerklePatriciaTrie::hash(NodeId id, Bytes& scratch) {
-  const Pool pool = pool_of(id);
-  if (pool == Pool::none || pool == Pool::stub || ref_of(id)->size != 0) return;
-  if (pool == Pool::short_node) {
-    hash(shorts_[index_of(id)].child, scratch);
-  } else {
-    for (const NodeId child : branches_[index_of(id)].children) hash(child, scratch);
-  }
-  scratch.clear();
-  encode(id, scratch);
-  mutable_ref(id) = NodeRef::of_encoding(scratch);
-}
-
 // Subtries of the first branch below `id` are independent: hash them on all cores, then the top.
 void MerklePatriciaTrie::hash_parallel(NodeId id) {
   NodeId top = id;
   if (pool_of(top) == Pool::short_node) top = shorts_[index_of(top)].child;
   if (pool_of(top) == Pool::branch) {
     const auto& children = branches_[index_of(top)].children;
-    tbb::parallel_for(std::size_t{0}, std::size_t{16}, [&](std::size_t slot) {
-      thread_local Bytes scratch;
-      hash(children[slot], scratch);
-    });
+    tbb::parallel_for(std::size_t{0}, std::size_t{16},
+                      [&](std::size_t slot) { hash(children[slot]); });
   }
-  Bytes scratch;
-  hash(id, scratch);
+  hash(id);
 }
 
 Digest32 MerklePatriciaTrie::root_hash() {
@@ -85,8 +68,7 @@ Digest32 MerklePatriciaTrie::root_hash() {
     if (pending_changes_ >= parallel_threshold_) {
       hash_parallel(root_);
     } else {
-      thread_local Bytes scratch;
-      hash(root_, scratch);
+      hash(root_);
     }
   }
   pending_changes_ = 0;

@@ -104,6 +104,7 @@ class MerklePatriciaTrie {
 
   class Loader;
   class RangeUnsetter;
+  class BatchHasher;
 
   // trie.cpp: structure
   NodeId new_short(Slice path, Slice value, NodeId child);
@@ -129,8 +130,10 @@ class MerklePatriciaTrie {
   const NodeRef* ref_of(NodeId id) const noexcept;
   NodeRef& mutable_ref(NodeId id) noexcept;
   void encode(NodeId id, Bytes& out) const;
-  void hash(NodeId id, Bytes& scratch);
   void hash_parallel(NodeId id);
+
+  // trie_batch_hash.cpp: hashes every changed node under `id`, in batches of equal size
+  void hash(NodeId id);
 
   // trie_store.cpp
   void collect_unstored(NodeId id, Bytes& scratch, WriteBatch& batch);
