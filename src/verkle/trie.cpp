@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "merkleforge/verkle/pedersen.hpp"
+#include "verkle/leaf_values.hpp"
 
 namespace merkleforge::verkle {
 
@@ -28,7 +29,7 @@ struct Node {
 struct LeafNode final : Node {
   explicit LeafNode(const Stem& s) : Node(true), stem(s) {
     add_crs_multiple(commitment, 0, Fr::one());
-    add_crs_multiple(commitment, 1, Fr::from_bytes_le_reduced(stem));
+    add_crs_multiple(commitment, 1, stem_scalar(stem));
   }
 
   /// Returns true when the suffix had no value before.
@@ -104,22 +105,12 @@ namespace {
 using detail::InternalNode;
 using detail::LeafNode;
 using detail::Node;
+using detail::value_scalars;
 
 Stem stem_of(const TreeKey& key) {
   Stem stem;
   std::copy(key.begin(), key.begin() + 31, stem.begin());
   return stem;
-}
-
-/// (lo, hi) of a value slot: lo = int_le(value[0:16]) + 2^128, hi = int_le(value[16:32]);
-/// (0, 0) when absent.
-std::pair<Fr, Fr> value_scalars(const std::optional<Digest32>& value) {
-  if (!value) return {Fr::zero(), Fr::zero()};
-  std::array<std::uint8_t, 17> low_with_marker{};
-  std::copy(value->begin(), value->begin() + 16, low_with_marker.begin());
-  low_with_marker[16] = 1;
-  return {Fr::from_bytes_le_reduced(low_with_marker),
-          Fr::from_bytes_le_reduced(ByteSpan(value->data() + 16, 16))};
 }
 
 /// Adds scalar·CRS[index] to `target` once its hash changed from `included` to `fresh`.
