@@ -109,7 +109,45 @@ Result<VerkleProof> proof_of(const json& object) {
   return proof;
 }
 
+std::string hex0x(ByteSpan bytes) {
+  return "0x" + to_hex(bytes);
+}
+
+template <std::size_t N>
+json hex_list(std::span<const std::array<std::uint8_t, N>> items) {
+  json list = json::array();
+  for (const auto& item : items) list.push_back(hex0x(item));
+  return list;
+}
+
+json optional_hex(const std::optional<Digest32>& value) {
+  return value ? json(hex0x(*value)) : json(nullptr);
+}
+
 }  // namespace
+
+std::string to_json(const ExecutionWitness& witness) {
+  json state_diff = json::array();
+  for (const StemStateDiff& diff : witness.state_diff) {
+    json suffixes = json::array();
+    for (const SuffixStateDiff& suffix : diff.suffix_diffs) {
+      suffixes.push_back({{"suffix", suffix.suffix},
+                          {"currentValue", optional_hex(suffix.current_value)},
+                          {"newValue", optional_hex(suffix.new_value)}});
+    }
+    state_diff.push_back({{"stem", hex0x(diff.stem)}, {"suffixDiffs", suffixes}});
+  }
+  const VerkleProof& proof = witness.verkle_proof;
+  const json ipa = {{"cl", hex_list<32>(proof.cl)},
+                    {"cr", hex_list<32>(proof.cr)},
+                    {"finalEvaluation", hex0x(proof.final_evaluation_be)}};
+  const json verkle_proof = {{"otherStems", hex_list<31>(proof.other_stems)},
+                             {"depthExtensionPresent", hex0x(proof.depth_extension_present)},
+                             {"commitmentsByPath", hex_list<32>(proof.commitments_by_path)},
+                             {"d", hex0x(proof.d)},
+                             {"ipaProof", ipa}};
+  return json{{"stateDiff", state_diff}, {"verkleProof", verkle_proof}}.dump();
+}
 
 Result<ExecutionWitness> parse_execution_witness(std::string_view text) {
   json document = json::parse(text, nullptr, false);

@@ -113,6 +113,82 @@ TEST(VerkleWitness, TruncatedAndMutatedJsonNeverCrashes) {
   EXPECT_GT(parsed, 0);  // some mutations keep the JSON well formed and reach the verifier
 }
 
+TEST(VerkleWitness, KaustinenWitnessesSurviveOurJson) {
+  for (const WitnessCase& c : witness_cases()) {
+    const auto again = parse_execution_witness(to_json(c.witness));
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    EXPECT_EQ(verify_execution_witness(*again, c.pre_state_root).ok(), c.expected_valid);
+    EXPECT_EQ(to_json(*again), to_json(c.witness));
+  }
+}
+
+// A trie whose keys exercise every kind of claim: values present, absent inside a present stem
+// (in both halves), absent where another stem sits, absent below an empty slot, deep paths.
+TEST(VerkleWitness, ProofsOfOurTrieVerify) {
+  std::mt19937_64 rng(21);
+  VerkleTrie trie;
+  std::vector<TreeKey> present;
+  for (int i = 0; i < 300; ++i) {
+    TreeKey key{};
+    for (auto& byte : key) byte = static_cast<std::uint8_t>(rng());
+    if (i % 5 == 0) key[0] = key[1] = key[2] = 0x77;  // a cluster with internal nodes in depth
+    Digest32 value;
+    for (auto& byte : value) byte = static_cast<std::uint8_t>(rng());
+    trie.insert(key, value);
+    present.push_back(key);
+  }
+  const Point32 root = trie.root();
+  for (int round = 0; round < 8; ++round) {
+    std::vector<TreeKey> keys;
+    for (int k = 0; k < 1 + round * 3; ++k) {
+      TreeKey key = present[rng() % present.size()];
+      switch (rng() % 5) {
+        case 0:
+          key[31] ^= 0x80;
+          break;  // absent, other half
+        case 1:
+          key[31] ^= 0x01;
+          break;  // absent, same half
+        case 2:
+          key[30] ^= 0x01;
+          break;  // other stem at the path
+        case 3:
+          key[0] = static_cast<std::uint8_t>(rng());
+          key[5] ^= 1;
+          break;  // often empty
+        default:
+          break;  // present
+      }
+      keys.push_back(key);
+    }
+    const auto witness = prove_keys(trie, keys);
+    ASSERT_TRUE(witness.ok()) << witness.error().message;
+    const Status verified = verify_execution_witness(*witness, root);
+    EXPECT_TRUE(verified.ok()) << "round " << round << ": " << verified.error().message;
+    for (const TreeKey& key : keys) {  // the witness states the trie's values
+      bool found = false;
+      for (const auto& diff : witness->state_diff) {
+        if (!std::equal(diff.stem.begin(), diff.stem.end(), key.begin())) continue;
+        for (const auto& suffix : diff.suffix_diffs) {
+          if (suffix.suffix == key[31]) {
+            found = true;
+            EXPECT_EQ(suffix.current_value, trie.get(key));
+          }
+        }
+      }
+      EXPECT_TRUE(found);
+    }
+    const auto reparsed = parse_execution_witness(to_json(*witness));
+    ASSERT_TRUE(reparsed.ok());
+    EXPECT_TRUE(verify_execution_witness(*reparsed, root).ok());
+    ExecutionWitness lying = *witness;
+    auto& claim = lying.state_diff.front().suffix_diffs.front();
+    claim.current_value = claim.current_value ? std::nullopt : std::optional<Digest32>(Digest32{});
+    EXPECT_FALSE(verify_execution_witness(lying, root).ok());
+  }
+  EXPECT_FALSE(prove_keys(trie, {}).ok());
+}
+
 TEST(VerkleWitness, MalformedJsonIsAnError) {
   for (const char* text :
        {"", "[]", "{}", R"({"stateDiff": 1})",

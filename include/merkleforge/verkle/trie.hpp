@@ -20,8 +20,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "merkleforge/core/bytes.hpp"
+#include "merkleforge/core/result.hpp"
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/field.hpp"
 #include "merkleforge/verkle/tree_key.hpp"
@@ -33,6 +35,7 @@ using Stem = std::array<std::uint8_t, 31>;
 namespace detail {
 struct InternalNode;
 }
+struct ExecutionWitness;
 
 class VerkleTrie {
  public:
@@ -66,6 +69,8 @@ class VerkleTrie {
   std::array<std::uint8_t, 32> root_hash_le();
 
  private:
+  friend Result<ExecutionWitness> prove_keys(VerkleTrie& trie, std::span<const TreeKey> keys);
+
   std::unique_ptr<detail::InternalNode> root_;
   std::size_t size_ = 0;
 };

@@ -13,6 +13,8 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -48,6 +50,15 @@ struct ExecutionWitness {
   std::vector<StemStateDiff> state_diff;
   VerkleProof verkle_proof;
 };
+
+/// The witness of `keys` (any order, repeats allowed) in the trie's current state: their values
+/// as current_value (std::nullopt where absent; new_value unset) and the proof of them under
+/// trie.root(). Brings the trie's commitments up to date first. Errors: invalid_argument for an
+/// empty key list.
+Result<ExecutionWitness> prove_keys(VerkleTrie& trie, std::span<const TreeKey> keys);
+
+/// The geth / Kaustinen JSON form (parse_execution_witness reads it back).
+std::string to_json(const ExecutionWitness& witness);
 
 /// Parses the geth / Kaustinen JSON form: {"stateDiff": [...], "verkleProof": {...}}, alone or
 /// as the "executionWitness" member of a block. Errors: malformed_input naming the field.
