@@ -3,7 +3,7 @@
 //   mpt root [--secure] [--db PATH [--name NAME]] FILE   root of a trie test file; --db also
 //   commits mpt prove [--secure] (--db PATH [--name NAME] | FILE) KEY   proof of KEY as a JSON list
 //   mpt verify --root HEX [--secure] KEY PROOF.json     value (or "absent"); exit 1 if invalid
-//   state-root GENESIS.json                             state root of a genesis file or alloc map
+//   state-root [--tree mpt|verkle] GENESIS.json         state root of a genesis file or alloc map
 //
 // FILE is in the ethereum/tests TrieTests format: a map or an ordered list of [key, value]
 // pairs (or one test object with "in"); "0x…" is hex, anything else ASCII; null deletes.
@@ -14,12 +14,14 @@
 #include <sstream>
 #include <string>
 
+#include "cli_io.hpp"
 #include "commands.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/proof.hpp"
 #include "merkleforge/mpt/state.hpp"
 #include "merkleforge/store/rocksdb_store.hpp"
+#include "verkle_state.hpp"
 
 namespace mforge {
 namespace {
@@ -32,16 +34,8 @@ struct Failure {
   std::string message;
 };
 
-Result<std::string> read_file(const std::string& name) {
-  std::ifstream in(name, std::ios::binary);
-  if (!in) return make_error(Errc::io_error, name + ": cannot open");
-  std::ostringstream text;
-  text << (name == "-" ? std::cin.rdbuf() : in.rdbuf());
-  return text.str();
-}
-
 Result<json> read_json(const std::string& name) {
-  auto text = read_file(name);
+  auto text = read_text_file(name);
   if (!text) return text.error();
   json document = json::parse(*text, nullptr, false);
   if (document.is_discarded()) return make_error(Errc::malformed_input, name + ": not valid JSON");
@@ -184,12 +178,18 @@ int run_verify(const Options& options) {
   return kExitOk;
 }
 
-int run_state_root(const std::string& file) {
-  auto text = read_file(file);
+int run_state_root(const std::string& file, const std::string& tree) {
+  auto text = read_text_file(file);
   if (!text) return report(text.error(), "state-root");
   auto alloc = mpt::parse_genesis_alloc(*text);
   if (!alloc) return report(alloc.error(), "state-root");
-  std::cout << "0x" << to_hex(mpt::genesis_state_root(*alloc)) << "\n";
+  if (tree == "mpt") {
+    std::cout << "0x" << to_hex(mpt::genesis_state_root(*alloc)) << "\n";
+    return kExitOk;
+  }
+  auto trie = verkle_genesis_trie(*alloc);
+  if (!trie) return report(trie.error(), "state-root");
+  std::cout << "0x" << to_hex(trie->root()) << "\n";
   return kExitOk;
 }
 
@@ -238,9 +238,15 @@ void register_mpt(CLI::App& app, int& exit_code) {
 
   auto* state_root =
       app.add_subcommand("state-root", "Ethereum state root of a geth genesis file or alloc map");
-  auto genesis = std::make_shared<std::string>();
-  state_root->add_option("genesis", *genesis, "genesis JSON ('-' for stdin)")->required();
-  state_root->callback([genesis, &exit_code] { exit_code = run_state_root(*genesis); });
+  struct StateRootArgs {
+    std::string genesis, tree = "mpt";
+  };
+  auto args = std::make_shared<StateRootArgs>();
+  state_root->add_option("genesis", args->genesis, "genesis JSON ('-' for stdin)")->required();
+  state_root->add_option("--tree", args->tree, "mpt (default) or verkle (EIP-6800)")
+      ->check(CLI::IsMember({"mpt", "verkle"}));
+  state_root->callback(
+      [args, &exit_code] { exit_code = run_state_root(args->genesis, args->tree); });
 }
 
 }  // namespace mforge

@@ -4,6 +4,11 @@
 //   mforge verkle tree-key ADDRESS INDEX SUBINDEX
 //                                           get_tree_key of a 20-byte address, a tree index
 //                                           (decimal or 0x-hex, up to 2^256 - 1) and a sub-index
+//   mforge verkle prove FILE --keys K[,K...] the execution witness (JSON) of the keys in the
+//                                           tree of FILE: values present or absent, and proof
+//   mforge verkle verify-witness WITNESS.json --root R
+//                                           exit 0 when the witness holds under root R, 1 when
+//                                           its proof fails, 2 when it is malformed
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -11,7 +16,10 @@
 #include "commands.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/mpt/state.hpp"
+#include "merkleforge/verkle/account.hpp"
 #include "merkleforge/verkle/trie.hpp"
+#include "merkleforge/verkle/witness.hpp"
+#include "verkle_state.hpp"
 
 namespace mforge {
 namespace {
@@ -75,7 +83,57 @@ int run_tree_key(const std::string& address_text, const std::string& index_text,
   return kExitOk;
 }
 
+Result<std::vector<verkle::TreeKey>> keys_of(const std::string& list) {
+  std::vector<verkle::TreeKey> keys;
+  std::size_t begin = 0;
+  while (begin <= list.size()) {
+    const std::size_t end = std::min(list.find(',', begin), list.size());
+    auto key = fixed_hex<32>(list.substr(begin, end - begin), "key");
+    if (!key) return key.error();
+    keys.push_back(*key);
+    begin = end + 1;
+  }
+  return keys;
+}
+
+int run_prove(const std::string& path, const std::string& key_list) {
+  Result<verkle::VerkleTrie> trie = trie_from_file(path);
+  if (!trie) return fail(trie.error());
+  Result<std::vector<verkle::TreeKey>> keys = keys_of(key_list);
+  if (!keys) return fail(keys.error());
+  Result<verkle::ExecutionWitness> witness = verkle::prove_keys(*trie, *keys);
+  if (!witness) return fail(witness.error());
+  std::cout << verkle::to_json(*witness) << "\n";
+  return kExitOk;
+}
+
+int run_verify_witness(const std::string& path, const std::string& root_text) {
+  auto root = fixed_hex<32>(root_text, "root");
+  if (!root) return fail(root.error());
+  Result<std::string> text = read_text_file(path);
+  if (!text) return fail(text.error());
+  Result<verkle::ExecutionWitness> witness = verkle::parse_execution_witness(*text);
+  if (!witness) return fail(witness.error());
+  const Status verified = verkle::verify_execution_witness(*witness, *root);
+  if (!verified && verified.error().code != Errc::corrupt_data) return fail(verified.error());
+  std::cout << (verified ? "valid" : "invalid: " + verified.error().message) << "\n";
+  return verified ? kExitOk : kExitNegative;
+}
+
 }  // namespace
+
+Result<verkle::VerkleTrie> verkle_genesis_trie(std::span<const mpt::GenesisAccount> accounts) {
+  verkle::VerkleTrie trie;
+  for (const mpt::GenesisAccount& account : accounts) {
+    const Status written =
+        verkle::put_account(trie, account.address, account.nonce, account.balance, account.code);
+    if (!written) return written.error();
+    for (const auto& [slot, value] : account.storage) {
+      verkle::put_storage(trie, account.address, slot, value);
+    }
+  }
+  return trie;
+}
 
 void register_verkle(CLI::App& app, int& exit_code) {
   auto* verkle = app.add_subcommand("verkle", "EIP-6800 Verkle trie: roots and tree keys");
@@ -99,6 +157,25 @@ void register_verkle(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0u, 255u));
   tree_key->callback([args, &exit_code] {
     exit_code = run_tree_key(args->address, args->index, args->sub_index);
+  });
+
+  struct ProveArgs {
+    std::string file, keys, root;
+  };
+  auto prove_args = std::make_shared<ProveArgs>();
+  auto* prove =
+      verkle->add_subcommand("prove", "Execution witness (JSON) of --keys in FILE's tree");
+  prove->add_option("file", prove_args->file, "JSON object key32 -> value32")->required();
+  prove->add_option("--keys", prove_args->keys, "comma-separated 32-byte keys, hex")->required();
+  prove->callback(
+      [prove_args, &exit_code] { exit_code = run_prove(prove_args->file, prove_args->keys); });
+  auto* verify =
+      verkle->add_subcommand("verify-witness", "Check an execution witness against --root");
+  verify->add_option("witness", prove_args->file, "witness JSON (- for standard input)")
+      ->required();
+  verify->add_option("--root", prove_args->root, "trusted pre-state root, hex")->required();
+  verify->callback([prove_args, &exit_code] {
+    exit_code = run_verify_witness(prove_args->file, prove_args->root);
   });
 }
 
