@@ -15,8 +15,6 @@
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/global_control.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -28,10 +26,7 @@
 #include "merkleforge/binary/tree.hpp"
 #include "merkleforge/binary/verify.hpp"
 #include "merkleforge/core/hex.hpp"
-
-#ifndef MERKLEFORGE_PEERS_DIR
-#define MERKLEFORGE_PEERS_DIR "../../tests/peers"
-#endif
+#include "support/node_peer.hpp"
 
 namespace {
 
@@ -59,29 +54,16 @@ Bytes concatenated() {
   return out;
 }
 
-// Runs tests/peers/tree_bench.mjs once; an empty object when Node or the packages are missing.
+// tests/peers/tree_bench.mjs, run once; null when Node or the packages are missing.
 const nlohmann::json& peer_timings() {
-  static const nlohmann::json timings = [] {
-    const std::string peers = std::getenv("MERKLEFORGE_PEERS_DIR")
-                                  ? std::getenv("MERKLEFORGE_PEERS_DIR")
-                                  : MERKLEFORGE_PEERS_DIR;
-    const std::string command = "echo '{\"size\":" + std::to_string(kLeaves) +
-                                ",\"repetitions\":3}' | node " + peers + "/tree_bench.mjs";
-    std::FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) return nlohmann::json::object();
-    std::string out;
-    char buffer[4096];
-    std::size_t got = 0;
-    while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, got);
-    if (pclose(pipe) != 0) return nlohmann::json::object();
-    return nlohmann::json::parse(out, nullptr, false);
-  }();
+  static const nlohmann::json timings =
+      bench::run_node_peer("tree_bench.mjs", {{"size", kLeaves}, {"repetitions", 3}});
   return timings;
 }
 
 void peer(benchmark::State& state, const char* library, const char* what) {
   const nlohmann::json& timings = peer_timings();
-  if (!timings.contains(library)) {
+  if (!timings.is_object() || !timings.contains(library)) {
     state.SkipWithError("node peer unavailable (run `make peers`; set MERKLEFORGE_PEERS_DIR)");
     return;
   }

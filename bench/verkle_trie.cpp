@@ -4,16 +4,26 @@
 //
 //   verkle_trie/accounts/tries_random/merkleforge-verkle/<N>   EIP-6800 basic-data accounts
 //   verkle_trie/accounts/tries_random/merkleforge-mpt/<N>      secure state trie, RLP accounts
+//   verkle_trie/accounts/tries_random/ethereumjs-verkle/1000   @ethereumjs/verkle 10.0.0 through
+//                                                              Node on the same accounts (one run:
+//                                                              it takes about 20 s)
+//   verkle_trie/proof/prove_one_key/merkleforge/100000         go-verkle's ProofCalculation: the
+//   verkle_trie/proof/verify_one_key/merkleforge/100000        witness of one key in a tree of
+//                                                              100K random keys, and its check
 // Published (go-verkle after optimisation, 16 cores): 20.8 / 67 / 128 ms at 1K / 5K / 10K
-// accounts; geth MPT on a similar machine 1.07 / 4.04 / 8.31 ms (../shared/research/verkle.md §8).
+// accounts; geth MPT on a similar machine 1.07 / 4.04 / 8.31 ms; ProofCalculation 0.08 s
+// (../shared/research/verkle.md §8).
 #include <benchmark/benchmark.h>
 
 #include <random>
 #include <vector>
 
+#include "merkleforge/core/hex.hpp"
 #include "merkleforge/mpt/account.hpp"
 #include "merkleforge/verkle/account.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
+#include "merkleforge/verkle/witness.hpp"
+#include "support/node_peer.hpp"
 
 namespace {
 
@@ -63,6 +73,71 @@ void mpt_tries_random(benchmark::State& state) {
   }
 }
 
+// The peer takes about 20 s per 1,000 accounts: it runs once per process, and repetitions replay
+// that one measurement.
+const nlohmann::json& ethereumjs_timing(std::size_t count) {
+  static const nlohmann::json reply = [count] {
+    nlohmann::json accounts = nlohmann::json::array();
+    for (const RandomAccount& account : random_accounts(count)) {
+      accounts.push_back({to_hex(account.address), account.nonce, to_hex(account.balance_be)});
+    }
+    return bench::run_node_peer("ethereumjs_verkle_bench.mjs",
+                                {{"accounts", accounts}, {"repetitions", 1}});
+  }();
+  return reply;
+}
+
+void ethereumjs_tries_random(benchmark::State& state) {
+  const nlohmann::json& reply = ethereumjs_timing(static_cast<std::size_t>(state.range(0)));
+  if (!reply.is_object()) {
+    state.SkipWithError("node peer unavailable (run `make peers`; set MERKLEFORGE_PEERS_DIR)");
+    return;
+  }
+  for (auto _ : state) state.SetIterationTime(reply["tries_random_ns"][0].get<double>() * 1e-9);
+}
+
+/// The committed tree of 100,000 random keys and values (built once: it takes seconds), and
+/// its keys.
+struct ProofTree {
+  std::vector<verkle::TreeKey> keys;
+  verkle::VerkleTrie trie;
+};
+
+ProofTree& proof_tree() {
+  static ProofTree tree = [] {
+    ProofTree out;
+    std::mt19937_64 rng(7);
+    out.keys.resize(100000);
+    for (verkle::TreeKey& key : out.keys) {
+      for (auto& byte : key) byte = static_cast<std::uint8_t>(rng());
+      Digest32 value;
+      for (auto& byte : value) byte = static_cast<std::uint8_t>(rng());
+      out.trie.insert(key, value);
+    }
+    out.trie.root();
+    return out;
+  }();
+  return tree;
+}
+
+void prove_one_key(benchmark::State& state) {
+  auto& [keys, trie] = proof_tree();
+  std::size_t next = 0;
+  for (auto _ : state) {
+    auto witness = verkle::prove_keys(trie, std::span(&keys[next++ % keys.size()], 1));
+    benchmark::DoNotOptimize(witness);
+  }
+}
+
+void verify_one_key(benchmark::State& state) {
+  auto& [keys, trie] = proof_tree();
+  const auto witness = verkle::prove_keys(trie, std::span(keys.data(), 1)).value();
+  const verkle::Point32 root = trie.root();
+  for (auto _ : state) {
+    if (!verkle::verify_execution_witness(witness, root)) state.SkipWithError("witness rejected");
+  }
+}
+
 BENCHMARK(verkle_tries_random)
     ->Name("verkle_trie/accounts/tries_random/merkleforge-verkle")
     ->Arg(1000)
@@ -75,6 +150,22 @@ BENCHMARK(mpt_tries_random)
     ->Arg(1000)
     ->Arg(5000)
     ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(ethereumjs_tries_random)
+    ->Name("verkle_trie/accounts/tries_random/ethereumjs-verkle")
+    ->Arg(1000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->Iterations(1);
+BENCHMARK(prove_one_key)
+    ->Name("verkle_trie/proof/prove_one_key/merkleforge")
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(verify_one_key)
+    ->Name("verkle_trie/proof/verify_one_key/merkleforge")
+    ->Arg(100000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
