@@ -14,6 +14,8 @@
 namespace merkleforge::binius {
 namespace {
 
+using test::evaluate_novel_basis;
+using test::normalized_subspace_poly;
 using test::parse_uint128;
 using test::random_b128s;
 
@@ -32,32 +34,6 @@ std::vector<uint128> hex_list(const nlohmann::json& list) {
   std::vector<uint128> values;
   for (const auto& hex : list) values.push_back(parse_uint128(hex.get<std::string>()));
   return values;
-}
-
-// The definitions, evaluated literally: W_i(x) = prod over all 2^i points u of U_i of (x - u).
-std::uint32_t subspace_poly(unsigned i, std::uint32_t x) {
-  uint128 product = 1;
-  for (std::uint32_t u = 0; u < (std::uint32_t{1} << i); ++u)
-    product = tower_mul(5, product, x ^ u);
-  return static_cast<std::uint32_t>(product);
-}
-
-std::uint32_t normalized_subspace_poly(unsigned i, std::uint32_t x) {
-  const auto norm = tower_inverse(5, subspace_poly(i, std::uint32_t{1} << i));
-  return static_cast<std::uint32_t>(tower_mul(5, subspace_poly(i, x), norm));
-}
-
-/// sum_j a_j·X_j(x) with X_j = prod_{i in bits(j)} Ŵ_i.
-uint128 evaluate_novel_basis(const std::vector<uint128>& coefficients, std::uint32_t x) {
-  uint128 sum = 0;
-  for (std::size_t j = 0; j < coefficients.size(); ++j) {
-    uint128 basis = 1;
-    for (unsigned i = 0; (j >> i) != 0; ++i) {
-      if ((j >> i) & 1) basis = tower_mul(5, basis, normalized_subspace_poly(i, x));
-    }
-    sum ^= tower_mul(7, coefficients[j], basis);
-  }
-  return sum;
 }
 
 TEST(BiniusAdditiveNtt, KnownAnswers) {

@@ -40,4 +40,30 @@ std::vector<uint128> random_b128s(std::mt19937_64& rng, std::size_t count) {
   return values;
 }
 
+namespace {
+std::uint32_t subspace_poly(unsigned i, std::uint32_t x) {
+  uint128 product = 1;
+  for (std::uint32_t u = 0; u < (std::uint32_t{1} << i); ++u)
+    product = tower_mul(5, product, x ^ u);
+  return static_cast<std::uint32_t>(product);
+}
+}  // namespace
+
+std::uint32_t normalized_subspace_poly(unsigned i, std::uint32_t x) {
+  const auto norm = tower_inverse(5, subspace_poly(i, std::uint32_t{1} << i));
+  return static_cast<std::uint32_t>(tower_mul(5, subspace_poly(i, x), norm));
+}
+
+uint128 evaluate_novel_basis(const std::vector<uint128>& coefficients, std::uint32_t x) {
+  uint128 sum = 0;
+  for (std::size_t j = 0; j < coefficients.size(); ++j) {
+    uint128 basis = 1;
+    for (unsigned i = 0; (j >> i) != 0; ++i) {
+      if ((j >> i) & 1) basis = tower_mul(5, basis, normalized_subspace_poly(i, x));
+    }
+    sum ^= tower_mul(7, coefficients[j], basis);
+  }
+  return sum;
+}
+
 }  // namespace merkleforge::binius::test

@@ -1,0 +1,171 @@
+#include "merkleforge/binius/multilinear.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <string>
+
+#include "binius/polyval_kernel.hpp"
+#include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/binius/subfield_products.hpp"
+
+namespace merkleforge::binius {
+namespace {
+
+constexpr std::size_t kMaxVariables = 40;
+/// Products are formed in buffers of this many values, then summed.
+constexpr std::size_t kChunk = 256;
+
+Error size_error(const std::string& what) {
+  return make_error(Errc::wrong_size, "binius multilinear: " + what);
+}
+
+/// Number of variables of a table of `size` values, or an error unless a power of two >= 2^min.
+Result<unsigned> variables_of(std::size_t size, std::size_t at_least) {
+  if (size == 0 || (size & (size - 1)) != 0) {
+    return size_error(std::to_string(size) + " values is not a power of two");
+  }
+  const auto n = static_cast<unsigned>(std::countr_zero(size));
+  if (n < at_least) {
+    return size_error(std::to_string(size) + " values have fewer than " + std::to_string(at_least) +
+                      " variables");
+  }
+  return n;
+}
+
+std::vector<uint128> to_polyval_copy(std::span<const uint128> values) {
+  std::vector<uint128> out(values.size());
+  (void)to_polyval(values, out);
+  return out;
+}
+
+/// eq tensor in the POLYVAL basis: each variable doubles the table, lo·(1 + r) and lo·r.
+std::vector<uint128> eq_tensor_polyval(std::span<const uint128> point) {
+  std::vector<uint128> eq(std::size_t{1} << point.size());
+  eq[0] = kPolyvalOne;
+  const auto& kernel = detail::active_polyval_kernel();
+  for (std::size_t j = 0; j < point.size(); ++j) {
+    const std::size_t half = std::size_t{1} << j;
+    kernel.mul_scalar(eq.data(), to_polyval(point[j]), eq.data() + half, half);
+    for (std::size_t i = 0; i < half; ++i) eq[i] ^= eq[i + half];
+  }
+  return eq;
+}
+
+/// sum_i dot(a[i], b[i]) for POLYVAL values.
+uint128 polyval_inner_product(const uint128* a, const uint128* b, std::size_t n) {
+  const auto& kernel = detail::active_polyval_kernel();
+  std::array<uint128, kChunk> products;
+  uint128 sum = 0;
+  for (std::size_t start = 0; start < n; start += kChunk) {
+    const std::size_t count = std::min(kChunk, n - start);
+    kernel.mul(a + start, b + start, products.data(), count);
+    for (std::size_t i = 0; i < count; ++i) sum ^= products[i];
+  }
+  return sum;
+}
+
+std::vector<uint128> from_polyval_vector(std::vector<uint128> values) {
+  (void)from_polyval(values, values);
+  return values;
+}
+
+Status check_equal(std::size_t a, std::size_t b) {
+  if (a == b) return Ok{};
+  return size_error("lengths " + std::to_string(a) + " and " + std::to_string(b) + " differ");
+}
+
+}  // namespace
+
+Result<std::vector<uint128>> eq_tensor(std::span<const uint128> point) {
+  if (point.size() > kMaxVariables) return size_error("too many variables");
+  return from_polyval_vector(eq_tensor_polyval(point));
+}
+
+Result<uint128> evaluate_multilinear(std::span<const uint128> values,
+                                     std::span<const uint128> point) {
+  if (point.size() > kMaxVariables || values.size() != (std::size_t{1} << point.size())) {
+    return size_error(std::to_string(values.size()) + " values for " +
+                      std::to_string(point.size()) + " variables");
+  }
+  const auto eq = eq_tensor_polyval(point);
+  const auto v = to_polyval_copy(values);
+  return from_polyval(polyval_inner_product(v.data(), eq.data(), v.size()));
+}
+
+Result<std::vector<uint128>> partial_evaluate_low(std::span<const uint128> values,
+                                                  std::span<const uint128> point) {
+  const auto n = variables_of(values.size(), point.size());
+  if (!n) return n.error();
+  const auto eq = eq_tensor_polyval(point);
+  const auto v = to_polyval_copy(values);
+  std::vector<uint128> out(values.size() >> point.size());
+  for (std::size_t j = 0; j < out.size(); ++j) {
+    out[j] = polyval_inner_product(v.data() + j * eq.size(), eq.data(), eq.size());
+  }
+  return from_polyval_vector(std::move(out));
+}
+
+Result<std::vector<uint128>> partial_evaluate_high(std::span<const uint128> values,
+                                                   std::span<const uint128> point) {
+  const auto n = variables_of(values.size(), point.size());
+  if (!n) return n.error();
+  const auto eq = eq_tensor_polyval(point);
+  const auto v = to_polyval_copy(values);
+  const std::size_t stride = values.size() >> point.size();
+  const auto& kernel = detail::active_polyval_kernel();
+  std::vector<uint128> out(stride, 0), scaled(stride);
+  for (std::size_t j = 0; j < eq.size(); ++j) {
+    kernel.mul_scalar(v.data() + j * stride, eq[j], scaled.data(), stride);
+    for (std::size_t i = 0; i < stride; ++i) out[i] ^= scaled[i];
+  }
+  return from_polyval_vector(std::move(out));
+}
+
+Result<std::vector<uint128>> fold_lowest(std::span<const uint128> values, uint128 r) {
+  const auto n = variables_of(values.size(), 1);
+  if (!n) return n.error();
+  const uint128 point[] = {r};
+  return partial_evaluate_low(values, point);
+}
+
+Result<uint128> inner_product_b1(std::span<const std::uint8_t> bits, std::span<const uint128> b) {
+  if (Status s = check_equal(bits.size(), (b.size() + 7) / 8); !s) return s.error();
+  uint128 sum = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    sum ^= b[i] & (uint128{0} - ((bits[i / 8] >> (i % 8)) & 1u));
+  }
+  return sum;
+}
+
+// sum_i a_i·b_i = sum_{s in B8} s·(sum_{i : a_i = s} b_i): XOR into 256 buckets, then 255
+// subfield products — linear time without a single product per element.
+Result<uint128> inner_product_b8(std::span<const std::uint8_t> a, std::span<const uint128> b) {
+  if (Status s = check_equal(a.size(), b.size()); !s) return s.error();
+  std::vector<uint128> buckets(256, 0);
+  for (std::size_t i = 0; i < a.size(); ++i) buckets[a[i]] ^= b[i];
+  std::vector<std::uint8_t> scalars(256);
+  for (unsigned s = 0; s < 256; ++s) scalars[s] = static_cast<std::uint8_t>(s);
+  if (Status s = mul_b128_by_b8(buckets, scalars, buckets); !s) return s.error();
+  uint128 sum = 0;
+  for (uint128 term : buckets) sum ^= term;
+  return sum;
+}
+
+Result<uint128> inner_product_b32(std::span<const std::uint32_t> a, std::span<const uint128> b) {
+  if (Status s = check_equal(a.size(), b.size()); !s) return s.error();
+  std::vector<uint128> products(b.size());
+  if (Status s = mul_b128_by_b32(b, a, products); !s) return s.error();
+  uint128 sum = 0;
+  for (uint128 term : products) sum ^= term;
+  return sum;
+}
+
+Result<uint128> inner_product_b128(std::span<const uint128> a, std::span<const uint128> b) {
+  if (Status s = check_equal(a.size(), b.size()); !s) return s.error();
+  const auto pa = to_polyval_copy(a), pb = to_polyval_copy(b);
+  // dot(ã, b̃) = (a·b)~, and the sum of forms is the form of the sum.
+  return from_polyval(polyval_inner_product(pa.data(), pb.data(), pa.size()));
+}
+
+}  // namespace merkleforge::binius

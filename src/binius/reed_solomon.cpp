@@ -1,0 +1,61 @@
+#include "merkleforge/binius/reed_solomon.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "binius/ntt_internal.hpp"
+
+namespace merkleforge::binius {
+namespace {
+
+Status check_params(const ReedSolomonParams& params) {
+  if (params.log_dim + params.log_inv_rate > kNttLogDomainLimit || params.log_batch >= 40) {
+    return make_error(Errc::invalid_argument,
+                      "binius RS: log_dim " + std::to_string(params.log_dim) + " + log_inv_rate " +
+                          std::to_string(params.log_inv_rate) + " exceeds the B32 domain (32)");
+  }
+  return Ok{};
+}
+
+Status check_length(const char* what, std::size_t got, std::size_t expected) {
+  if (got == expected) return Ok{};
+  return make_error(Errc::wrong_size, std::string("binius RS: ") + what + " has " +
+                                          std::to_string(got) + " values, expected " +
+                                          std::to_string(expected));
+}
+
+}  // namespace
+
+Status reed_solomon_encode(std::span<const uint128> message, const ReedSolomonParams& params,
+                           std::span<uint128> codeword) {
+  if (Status s = check_params(params); !s) return s;
+  if (Status s = check_length("message", message.size(), params.message_values()); !s) return s;
+  if (Status s = check_length("codeword", codeword.size(), params.codeword_values()); !s) return s;
+
+  // Convert the message to the POLYVAL basis once, then every coset starts from a copy of it.
+  const std::size_t chunk = message.size();
+  const auto first = codeword.first(chunk);
+  std::copy(message.begin(), message.end(), first.begin());
+  detail::parallel_to_polyval(first);
+  const std::uint64_t cosets = std::uint64_t{1} << params.log_inv_rate;
+  for (std::uint64_t c = 1; c < cosets; ++c) {
+    std::copy(first.begin(), first.end(),
+              codeword.begin() + static_cast<std::ptrdiff_t>(c * chunk));
+  }
+  for (std::uint64_t c = 0; c < cosets; ++c) {
+    detail::ntt_forward_polyval(codeword.subspan(c * chunk, chunk),
+                                NttShape{params.log_dim, params.log_batch, c});
+  }
+  detail::parallel_from_polyval(codeword);
+  return Ok{};
+}
+
+Result<std::vector<uint128>> reed_solomon_encode(std::span<const uint128> message,
+                                                 const ReedSolomonParams& params) {
+  if (Status s = check_params(params); !s) return s.error();
+  std::vector<uint128> codeword(params.codeword_values());
+  if (Status s = reed_solomon_encode(message, params, codeword); !s) return s.error();
+  return codeword;
+}
+
+}  // namespace merkleforge::binius
