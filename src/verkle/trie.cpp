@@ -194,18 +194,22 @@ void VerkleTrie::insert(const TreeKey& key, const Digest32& value) {
   }
 }
 
-std::optional<Digest32> VerkleTrie::get(const TreeKey& key) const {
-  const Stem stem = stem_of(key);
+const LeafNode* VerkleTrie::find_leaf(const Stem& stem) const {
   const InternalNode* node = root_.get();
   for (std::size_t depth = 0;; ++depth) {
     const Node* child = node->children[stem[depth]].get();
-    if (child == nullptr) return std::nullopt;
+    if (child == nullptr) return nullptr;
     if (child->is_leaf) {
-      const auto& leaf = static_cast<const LeafNode&>(*child);
-      return leaf.stem == stem ? leaf.get(key[31]) : std::nullopt;
+      const auto* leaf = static_cast<const LeafNode*>(child);
+      return leaf->stem == stem ? leaf : nullptr;
     }
     node = static_cast<const InternalNode*>(child);
   }
+}
+
+std::optional<Digest32> VerkleTrie::get(const TreeKey& key) const {
+  const LeafNode* leaf = find_leaf(stem_of(key));
+  return leaf != nullptr ? leaf->get(key[31]) : std::nullopt;
 }
 
 bool VerkleTrie::erase(const TreeKey& key) {
@@ -228,6 +232,7 @@ bool VerkleTrie::erase(const TreeKey& key) {
   std::unique_ptr<Node>& leaf_slot = path.back()->children[stem[path.size() - 1]];
   if (!static_cast<LeafNode&>(*leaf_slot).values.empty()) return true;
   leaf_slot.reset();
+  erased_stems_.insert(stem);
   // An internal node left with a single leaf below it is replaced by that leaf, up the path,
   // so the shape is the one the remaining stems alone would have.
   for (std::size_t depth = path.size() - 1; depth > 0; --depth) {

@@ -68,7 +68,8 @@ struct LeafNode final : Node {
   Element commitment = Element::identity();
   Element c1 = Element::identity(), c2 = Element::identity();
   Fr c1_hash = Fr::zero(), c2_hash = Fr::zero();  // as included in `commitment`
-  bool dirty = true;
+  bool dirty = true;                              ///< commitments not up to date
+  bool unsaved = true;                            ///< values not yet written to a NodeStore
 
  private:
   std::vector<std::pair<std::uint8_t, Digest32>>::iterator find(std::uint8_t suffix) {
@@ -78,6 +79,7 @@ struct LeafNode final : Node {
 
   void remember_committed(std::uint8_t suffix, std::optional<Digest32> old_value) {
     dirty = true;
+    unsaved = true;
     const bool known = std::any_of(committed_before.begin(), committed_before.end(),
                                    [&](const auto& entry) { return entry.first == suffix; });
     if (!known) committed_before.emplace_back(suffix, old_value);

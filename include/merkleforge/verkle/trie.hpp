@@ -20,7 +20,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
+#include <string_view>
 
 #include "merkleforge/core/bytes.hpp"
 #include "merkleforge/core/result.hpp"
@@ -28,13 +30,18 @@
 #include "merkleforge/verkle/field.hpp"
 #include "merkleforge/verkle/tree_key.hpp"
 
+namespace merkleforge {
+class NodeStore;
+}
+
 namespace merkleforge::verkle {
 
 using Stem = std::array<std::uint8_t, 31>;
 
 namespace detail {
 struct InternalNode;
-}
+struct LeafNode;
+}  // namespace detail
 struct ExecutionWitness;
 
 class VerkleTrie {
@@ -68,11 +75,25 @@ class VerkleTrie {
   /// root_hash() and the Python reference report.
   std::array<std::uint8_t, 32> root_hash_le();
 
+  /// Persists the tree as `name` in `store` (docs/storage.md, prefix 'v'): the values of every
+  /// stem written or erased since the last commit or open, and the root commitment, in one atomic
+  /// write batch. Errors: invalid_argument for a name over 255 bytes; the store's errors (then
+  /// nothing is written, and a later commit writes those stems again).
+  Status commit(NodeStore& store, std::string_view name = "state");
+
+  /// The tree committed as `name`: rebuilt from its stems and checked against the stored root
+  /// commitment. Errors: not_found when there is no such tree; corrupt_data when a record does
+  /// not decode or the rebuilt root differs from the stored one; the store's errors.
+  static Result<VerkleTrie> open(const NodeStore& store, std::string_view name = "state");
+
  private:
+  const detail::LeafNode* find_leaf(const Stem& stem) const;
+
   friend Result<ExecutionWitness> prove_keys(VerkleTrie& trie, std::span<const TreeKey> keys);
 
   std::unique_ptr<detail::InternalNode> root_;
   std::size_t size_ = 0;
+  std::set<Stem> erased_stems_;  ///< stems that lost their leaf since the last commit or open
 };
 
 }  // namespace merkleforge::verkle
