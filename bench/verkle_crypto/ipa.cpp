@@ -1,0 +1,87 @@
+// IPA over the 256-point Lagrange domain: prove and verify one opening of a random polynomial at a
+// point outside the domain (the multiproof's case).
+//
+// No peer exposes a bare IPA (verkle-cryptography-wasm only proves multiproofs; see
+// multiproof.cpp for the paired run). The published rust-verkle ipa-multipoint figures (Apple M1
+// Pro, ../shared/research/verkle.md §8) are attached as `reference_ms` with `speedup` = reference /
+// ours, and issue 6's targets as `target_ms`.
+//
+// Names: verkle_crypto/ipa/<prove|verify>/merkleforge.
+#include "merkleforge/verkle/ipa.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "merkleforge/verkle/pedersen.hpp"
+
+namespace merkleforge::verkle {
+namespace {
+
+struct Opening {
+  Polynomial polynomial;
+  Element commitment;
+  Fr point;
+  Fr value;
+  IpaProof proof;
+};
+
+const Opening& opening() {
+  static const Opening fixture = [] {
+    std::mt19937_64 rng(42);
+    const auto random_scalar = [&rng] {
+      std::array<std::uint8_t, 64> bytes;
+      for (auto& byte : bytes) byte = static_cast<std::uint8_t>(rng());
+      return Fr::from_bytes_le_reduced(bytes);
+    };
+    Opening result;
+    for (Fr& value : result.polynomial) value = random_scalar();
+    result.commitment = commit(result.polynomial);
+    result.point = random_scalar();
+    result.value = LagrangeDomain::instance().evaluate(result.polynomial, result.point);
+    Transcript transcript("bench");
+    result.proof = ipa_prove(transcript, result.commitment, result.polynomial, result.point);
+    return result;
+  }();
+  return fixture;
+}
+
+void attach_figures(benchmark::State& state, double reference_ms, double target_ms) {
+  state.counters["reference_ms"] = reference_ms;
+  state.counters["target_ms"] = target_ms;
+  state.counters["speedup"] = benchmark::Counter(
+      reference_ms * 1e-3 * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+void ipa_prove_bench(benchmark::State& state) {
+  const Opening& o = opening();
+  for (auto _ : state) {
+    Transcript transcript("bench");
+    benchmark::DoNotOptimize(ipa_prove(transcript, o.commitment, o.polynomial, o.point));
+  }
+  attach_figures(state, 28.7, 15);
+}
+
+void ipa_verify_bench(benchmark::State& state) {
+  const Opening& o = opening();
+  for (auto _ : state) {
+    Transcript transcript("bench");
+    if (!ipa_verify(transcript, o.commitment, o.point, o.value, o.proof).ok()) {
+      state.SkipWithError("proof rejected");
+      break;
+    }
+  }
+  attach_figures(state, 20.8, 5);
+}
+
+BENCHMARK(ipa_prove_bench)
+    ->Name("verkle_crypto/ipa/prove/merkleforge")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(ipa_verify_bench)
+    ->Name("verkle_crypto/ipa/verify/merkleforge")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+}  // namespace
+}  // namespace merkleforge::verkle
