@@ -24,6 +24,7 @@
 #include "merkleforge/verkle/pedersen.hpp"
 #include "merkleforge/verkle/witness.hpp"
 #include "support/node_peer.hpp"
+#include "verkle_trie/allocation_counter.hpp"
 
 namespace {
 
@@ -50,6 +51,7 @@ std::vector<RandomAccount> random_accounts(std::size_t count) {
 void verkle_tries_random(benchmark::State& state) {
   const auto accounts = random_accounts(static_cast<std::size_t>(state.range(0)));
   verkle::fixed_base_table_bytes();  // tables are built once per process, not per iteration
+  const std::size_t allocated_before = allocated_bytes();
   for (auto _ : state) {
     verkle::VerkleTrie trie;
     for (const RandomAccount& account : accounts) {
@@ -57,6 +59,8 @@ void verkle_tries_random(benchmark::State& state) {
     }
     benchmark::DoNotOptimize(trie.root());
   }
+  state.counters["allocated_MB"] = static_cast<double>(allocated_bytes() - allocated_before) / 1e6 /
+                                   static_cast<double>(state.iterations());
 }
 
 void mpt_tries_random(benchmark::State& state) {
