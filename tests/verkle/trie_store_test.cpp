@@ -29,6 +29,12 @@ Entries random_entries(std::mt19937_64& rng, std::size_t count) {
   return entries;
 }
 
+VerkleTrie trie_of(const Entries& entries) {
+  VerkleTrie trie;
+  for (const auto& [key, value] : entries.list) trie.insert(key, value);
+  return trie;
+}
+
 void expect_same(VerkleTrie& expected, VerkleTrie& actual, const Entries& probes) {
   EXPECT_EQ(actual.root(), expected.root());
   EXPECT_EQ(actual.size(), expected.size());
@@ -38,9 +44,8 @@ void expect_same(VerkleTrie& expected, VerkleTrie& actual, const Entries& probes
 TEST(VerkleTrieStore, CommitThenOpenGivesTheSameTree) {
   std::mt19937_64 rng(31);
   MemoryNodeStore store;
-  VerkleTrie trie;
   const Entries entries = random_entries(rng, 120);
-  for (const auto& [key, value] : entries.list) trie.insert(key, value);
+  VerkleTrie trie = trie_of(entries);
   ASSERT_TRUE(trie.commit(store).ok());
   auto reopened = VerkleTrie::open(store);
   ASSERT_TRUE(reopened.ok()) << reopened.error().message;
@@ -72,9 +77,8 @@ TEST(VerkleTrieStore, CommitThenOpenGivesTheSameTree) {
 TEST(VerkleTrieStore, DamagedRecordsAreCorruptData) {
   std::mt19937_64 rng(32);
   MemoryNodeStore store;
-  VerkleTrie trie;
   const Entries entries = random_entries(rng, 20);
-  for (const auto& [key, value] : entries.list) trie.insert(key, value);
+  VerkleTrie trie = trie_of(entries);
   ASSERT_TRUE(trie.commit(store).ok());
   const TreeKey& key = entries.list[0].first;
   // "vs" ‖ len("state") ‖ "state" ‖ stem (docs/storage.md)
@@ -105,8 +109,7 @@ TEST(VerkleTrieStore, SurvivesReopeningARocksDbDatabase) {
   std::filesystem::remove_all(dir);
   std::mt19937_64 rng(33);
   const Entries entries = random_entries(rng, 60);
-  VerkleTrie trie;
-  for (const auto& [key, value] : entries.list) trie.insert(key, value);
+  VerkleTrie trie = trie_of(entries);
   {
     auto store = RocksDbNodeStore::open(dir);
     ASSERT_TRUE(store.ok()) << store.error().message;
