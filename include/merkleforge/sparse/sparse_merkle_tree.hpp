@@ -101,7 +101,7 @@ class SparseMerkleTree {
                               }),
                   updates.end());
     std::reverse(updates.begin(), updates.end());
-    warm_paths(updates);
+    if (updates.size() <= kWarmGroup) warm_paths(working_, 0, updates);
     working_ = update_subtree(working_, 0, updates);
   }
 
@@ -222,6 +222,9 @@ class SparseMerkleTree {
   /// Siblings reserved for a proof up front: more than the depth of any leaf in a tree of 2^28
   /// random keys, so a proof's sibling list is allocated once.
   static constexpr std::size_t kProofReserve = 48;
+
+  /// Updates whose paths are fetched together before a batch updates them (warm_paths).
+  static constexpr std::size_t kWarmGroup = 32;
 
   /// Below this many updates a subtree is updated on the calling thread.
   static constexpr std::size_t kParallelUpdates = 128;
@@ -395,30 +398,34 @@ class SparseMerkleTree {
     return end;
   }
 
-  /// Brings the interior nodes on the paths of `updates` into the cache, walking many paths in
-  /// step so that their memory loads overlap; the depth-first update that follows would otherwise
-  /// wait for each node of a path in turn (a large tree lives mostly outside the cache).
-  void warm_paths(Updates updates) const {
-    constexpr std::size_t kLanes = 16;
-    for (std::size_t first = 0; first < updates.size(); first += kLanes) {
-      const std::size_t lanes = std::min(kLanes, updates.size() - first);
-      std::array<NodeRef, kLanes> at;
-      at.fill(working_.ref);
-      for (unsigned depth = 0, walking = 1; walking != 0; ++depth) {
-        walking = 0;
-        for (std::size_t lane = 0; lane < lanes; ++lane) {
-          if (!sparse_detail::is_internal(at[lane])) continue;
-          const InternalNode& node = internals_[sparse_detail::internal_index(at[lane])];
-          at[lane] = node.child[key_bit(updates[first + lane].key_hash, depth)];
-          if (!sparse_detail::is_internal(at[lane])) continue;
-          const auto* next =
-              reinterpret_cast<const char*>(&internals_[sparse_detail::internal_index(at[lane])]);
-          __builtin_prefetch(next);
-          __builtin_prefetch(next + sizeof(InternalNode) - 1);
-          ++walking;
-        }
+  /// Brings the nodes on the paths of `updates` below `start` (at `depth`) into the cache, walking
+  /// the paths in step so that their memory loads overlap; the depth-first update that follows
+  /// would otherwise wait for each node of a path in turn (a large tree lives mostly outside the
+  /// cache). Called for groups of at most kWarmGroup updates, whose paths fit in the L2 cache.
+  void warm_paths(const Subtree& start, unsigned depth, Updates updates) const {
+    std::array<NodeRef, kWarmGroup> at;
+    at.fill(start.ref);
+    for (std::size_t walking = updates.size(); walking != 0; ++depth) {
+      walking = 0;
+      for (std::size_t lane = 0; lane < updates.size(); ++lane) {
+        if (!sparse_detail::is_internal(at[lane])) continue;
+        const InternalNode& node = internals_[sparse_detail::internal_index(at[lane])];
+        at[lane] = node.child[key_bit(updates[lane].key_hash, depth)];
+        prefetch_node(at[lane]);
+        walking += sparse_detail::is_internal(at[lane]) ? 1 : 0;
       }
     }
+  }
+
+  void prefetch_node(NodeRef ref) const noexcept {
+    if (ref == sparse_detail::kEmptyRef) return;
+    const char* node =
+        sparse_detail::is_leaf(ref)
+            ? reinterpret_cast<const char*>(&leaves_[sparse_detail::leaf_index(ref)])
+            : reinterpret_cast<const char*>(&internals_[sparse_detail::internal_index(ref)]);
+    static_assert(sizeof(LeafNode) <= 128 && sizeof(InternalNode) <= 128);
+    __builtin_prefetch(node);
+    __builtin_prefetch(node + sizeof(InternalNode) - 1);
   }
 
   // --- updates ----------------------------------------------------------------------------------
@@ -456,9 +463,15 @@ class SparseMerkleTree {
   }
 
   void update_children(Subtree& left, Subtree& right, unsigned depth, Updates updates) {
+    // A group small enough to warm starts here: fetch its paths before updating them.
+    const auto update = [&](Subtree& child, Updates group) {
+      if (updates.size() > kWarmGroup && group.size() <= kWarmGroup)
+        warm_paths(child, depth + 1, group);
+      child = update_subtree(child, depth + 1, group);
+    };
     split_and_run(
-        updates, depth, [&](Updates low) { left = update_subtree(left, depth + 1, low); },
-        [&](Updates high) { right = update_subtree(right, depth + 1, high); });
+        updates, depth, [&](Updates low) { update(left, low); },
+        [&](Updates high) { update(right, high); });
   }
 
   static bool is_empty(const Subtree& left, const Subtree& right) noexcept {
