@@ -1,5 +1,7 @@
-// patricia/<case>/<size>/<implementation>: insert (N puts + root), get, proof generation and
-// proof verification, MerkleForge beside @ethereumjs/mpt on the same keys in the same run.
+// patricia/keccak256/<case><size>/<implementation>: insert (N puts + root), get, proof generation
+// and proof verification, MerkleForge beside @ethereumjs/mpt on the same keys in the same run.
+// The names follow the reference figures (bench/reference_figures.json), so `mforge bench` shows
+// the reference project's published figures beside ours.
 #include <benchmark/benchmark.h>
 
 #include "merkleforge/hash/keccak.hpp"
@@ -81,7 +83,7 @@ void register_all() {
                                               {"verify", verify_merkleforge}};
   for (const std::size_t n : {10u, 100u, 1000u, 10000u, 100000u, 1000000u}) {
     for (const auto& [name, function] : cases) {
-      const std::string label = std::string("patricia/") + name + "/" + std::to_string(n);
+      const std::string label = std::string("patricia/keccak256/") + name + std::to_string(n);
       auto* bench = benchmark::RegisterBenchmark((label + "/merkleforge").c_str(), function, n);
       if (std::string(name) == "insert") {
         bench->Unit(n >= 10000 ? benchmark::kMillisecond : benchmark::kMicrosecond);
