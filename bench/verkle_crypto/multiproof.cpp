@@ -11,7 +11,7 @@
 // 16384 carries issue 6's targets (`target_ms`) and go-ipa's published verify time (`reference_ms`,
 // 8-core Ryzen 7 3800XT, ../shared/research/verkle.md §8).
 //
-// Names: verkle_crypto/multiproof/<prove|verify>/<N>/<merkleforge|rust-verkle-wasm>.
+// Names: verkle/multiproof_<prove|verify>/<N>/<merkleforge|wasm> (docs/verkle.md scheme).
 #include "merkleforge/verkle/multiproof.hpp"
 
 #include <benchmark/benchmark.h>
@@ -26,6 +26,7 @@
 
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
+#include "verkle_crypto/ipa_timing.hpp"
 
 namespace merkleforge::verkle {
 namespace {
@@ -105,6 +106,8 @@ const PeerRun& peer_run() {
   return run;
 }
 
+using bench::run_timed;
+
 void attach_figures(benchmark::State& state, std::size_t openings, double target_ms,
                     double reference_ms) {
   state.counters["openings"] = static_cast<double>(openings);
@@ -114,23 +117,22 @@ void attach_figures(benchmark::State& state, std::size_t openings, double target
 
 void prove_ours(benchmark::State& state, std::size_t openings, double target_ms) {
   const Workload& w = workload(openings);
-  for (auto _ : state) {
+  run_timed(state, [&] {
     Transcript transcript("verkle");
     benchmark::DoNotOptimize(multiproof_prove(transcript, w.queries));
-  }
+  });
   attach_figures(state, openings, target_ms, 0);
 }
 
 void verify_ours(benchmark::State& state, std::size_t openings, double target_ms,
                  double reference_ms) {
   const Workload& w = workload(openings);
-  for (auto _ : state) {
+  bool accepted = true;
+  run_timed(state, [&] {
     Transcript transcript("verkle");
-    if (!multiproof_verify(transcript, w.claims, w.proof).ok()) {
-      state.SkipWithError("proof rejected");
-      break;
-    }
-  }
+    accepted = accepted && multiproof_verify(transcript, w.claims, w.proof).ok();
+  });
+  if (!accepted) state.SkipWithError("proof rejected");
   attach_figures(state, openings, target_ms, reference_ms);
 }
 
@@ -153,7 +155,7 @@ void peer(benchmark::State& state, bool prove) {
 
 void register_all() {
   const auto add = [](const std::string& name, auto function) {
-    return benchmark::RegisterBenchmark(("verkle_crypto/multiproof/" + name).c_str(), function)
+    return benchmark::RegisterBenchmark(("verkle/multiproof_" + name).c_str(), function)
         ->Unit(benchmark::kMillisecond);
   };
   for (const std::size_t n : {kPeerSize, std::size_t{16384}}) {
@@ -166,12 +168,10 @@ void register_all() {
       verify_ours(s, n, targets ? 37 : 0, targets ? 37.2 : 0);
     })->UseRealTime();
   }
-  add("prove/" + std::to_string(kPeerSize) + "/rust-verkle-wasm",
-      [](benchmark::State& s) { peer(s, true); })
+  add("prove/" + std::to_string(kPeerSize) + "/wasm", [](benchmark::State& s) { peer(s, true); })
       ->UseManualTime()
       ->Iterations(1);
-  add("verify/" + std::to_string(kPeerSize) + "/rust-verkle-wasm",
-      [](benchmark::State& s) { peer(s, false); })
+  add("verify/" + std::to_string(kPeerSize) + "/wasm", [](benchmark::State& s) { peer(s, false); })
       ->UseManualTime()
       ->Iterations(1);
 }
