@@ -1,8 +1,12 @@
 #include "merkleforge/verkle/multiproof.hpp"
 
+#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 
 #include <algorithm>
+#include <cstring>
+#include <unordered_map>
 #include <vector>
 
 #include "merkleforge/verkle/msm.hpp"
@@ -97,6 +101,53 @@ Polynomial evaluation_sum(const PointSums& point_sums, const Polynomial& inverse
   return h;
 }
 
+/// A sum Σ coefficients[i] · points[i] over distinct points.
+struct DistinctTerms {
+  std::vector<Element> points;
+  std::vector<Fr> coefficients;
+};
+
+struct EncodingHash {
+  std::size_t operator()(const Encoding& encoding) const {
+    std::uint64_t prefix;  // the x coordinate's bytes are as good as random
+    std::memcpy(&prefix, encoding.data() + kPointSize - sizeof prefix, sizeof prefix);
+    return static_cast<std::size_t>(prefix);
+  }
+};
+
+/// A node of a Verkle tree is usually opened at several points; its commitment then needs one MSM
+/// term with the summed coefficient. Equal encodings mean equal group elements.
+DistinctTerms merge_equal_commitments(std::span<const Element> commitments,
+                                      std::span<const Encoding> encodings,
+                                      std::span<const Fr> coefficients) {
+  DistinctTerms terms;
+  std::unordered_map<Encoding, std::size_t, EncodingHash> slot_of;
+  slot_of.reserve(commitments.size());
+  for (std::size_t i = 0; i < commitments.size(); ++i) {
+    const auto [it, inserted] = slot_of.try_emplace(encodings[i], terms.points.size());
+    if (inserted) {
+      terms.points.push_back(commitments[i]);
+      terms.coefficients.push_back(coefficients[i]);
+    } else {
+      terms.coefficients[it->second] += coefficients[i];
+    }
+  }
+  return terms;
+}
+
+/// msm() split into chunks that run on all cores (msm itself runs on the calling thread).
+Element parallel_msm(std::span<const Element> points, std::span<const Fr> scalars) {
+  constexpr std::size_t kChunk = 4096;
+  if (points.size() <= kChunk) return msm(points, scalars);
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, points.size(), kChunk), Element(),
+      [&](const tbb::blocked_range<std::size_t>& range, Element sum) {
+        return sum + msm(points.subspan(range.begin(), range.size()),
+                         scalars.subspan(range.begin(), range.size()));
+      },
+      [](const Element& a, const Element& b) { return a + b; });
+}
+
 Error empty_query_list() {
   return make_error(Errc::invalid_argument, "a multiproof needs at least one opening");
 }
@@ -155,8 +206,8 @@ Status multiproof_verify(Transcript& transcript, std::span<const VerifierQuery> 
     values[i] = queries[i].value;
   }
   const std::vector<Element> commitments = commitments_of(queries);
-  const std::vector<Fr> powers =
-      absorb_queries(transcript, Element::batch_to_bytes(commitments), points, values);
+  const std::vector<Encoding> encodings = Element::batch_to_bytes(commitments);
+  const std::vector<Fr> powers = absorb_queries(transcript, encodings, points, values);
   transcript.append_point("D", proof.d);
   const Fr t = transcript.challenge_scalar("t");
 
@@ -168,7 +219,8 @@ Status multiproof_verify(Transcript& transcript, std::span<const VerifierQuery> 
     coefficients[i] = powers[i] * inverse_distance[points[i]];
     claimed_value += coefficients[i] * values[i];
   }
-  const Element e = msm(commitments, coefficients);
+  const DistinctTerms terms = merge_equal_commitments(commitments, encodings, coefficients);
+  const Element e = parallel_msm(terms.points, terms.coefficients);
   transcript.append_point("E", e);
   return ipa_verify(transcript, e - proof.d, t, claimed_value, proof.ipa);
 }

@@ -1,4 +1,5 @@
-// Helpers shared by the IPA and multiproof tests: vector parsing and random inputs.
+// Helpers shared by the Verkle proof tests (Lagrange, IPA, multiproof): vector parsing, random
+// inputs.
 #pragma once
 
 #include <nlohmann/json.hpp>

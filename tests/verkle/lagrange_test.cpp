@@ -7,14 +7,13 @@
 
 #include <random>
 
+#include "ipa_test_support.hpp"
+
 namespace merkleforge::verkle {
 namespace {
 
-Fr random_scalar(std::mt19937_64& rng) {
-  std::array<std::uint8_t, 64> bytes;
-  for (auto& byte : bytes) byte = static_cast<std::uint8_t>(rng());
-  return Fr::from_bytes_le_reduced(bytes);
-}
+using test::random_polynomial;
+using test::random_scalar;
 
 /// Σ_k c_k · x^k by Horner's rule.
 Fr evaluate_coefficients(std::span<const Fr> coefficients, const Fr& x) {
@@ -49,8 +48,7 @@ TEST(VerkleLagrange, EvaluatesRandomPolynomialsOfFullDegreeOutsideTheDomain) {
 
 TEST(VerkleLagrange, InsideTheDomainCoefficientsAreAUnitVector) {
   std::mt19937_64 rng(2);
-  Polynomial f;
-  for (Fr& value : f) value = random_scalar(rng);
+  const Polynomial f = random_polynomial(rng);
   for (std::size_t z : {0u, 1u, 77u, 255u}) {
     const Polynomial b = domain().barycentric_coefficients(Fr::from_u64(z));
     for (std::size_t i = 0; i < kDomainSize; ++i) {
