@@ -224,7 +224,15 @@ Status additive_ntt_inverse(std::span<uint128> data, const NttShape& shape) {
   return Ok{};
 }
 
-B32 additive_ntt_twiddle(unsigned log_n, unsigned round, std::uint64_t block, std::uint64_t coset) {
+Result<B32> additive_ntt_twiddle(unsigned log_n, unsigned round, std::uint64_t block,
+                                 std::uint64_t coset) {
+  if (round >= log_n || log_n > kNttLogDomainLimit || (block >> (log_n - 1 - round)) != 0 ||
+      (coset >> (kNttLogDomainLimit - log_n)) != 0) {
+    return make_error(Errc::invalid_argument,
+                      "binius NTT twiddle: round " + std::to_string(round) + ", block " +
+                          std::to_string(block) + ", coset " + std::to_string(coset) +
+                          " do not fit a transform of 2^" + std::to_string(log_n));
+  }
   std::uint64_t index = block | (coset << (log_n - 1 - round));
   std::uint32_t t = 0;
   for (; index != 0; index &= index - 1) t ^= twiddle_basis().b32[round][std::countr_zero(index)];

@@ -64,7 +64,7 @@ TEST(BiniusAdditiveNtt, TwiddlesMatchKnownAnswers) {
         const auto expected = hex_list(rounds[round]);
         ASSERT_EQ(expected.size(), std::size_t{1} << (log_n - 1 - round));
         for (std::size_t block = 0; block < expected.size(); ++block) {
-          EXPECT_EQ(additive_ntt_twiddle(log_n, round, block, coset).value(), expected[block])
+          EXPECT_EQ(additive_ntt_twiddle(log_n, round, block, coset)->value(), expected[block])
               << "log_n " << log_n << " coset " << coset << " round " << round << " block "
               << block;
         }
@@ -161,6 +161,10 @@ TEST(BiniusAdditiveNtt, BadShapesAreRejected) {
   EXPECT_TRUE(additive_ntt_forward(eight, {3, 0, (std::uint64_t{1} << 29) - 1}).ok());
   EXPECT_FALSE(additive_ntt_inverse(eight, {2, 0, 0}).ok());
   EXPECT_FALSE(additive_ntt_inverse(eight, {33, 0, 0}).ok());
+  EXPECT_FALSE(additive_ntt_twiddle(3, 3, 0, 0).ok());
+  EXPECT_FALSE(additive_ntt_twiddle(3, 0, 4, 0).ok());
+  EXPECT_FALSE(additive_ntt_twiddle(3, 0, 0, std::uint64_t{1} << 29).ok());
+  EXPECT_FALSE(additive_ntt_twiddle(0, 0, 0, 0).ok());
 }
 
 }  // namespace

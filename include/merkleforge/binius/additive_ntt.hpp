@@ -47,8 +47,9 @@ Status additive_ntt_forward(std::span<uint128> data, const NttShape& shape);
 Status additive_ntt_inverse(std::span<uint128> data, const NttShape& shape);
 
 /// The twiddle of round `round`, block `block` of `coset` for a transform of 2^log_n, as a B32
-/// value (documentation and tests; the transforms precompute their own).
-/// Precondition: round < log_n, block < 2^(log_n-1-round), coset < 2^(32-log_n).
-B32 additive_ntt_twiddle(unsigned log_n, unsigned round, std::uint64_t block, std::uint64_t coset);
+/// value (documentation and tests; the transforms precompute their own). Errors: invalid_argument
+/// unless round < log_n <= 32, block < 2^(log_n-1-round) and coset < 2^(32-log_n).
+Result<B32> additive_ntt_twiddle(unsigned log_n, unsigned round, std::uint64_t block,
+                                 std::uint64_t coset);
 
 }  // namespace merkleforge::binius
