@@ -56,7 +56,8 @@ TEST(BiniusAdditiveNtt, KnownAnswers) {
 }
 
 TEST(BiniusAdditiveNtt, TwiddlesMatchKnownAnswers) {
-  for (const auto& v : merkleforge::test::load_vectors("binius/additive_ntt.json")["vectors"]) {
+  const auto vectors = merkleforge::test::load_vectors("binius/additive_ntt.json")["vectors"];
+  for (const auto& v : vectors) {
     const unsigned log_n = v["log_n"];
     for (std::uint64_t coset : {0u, 1u}) {
       const auto& rounds = v[coset == 0 ? "twiddles_coset0" : "twiddles_coset1"];
