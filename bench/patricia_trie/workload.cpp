@@ -1,16 +1,12 @@
 #include "patricia_trie/workload.hpp"
 
-#include <unistd.h>
-
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 
 #include "merkleforge/hash/keccak.hpp"
+#include "support/node_peer.hpp"
 
 namespace patricia_bench {
 
@@ -42,24 +38,9 @@ mpt::MerklePatriciaTrie build_trie(const Workload& pairs) {
 }
 
 double ethereumjs_seconds_per_op(const std::string& op, std::size_t n, std::size_t probes) {
-  // This file is bench/patricia_trie/workload.cpp; the peer scripts are in tests/peers/.
-  const std::filesystem::path script =
-      std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() /
-      "tests/peers/ethereumjs_mpt_bench.mjs";
-  const auto input = std::filesystem::temp_directory_path() /
-                     ("mf_mpt_bench_" + std::to_string(::getpid()) + ".json");
-  std::ofstream(input) << nlohmann::json{{"op", op}, {"n", n}, {"probes", probes}}.dump();
-  const std::string command = "node '" + script.string() + "' < '" + input.string() + "'";
-  std::FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("cannot run node");
-  std::string output;
-  char buffer[4096];
-  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-    output.append(buffer, got);
-  const int status = ::pclose(pipe);
-  std::filesystem::remove(input);
-  if (status != 0) throw std::runtime_error("ethereumjs bench script failed");
-  const auto reply = nlohmann::json::parse(output);
+  const nlohmann::json reply = merkleforge::bench::run_node_peer(
+      "ethereumjs_mpt_bench.mjs", {{"op", op}, {"n", n}, {"probes", probes}});
+  if (!reply.is_object()) throw std::runtime_error("ethereumjs bench script failed");
   return reply["seconds"].get<double>() / reply["ops"].get<double>();
 }
 

@@ -1,6 +1,6 @@
 // Multiproofs of N openings (16 per polynomial, N / 16 polynomials), prove and verify, side by side
 // with rust-verkle's multiproof compiled to WASM (verkle-cryptography-wasm, driven by
-// tests/verkle/multiproof_peer.mjs) on the same queries in the same run.
+// tests/peers/verkle_multiproof.mjs) on the same queries in the same run.
 //
 // The workload is the peer script's: polynomial p has values p·256 + i + 1 and is opened at the
 // points (p + 16·k) mod 256. Both sides use the transcript label "verkle" (the peer's FFI), so the
@@ -15,17 +15,14 @@
 #include "merkleforge/verkle/multiproof.hpp"
 
 #include <benchmark/benchmark.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
+#include "support/node_peer.hpp"
 #include "verkle_crypto/ipa_timing.hpp"
 
 namespace merkleforge::verkle {
@@ -74,29 +71,12 @@ struct PeerRun {
 
 const PeerRun& peer_run() {
   static const PeerRun run = [] {
-    // This file is bench/verkle_crypto/multiproof.cpp; the script is tests/verkle/.
-    const auto root = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
-    const auto script = root / "tests/verkle/multiproof_peer.mjs";
-    const auto input = std::filesystem::temp_directory_path() /
-                       ("mf_verkle_multiproof_" + std::to_string(::getpid()) + ".json");
-    std::ofstream(input) << nlohmann::json{
-        {"op", "bench"},
-        {"polynomials", kPeerSize / kOpeningsPerPolynomial},
-        {"openings_per_polynomial", kOpeningsPerPolynomial},
-        {"repetitions",
-         kPeerRepetitions}}.dump();
-    const std::string command = "node '" + script.string() + "' < '" + input.string() + "'";
-    std::FILE* pipe = ::popen(command.c_str(), "r");
-    if (pipe == nullptr) throw std::runtime_error("cannot run node");
-    std::string output;
-    char buffer[4096];
-    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
-      output.append(buffer, got);
-    }
-    const int status = ::pclose(pipe);
-    std::filesystem::remove(input);
-    if (status != 0) throw std::runtime_error("multiproof peer script failed");
-    const auto reply = nlohmann::json::parse(output);
+    const nlohmann::json reply = merkleforge::bench::run_node_peer(
+        "verkle_multiproof.mjs", {{"op", "bench"},
+                                  {"polynomials", kPeerSize / kOpeningsPerPolynomial},
+                                  {"openings_per_polynomial", kOpeningsPerPolynomial},
+                                  {"repetitions", kPeerRepetitions}});
+    if (!reply.is_object()) throw std::runtime_error("multiproof peer script failed");
     PeerRun result;
     for (double ns : reply.at("prove_ns")) result.prove_seconds.push_back(ns * 1e-9);
     for (double ns : reply.at("verify_ns")) result.verify_seconds.push_back(ns * 1e-9);

@@ -69,7 +69,7 @@ TEST(BiniusPolyval, AgreesWithNobleCiphers) {
     for (auto& b : m) b = static_cast<std::uint8_t>(rng());
     request["messages"].push_back(to_hex(m));
   }
-  const auto reply = merkleforge::test::run_node_peer("../binius/noble_polyval.mjs", request);
+  const auto reply = merkleforge::test::run_node_peer("noble_polyval.mjs", request);
   for_each_polyval_isa([&](PolyvalIsa) {
     const auto digests = polyval_digests(from_le_bytes(key.data()), messages);
     for (std::size_t i = 0; i < messages.size(); ++i) {

@@ -1,5 +1,5 @@
 // Differential test against rust-verkle's multiproof compiled to WASM (verkle-cryptography-wasm,
-// through tests/verkle/multiproof_peer.mjs): random polynomials and openings (shared polynomials,
+// through tests/peers/verkle_multiproof.mjs): random polynomials and openings (shared polynomials,
 // repeated points, both ends of the domain) give byte-identical proofs, and the peer accepts ours.
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@ namespace {
 
 // The peer's FFI starts its transcript with this label.
 constexpr const char* kPeerLabel = "verkle";
-constexpr const char* kPeerScript = "../verkle/multiproof_peer.mjs";
+constexpr const char* kPeerScript = "verkle_multiproof.mjs";
 
 struct Opened {
   Polynomial polynomial;

@@ -1,7 +1,6 @@
 // Peer for the multiproof tests and benchmarks: rust-verkle's multiproof compiled to WASM
 // (verkle-cryptography-wasm, pinned in tests/peers/package.json; its FFI starts the transcript
-// with the label "verkle"). Lives beside the tests that use it and loads the package from
-// tests/peers/node_modules.
+// with the label "verkle").
 //
 // stdin:  {"op": "prove", "inputs": [{"commitment": hex, "vector": [hex x 256], "indices": [..]}]}
 //           -> {"proof": hex}
@@ -15,7 +14,7 @@
 // Scalars are 32-byte little-endian hex, commitments 32-byte compressed points (hex).
 import {createRequire} from 'node:module';
 
-const require = createRequire(new URL('../peers/package.json', import.meta.url));
+const require = createRequire(import.meta.url);
 const {loadVerkleCrypto} = require('verkle-cryptography-wasm');
 // The package's createProof wrapper spreads every byte string into one call and overflows the
 // stack beyond a few hundred openings; the benchmark serialises the same bytes itself and calls

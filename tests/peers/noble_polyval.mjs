@@ -1,9 +1,7 @@
-// Peer oracle for the POLYVAL kernels: @noble/ciphers' POLYVAL (RFC 8452), a dependency pinned in
-// tests/peers/package-lock.json. Lives beside the binius tests; loads the package from tests/peers.
+// Peer oracle for the POLYVAL kernels: @noble/ciphers' POLYVAL (RFC 8452), pinned in package.json.
 // stdin:  {"key": "hex16", "messages": ["hex (multiple of 16 bytes)", ...]}
 // stdout: {"digests": ["hex16", ...]}   digest = POLYVAL(key, message blocks)
-const moduleUrl = new URL('../peers/node_modules/@noble/ciphers/esm/_polyval.js', import.meta.url);
-const { polyval } = await import(moduleUrl.href);
+import {polyval} from '@noble/ciphers/_polyval';
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
