@@ -3,7 +3,10 @@
 // committed to the root.
 //
 //   verkle_trie/accounts/tries_random/merkleforge-verkle/<N>   EIP-6800 basic-data accounts
-//   verkle_trie/accounts/tries_random/merkleforge-mpt/<N>      secure state trie, RLP accounts
+//   verkle_trie/accounts/tries_random_mpt/merkleforge/<N>      the same accounts in the MPT (secure
+//                                                              state trie, RLP accounts); a case
+//                                                              of its own, not paired with the
+//                                                              Verkle peer
 //   verkle_trie/accounts/tries_random/ethereumjs-verkle/1000   @ethereumjs/verkle 10.0.0 through
 //                                                              Node on the same accounts (one run:
 //                                                              it takes about 20 s)
@@ -150,7 +153,7 @@ BENCHMARK(verkle_tries_random)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(mpt_tries_random)
-    ->Name("verkle_trie/accounts/tries_random/merkleforge-mpt")
+    ->Name("verkle_trie/accounts/tries_random_mpt/merkleforge")
     ->Arg(1000)
     ->Arg(5000)
     ->Arg(10000)

@@ -59,6 +59,8 @@
       canvas.parentNode.replaceWith(element('p', { class: 'na', text: 'No ' + label + ' in this run.' }));
       return;
     }
+    // One readable row per bar (10 px labels): the box grows with the number of comparisons.
+    canvas.parentNode.style.height = Math.max(240, 14 * labels.length + 90) + 'px';
     makeChart(canvas, {
       type: 'bar',
       data: {
