@@ -15,20 +15,10 @@ namespace merkleforge::binius {
 namespace {
 
 using test::evaluate_novel_basis;
+using test::for_each_polyval_isa;
 using test::normalized_subspace_poly;
 using test::parse_uint128;
 using test::random_b128s;
-
-template <class Body>
-void for_each_polyval_isa(Body&& body) {
-  const PolyvalIsa saved = polyval_active_isa();
-  for (PolyvalIsa isa : polyval_available_isas()) {
-    SCOPED_TRACE(std::string(polyval_isa_name(isa)));
-    ASSERT_TRUE(polyval_set_isa(isa).ok());
-    body();
-  }
-  ASSERT_TRUE(polyval_set_isa(saved).ok());
-}
 
 std::vector<uint128> hex_list(const nlohmann::json& list) {
   std::vector<uint128> values;

@@ -1,11 +1,15 @@
 // Shared helpers for the binius tests: hex <-> tower integers, random field elements.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/binius/tower.hpp"
 
 namespace merkleforge::binius::test {
@@ -28,5 +32,22 @@ std::uint32_t normalized_subspace_poly(unsigned i, std::uint32_t x);
 
 /// sum_j a_j·X_j(x) with X_j = prod_{i in bits(j)} Ŵ_i: the naive novel-basis evaluation.
 uint128 evaluate_novel_basis(const std::vector<uint128>& coefficients, std::uint32_t x);
+
+/// Runs `body` once per POLYVAL kernel this CPU has, with that kernel selected (passing it when
+/// `body` takes it), then restores the kernel that was active.
+template <class Body>
+void for_each_polyval_isa(Body&& body) {
+  const PolyvalIsa saved = polyval_active_isa();
+  for (PolyvalIsa isa : polyval_available_isas()) {
+    SCOPED_TRACE(std::string(polyval_isa_name(isa)));
+    ASSERT_TRUE(polyval_set_isa(isa).ok());
+    if constexpr (std::is_invocable_v<Body&, PolyvalIsa>) {
+      body(isa);
+    } else {
+      body();
+    }
+  }
+  ASSERT_TRUE(polyval_set_isa(saved).ok());
+}
 
 }  // namespace merkleforge::binius::test

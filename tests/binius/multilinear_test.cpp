@@ -11,6 +11,7 @@
 namespace merkleforge::binius {
 namespace {
 
+using test::for_each_polyval_isa;
 using test::random_b128s;
 
 uint128 mul(uint128 a, uint128 b) {
@@ -29,17 +30,6 @@ uint128 naive_evaluate(const std::vector<uint128>& values, const std::vector<uin
   uint128 sum = 0;
   for (std::size_t i = 0; i < values.size(); ++i) sum ^= mul(values[i], naive_eq(r, i));
   return sum;
-}
-
-template <class Body>
-void for_each_polyval_isa(Body&& body) {
-  const PolyvalIsa saved = polyval_active_isa();
-  for (PolyvalIsa isa : polyval_available_isas()) {
-    SCOPED_TRACE(std::string(polyval_isa_name(isa)));
-    ASSERT_TRUE(polyval_set_isa(isa).ok());
-    body();
-  }
-  ASSERT_TRUE(polyval_set_isa(saved).ok());
 }
 
 TEST(BiniusMultilinear, EqTensorAndEvaluation) {

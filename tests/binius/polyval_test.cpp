@@ -15,6 +15,7 @@
 namespace merkleforge::binius {
 namespace {
 
+using test::for_each_polyval_isa;
 using test::parse_uint128;
 using test::random_b128s;
 
@@ -22,18 +23,6 @@ uint128 from_le_bytes(const std::uint8_t* bytes) {
   uint128 value;
   std::memcpy(&value, bytes, 16);
   return value;
-}
-
-/// Runs `body` once per POLYVAL kernel this CPU has, with that kernel selected.
-template <class Body>
-void for_each_polyval_isa(Body&& body) {
-  const PolyvalIsa saved = polyval_active_isa();
-  for (PolyvalIsa isa : polyval_available_isas()) {
-    SCOPED_TRACE(std::string(polyval_isa_name(isa)));
-    ASSERT_TRUE(polyval_set_isa(isa).ok());
-    body(isa);
-  }
-  ASSERT_TRUE(polyval_set_isa(saved).ok());
 }
 
 /// POLYVAL(H, X_1..X_s) of equally long messages, all at once through polyval_mul_scalar.
