@@ -9,7 +9,7 @@
 namespace merkleforge::mpt {
 namespace {
 
-Error rejected(const std::string &why) {
+Error rejected(const std::string& why) {
   return make_error(Errc::malformed_input, "proof rejected: " + why);
 }
 
@@ -23,53 +23,44 @@ struct Step {
   ByteSpan next_item;
 };
 
-Step step_through(const DecodedNode &node, ByteSpan key, std::size_t &pos) {
+Step step_through(const DecodedNode& node, ByteSpan key, std::size_t& pos) {
   const std::size_t total = key.size() * 2;
   if (node.kind == NodeKind::branch) {
     if (pos == total) {
-      if (node.value.empty())
-        return {true, std::nullopt, {}};
+      if (node.value.empty()) return {true, std::nullopt, {}};
       return {true, Bytes(node.value.begin(), node.value.end()), {}};
     }
     const ByteSpan child = node.children[key_nibble(key, pos++)];
-    if (child.size() == 1 && child[0] == kEmptyString)
-      return {true, std::nullopt, {}};
+    if (child.size() == 1 && child[0] == kEmptyString) return {true, std::nullopt, {}};
     return {false, std::nullopt, child};
   }
   const std::size_t size = node.path.size();
-  if (size > total - pos)
-    return {true, std::nullopt, {}};
+  if (size > total - pos) return {true, std::nullopt, {}};
   for (std::size_t i = 0; i < size; ++i) {
-    if (node.path[i] != key_nibble(key, pos + i))
-      return {true, std::nullopt, {}};
+    if (node.path[i] != key_nibble(key, pos + i)) return {true, std::nullopt, {}};
   }
   pos += size;
-  if (node.kind == NodeKind::extension)
-    return {false, std::nullopt, node.child};
-  if (pos != total)
-    return {true, std::nullopt, {}};
+  if (node.kind == NodeKind::extension) return {false, std::nullopt, node.child};
+  if (pos != total) return {true, std::nullopt, {}};
   return {true, Bytes(node.value.begin(), node.value.end()), {}};
 }
 
 // keccak256 of every proof node. Nodes of equal size (the full branches near
 // the root: 532 bytes) are hashed side by side through hash_many: up to four
 // for about the cost of one digest.
-void hash_nodes(std::span<const Bytes> nodes, std::vector<Digest32> &hashes) {
+void hash_nodes(std::span<const Bytes> nodes, std::vector<Digest32>& hashes) {
   thread_local std::vector<std::size_t> order;
   thread_local Bytes gathered;
   thread_local std::vector<Digest32> digests;
   hashes.resize(nodes.size());
   order.resize(nodes.size());
-  for (std::size_t i = 0; i < order.size(); ++i)
-    order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return nodes[a].size() < nodes[b].size();
-  });
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return nodes[a].size() < nodes[b].size(); });
   for (std::size_t first = 0; first < order.size();) {
     const std::size_t size = nodes[order[first]].size();
     std::size_t end = first + 1;
-    while (end < order.size() && nodes[order[end]].size() == size)
-      ++end;
+    while (end < order.size() && nodes[order[end]].size() == size) ++end;
     if (end - first == 1) {
       hashes[order[first]] = Keccak256::digest(nodes[order[first]]);
     } else {
@@ -77,24 +68,20 @@ void hash_nodes(std::span<const Bytes> nodes, std::vector<Digest32> &hashes) {
       digests.resize(end - first);
       for (std::size_t k = first; k < end; ++k)
         std::copy(nodes[order[k]].begin(), nodes[order[k]].end(),
-                  gathered.begin() +
-                      static_cast<std::ptrdiff_t>((k - first) * size));
-      Keccak256::hash_many({}, gathered.data(), size, end - first,
-                           digests.data());
-      for (std::size_t k = first; k < end; ++k)
-        hashes[order[k]] = digests[k - first];
+                  gathered.begin() + static_cast<std::ptrdiff_t>((k - first) * size));
+      Keccak256::hash_many({}, gathered.data(), size, end - first, digests.data());
+      for (std::size_t k = first; k < end; ++k) hashes[order[k]] = digests[k - first];
     }
     first = end;
   }
 }
 
-} // namespace
+}  // namespace
 
-Result<std::optional<Bytes>> verify_proof(const Digest32 &root, ByteSpan key,
+Result<std::optional<Bytes>> verify_proof(const Digest32& root, ByteSpan key,
                                           std::span<const Bytes> proof) {
   if (proof.empty()) {
-    if (root == kEmptyTrieRoot)
-      return std::optional<Bytes>{};
+    if (root == kEmptyTrieRoot) return std::optional<Bytes>{};
     return rejected("no nodes for a non-empty trie");
   }
   thread_local std::vector<Digest32> hashes;
@@ -105,8 +92,7 @@ Result<std::optional<Bytes>> verify_proof(const Digest32 &root, ByteSpan key,
   std::size_t pos = 0;
   for (;;) {
     if (expected.is_hash()) {
-      if (used == proof.size())
-        return rejected("node " + std::to_string(used) + " is missing");
+      if (used == proof.size()) return rejected("node " + std::to_string(used) + " is missing");
       encoding = proof[used];
       if (hashes[used] != expected.bytes) {
         return rejected("node " + std::to_string(used) +
@@ -115,8 +101,7 @@ Result<std::optional<Bytes>> verify_proof(const Digest32 &root, ByteSpan key,
       ++used;
     }
     auto node = decode_node(encoding);
-    if (!node)
-      return rejected(node.error().message);
+    if (!node) return rejected(node.error().message);
     Step step = step_through(*node, key, pos);
     if (step.done) {
       if (used != proof.size())
@@ -124,31 +109,28 @@ Result<std::optional<Bytes>> verify_proof(const Digest32 &root, ByteSpan key,
       return std::move(step.value);
     }
     expected = ref_of_child_item(step.next_item);
-    encoding = step.next_item; // an inline child is its own encoding
+    encoding = step.next_item;  // an inline child is its own encoding
     // Some provers (ethereumjs) also list inline nodes; a copy in its place is
     // not extra.
-    const bool listed_again = !expected.is_hash() && used < proof.size() &&
-                              std::equal(proof[used].begin(), proof[used].end(),
-                                         encoding.begin(), encoding.end());
-    if (listed_again)
-      ++used;
+    const bool listed_again =
+        !expected.is_hash() && used < proof.size() &&
+        std::equal(proof[used].begin(), proof[used].end(), encoding.begin(), encoding.end());
+    if (listed_again) ++used;
   }
 }
 
-Result<std::vector<Bytes>> prove_range(MerklePatriciaTrie &trie,
-                                       ByteSpan first_key, ByteSpan last_key) {
+Result<std::vector<Bytes>> prove_range(MerklePatriciaTrie& trie, ByteSpan first_key,
+                                       ByteSpan last_key) {
   auto first = trie.prove(first_key);
-  if (!first)
-    return first.error();
+  if (!first) return first.error();
   auto last = trie.prove(last_key);
-  if (!last)
-    return last.error();
+  if (!last) return last.error();
   std::vector<Bytes> nodes = std::move(*first);
-  for (auto &node : *last) {
+  for (auto& node : *last) {
     if (std::find(nodes.begin(), nodes.end(), node) == nodes.end())
       nodes.push_back(std::move(node));
   }
   return nodes;
 }
 
-} // namespace merkleforge::mpt
+}  // namespace merkleforge::mpt
