@@ -71,11 +71,6 @@ void for_each_parallel(std::size_t count, Work&& work) {
   });
 }
 
-/// map_to_scalar_field of every point, with one field inversion for all of them.
-std::vector<Fr> hashes_of(std::span<const Element> points) {
-  return Element::batch_map_to_scalar_field(points);
-}
-
 /// Applies the value deltas to C1 and C2; returns which of them changed (bit 0: C1, bit 1: C2).
 unsigned apply_value_deltas(LeafNode& leaf) {
   unsigned changed = 0;
@@ -103,7 +98,7 @@ void commit_leaves(const std::vector<LeafNode*>& leaves) {
     if (changed[i] & 1u) halves.push_back(leaves[i]->c1);
     if (changed[i] & 2u) halves.push_back(leaves[i]->c2);
   }
-  const std::vector<Fr> half_hashes = hashes_of(halves);
+  const std::vector<Fr> half_hashes = Element::batch_map_to_scalar_field(halves);
   std::vector<std::size_t> first_half(leaves.size());
   for (std::size_t i = 0, next = 0; i < leaves.size(); ++i) {
     first_half[i] = next;
@@ -117,7 +112,7 @@ void commit_leaves(const std::vector<LeafNode*>& leaves) {
   });
   std::vector<Element> commitments(leaves.size());
   for (std::size_t i = 0; i < leaves.size(); ++i) commitments[i] = leaves[i]->commitment;
-  const std::vector<Fr> hashes = hashes_of(commitments);
+  const std::vector<Fr> hashes = Element::batch_map_to_scalar_field(commitments);
   for (std::size_t i = 0; i < leaves.size(); ++i) {
     leaves[i]->hash = hashes[i];
     leaves[i]->dirty = false;
@@ -136,7 +131,7 @@ void commit_internal_level(const std::vector<InternalNode*>& nodes) {
   });
   std::vector<Element> commitments(nodes.size());
   for (std::size_t i = 0; i < nodes.size(); ++i) commitments[i] = nodes[i]->commitment;
-  const std::vector<Fr> hashes = hashes_of(commitments);
+  const std::vector<Fr> hashes = Element::batch_map_to_scalar_field(commitments);
   for (std::size_t i = 0; i < nodes.size(); ++i) nodes[i]->hash = hashes[i];
 }
 

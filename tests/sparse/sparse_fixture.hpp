@@ -2,6 +2,8 @@
 // state (sparse_reference.hpp), and keys known to be absent.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <random>
 #include <vector>
 
@@ -37,5 +39,18 @@ struct RandomSparseTree {
   /// The value hash of a present key, computed with OpenSSL from the reference state.
   Digest32 value_hash(const Digest32& key) const { return openssl_sha256(state.at(key)); }
 };
+
+/// `accepted` holds for `encoded` but for no single-bit flip and no truncation of it.
+template <class Accepted>
+void expect_mutations_rejected(const Bytes& encoded, Accepted&& accepted) {
+  ASSERT_TRUE(accepted(encoded));
+  for (std::size_t bit = 0; bit < encoded.size() * 8; ++bit) {
+    Bytes mutated = encoded;
+    mutated[bit / 8] ^= static_cast<std::uint8_t>(1u << (bit % 8));
+    EXPECT_FALSE(accepted(mutated)) << "bit " << bit;
+  }
+  for (std::size_t length = 0; length < encoded.size(); ++length)
+    EXPECT_FALSE(accepted(Bytes(encoded.begin(), encoded.begin() + static_cast<long>(length))));
+}
 
 }  // namespace merkleforge::test
