@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "merkleforge/binius/packed.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/binius/tower.hpp"
 
@@ -48,6 +49,20 @@ void for_each_polyval_isa(Body&& body) {
     }
   }
   ASSERT_TRUE(polyval_set_isa(saved).ok());
+}
+
+/// Runs `body(strategy)` once per packed strategy of `op` this CPU has, with that strategy
+/// selected, then restores the one that was active.
+template <class Body>
+void for_each_packed_strategy(PackedOp op, Body&& body) {
+  const PackedStrategy saved = packed_active_strategy(op);
+  for (PackedStrategy strategy : packed_available_strategies(op)) {
+    SCOPED_TRACE(std::string(packed_op_name(op)) + " " +
+                 std::string(packed_strategy_name(strategy)));
+    ASSERT_TRUE(packed_set_strategy(op, strategy).ok());
+    body(strategy);
+  }
+  ASSERT_TRUE(packed_set_strategy(op, saved).ok());
 }
 
 }  // namespace merkleforge::binius::test
