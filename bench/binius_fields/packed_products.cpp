@@ -58,7 +58,7 @@ void register_all() {
       {"b8_mul", &BM_B8}, {"b32_mul", &BM_B32}, {"b128_mul", &BM_B128}};
   const std::vector<std::vector<PackedStrategy>> strategies = {
       {PackedStrategy::table, PackedStrategy::pshufb, PackedStrategy::gfni},
-      {PackedStrategy::table, PackedStrategy::gfni},
+      {PackedStrategy::table, PackedStrategy::pshufb, PackedStrategy::gfni},
       {PackedStrategy::polyval, PackedStrategy::gfni}};
   for (std::size_t i = 0; i < std::size(ops); ++i) {
     for (PackedStrategy strategy : strategies[i]) {

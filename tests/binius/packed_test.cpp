@@ -116,11 +116,13 @@ TEST(BiniusPacked, DefaultIsTheLastAvailableStrategy) {
     ASSERT_FALSE(strategies.empty());
     EXPECT_EQ(packed_active_strategy(op), strategies.back()) << packed_op_name(op);
   }
-  // The portable strategies are always there, and AVX2 brings pshufb for B8.
-  const auto b8 = packed_available_strategies(PackedOp::mul_b8);
-  EXPECT_EQ(b8.front(), PackedStrategy::table);
-  EXPECT_EQ(std::count(b8.begin(), b8.end(), PackedStrategy::pshufb), cpu_features().avx2 ? 1 : 0);
-  EXPECT_EQ(packed_available_strategies(PackedOp::mul_b32).front(), PackedStrategy::table);
+  // The portable strategies are always there, and AVX2 brings pshufb for B8 and B32.
+  for (PackedOp op : {PackedOp::mul_b8, PackedOp::mul_b32}) {
+    const auto strategies = packed_available_strategies(op);
+    EXPECT_EQ(strategies.front(), PackedStrategy::table);
+    EXPECT_EQ(std::count(strategies.begin(), strategies.end(), PackedStrategy::pshufb),
+              cpu_features().avx2 ? 1 : 0);
+  }
   EXPECT_EQ(packed_available_strategies(PackedOp::mul_b128).front(), PackedStrategy::polyval);
 }
 
@@ -132,6 +134,8 @@ TEST(BiniusPacked, RejectsBadRequests) {
   std::vector<uint128> a128(2), out128(3);
   EXPECT_EQ(packed_mul_b128(a128, a128, out128).error().code, Errc::wrong_size);
   // Strategies an operation does not have.
+  EXPECT_EQ(packed_set_strategy(PackedOp::mul_b32, PackedStrategy::polyval).error().code,
+            Errc::unsupported);
   EXPECT_EQ(packed_set_strategy(PackedOp::mul_b128, PackedStrategy::pshufb).error().code,
             Errc::unsupported);
   EXPECT_EQ(packed_set_strategy(PackedOp::mul_b8, PackedStrategy::polyval).error().code,

@@ -6,8 +6,9 @@
 //            (subfield_products.hpp): one element at a time.
 //   polyval  B128 only. Basis change of both operands to POLYVAL, the active CLMUL kernel
 //            (polyval.hpp), basis change back: three 16-lookup table maps around a fast product.
-//   pshufb   AVX2, B8 only. a·b = Σ_j b_j·(a·β_j) over the bits b_j of b; each map a ↦ a·β_j is
-//            GF(2)-linear, hence two 16-entry nibble lookups (vpshufb), 32 products per pass.
+//   pshufb   AVX2, B8 and B32. B8: a·b = Σ_j b_j·(a·β_j) over the bits b_j of b; each map
+//            a ↦ a·β_j is GF(2)-linear, hence two 16-entry nibble lookups (vpshufb), 32 products
+//            per pass. B32: tower Karatsuba over those B8 products, 8 products per pass.
 //   gfni     GFNI with 256-bit AVX registers. The byte-wise isomorphism with the AES tower
 //            (aes_tower.hpp) is one vgf2p8affineqb per operand and one for the result; in between,
 //            AES-tower Karatsuba whose leaves are vgf2p8mulb (32 Rijndael products each).
