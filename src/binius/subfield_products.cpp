@@ -1,65 +1,18 @@
 #include "merkleforge/binius/subfield_products.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstring>
 #include <string>
-#include <vector>
+
+#include "merkleforge/binius/packed.hpp"
 
 namespace merkleforge::binius {
 namespace {
 
-using B8Table = std::array<std::array<std::uint8_t, 256>, 256>;
-
-const B8Table& b8_products() {
-  static const B8Table table = [] {
-    B8Table t{};
-    for (unsigned a = 0; a < 256; ++a) {
-      for (unsigned b = 0; b < 256; ++b) t[a][b] = static_cast<std::uint8_t>(tower_mul(3, a, b));
-    }
-    return t;
-  }();
-  return table;
-}
-
-/// B16 discrete logarithms to the published generator 0xE2DE (full order, tested in tower_test);
-/// exp is doubled so log a + log b needs no reduction.
-struct B16LogTables {
-  std::vector<std::uint16_t> log = std::vector<std::uint16_t>(65536);
-  std::vector<std::uint16_t> exp = std::vector<std::uint16_t>(2 * 65535);
-  std::uint32_t log_alpha = 0;  // log of X3 = 0x100, the alpha of the B32 recurrence
-};
-
-const B16LogTables& b16_logs() {
-  static const B16LogTables tables = [] {
-    B16LogTables t;
-    uint128 power = 1;
-    for (std::uint32_t e = 0; e < 65535; ++e) {
-      t.exp[e] = t.exp[e + 65535] = static_cast<std::uint16_t>(power);
-      t.log[static_cast<std::size_t>(power)] = static_cast<std::uint16_t>(e);
-      power = tower_mul(4, power, 0xE2DE);
-    }
-    t.log_alpha = t.log[0x100];
-    return t;
-  }();
-  return tables;
-}
-
-std::uint16_t b16_mul(const B16LogTables& t, std::uint16_t a, std::uint16_t b) noexcept {
-  if (a == 0 || b == 0) return 0;
-  return t.exp[std::uint32_t{t.log[a]} + t.log[b]];
-}
-
-std::uint16_t b16_mul_alpha(const B16LogTables& t, std::uint16_t a) noexcept {
-  return a == 0 ? std::uint16_t{0} : t.exp[std::uint32_t{t.log[a]} + t.log_alpha];
-}
-
-std::uint32_t b32_mul_with(const B16LogTables& t, std::uint32_t a, std::uint32_t b) noexcept {
-  const auto a0 = static_cast<std::uint16_t>(a), a1 = static_cast<std::uint16_t>(a >> 16);
-  const auto b0 = static_cast<std::uint16_t>(b), b1 = static_cast<std::uint16_t>(b >> 16);
-  const std::uint16_t z0 = b16_mul(t, a0, b0), z2 = b16_mul(t, a1, b1);
-  const auto z1 = static_cast<std::uint16_t>(b16_mul(t, a0 ^ a1, b0 ^ b1) ^ z0 ^ z2);
-  const auto high = static_cast<std::uint16_t>(z1 ^ b16_mul_alpha(t, z2));
-  return (std::uint32_t{high} << 16) | static_cast<std::uint16_t>(z0 ^ z2);
-}
+/// B128 values per block of the span products: their scalars, repeated per coordinate, fill
+/// 1 KiB on the stack.
+constexpr std::size_t kBlock = 64;
 
 Status check_count(std::size_t got, std::size_t expected, const char* what) {
   if (got == expected) return Ok{};
@@ -70,26 +23,19 @@ Status check_count(std::size_t got, std::size_t expected, const char* what) {
 
 }  // namespace
 
-std::uint32_t b32_mul_tables(std::uint32_t a, std::uint32_t b) noexcept {
-  return b32_mul_with(b16_logs(), a, b);
-}
-
-std::uint8_t b8_mul_table(std::uint8_t a, std::uint8_t b) noexcept {
-  return b8_products()[a][b];
-}
-
 Status mul_b128_by_b32(std::span<const uint128> a, std::span<const std::uint32_t> s,
                        std::span<uint128> out) {
   if (Status st = check_count(s.size(), a.size(), "scalars"); !st) return st;
   if (Status st = check_count(out.size(), a.size(), "output"); !st) return st;
-  const B16LogTables& t = b16_logs();
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    uint128 product = 0;
-    for (unsigned word = 0; word < 4; ++word) {
-      const auto coordinate = static_cast<std::uint32_t>(a[i] >> (32 * word));
-      product |= static_cast<uint128>(b32_mul_with(t, coordinate, s[i])) << (32 * word);
-    }
-    out[i] = product;
+  // Coordinates copied out (a uint128 is not a uint32_t object), each beside its scalar.
+  std::array<std::uint32_t, 4 * kBlock> coordinates, scalars;
+  for (std::size_t start = 0; start < a.size(); start += kBlock) {
+    const std::size_t count = std::min(kBlock, a.size() - start), words = 4 * count;
+    std::memcpy(coordinates.data(), a.data() + start, 16 * count);
+    for (std::size_t i = 0; i < count; ++i) std::fill_n(&scalars[4 * i], 4, s[start + i]);
+    const auto block = std::span(coordinates).first(words);
+    (void)packed_mul_b32(block, std::span(scalars).first(words), block);
+    std::memcpy(out.data() + start, coordinates.data(), 16 * count);
   }
   return Ok{};
 }
@@ -98,15 +44,13 @@ Status mul_b128_by_b8(std::span<const uint128> a, std::span<const std::uint8_t> 
                       std::span<uint128> out) {
   if (Status st = check_count(s.size(), a.size(), "scalars"); !st) return st;
   if (Status st = check_count(out.size(), a.size(), "output"); !st) return st;
-  const B8Table& table = b8_products();
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto& row = table[s[i]];
-    uint128 product = 0;
-    for (unsigned byte = 0; byte < 16; ++byte) {
-      product |= static_cast<uint128>(row[static_cast<std::uint8_t>(a[i] >> (8 * byte))])
-                 << (8 * byte);
-    }
-    out[i] = product;
+  std::array<std::uint8_t, 16 * kBlock> scalars;
+  for (std::size_t start = 0; start < a.size(); start += kBlock) {
+    const std::size_t count = std::min(kBlock, a.size() - start), bytes = 16 * count;
+    for (std::size_t i = 0; i < count; ++i) std::fill_n(&scalars[16 * i], 16, s[start + i]);
+    (void)packed_mul_b8({reinterpret_cast<const std::uint8_t*>(a.data() + start), bytes},
+                        std::span(scalars).first(bytes),
+                        {reinterpret_cast<std::uint8_t*>(out.data() + start), bytes});
   }
   return Ok{};
 }

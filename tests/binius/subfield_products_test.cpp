@@ -7,6 +7,7 @@
 
 #include "binius/binius_support.hpp"
 #include "merkleforge/binius/batch_inverse.hpp"
+#include "merkleforge/binius/packed.hpp"
 #include "merkleforge/binius/polyval.hpp"
 
 namespace merkleforge::binius {
@@ -14,17 +15,19 @@ namespace {
 
 using test::random_b128s;
 
-TEST(BiniusSubfieldProducts, B128ByB32MatchesReference) {
+TEST(BiniusSubfieldProducts, B128ByB32MatchesReferenceEveryStrategy) {
   std::mt19937_64 rng(31);
   const auto a = random_b128s(rng, 300);
   std::vector<std::uint32_t> s(a.size());
   for (auto& x : s) x = static_cast<std::uint32_t>(rng());
   s[0] = 0, s[1] = 1;
-  std::vector<uint128> out(a.size());
-  ASSERT_TRUE(mul_b128_by_b32(a, s, out).ok());
-  for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(out[i], tower_mul(7, a[i], s[i])) << i;
-  ASSERT_TRUE(mul_b128_by_b32(out, s, out).ok());  // in place
-  EXPECT_EQ(out[5], tower_mul(7, tower_mul(7, a[5], s[5]), s[5]));
+  test::for_each_packed_strategy(PackedOp::mul_b32, [&](PackedStrategy) {
+    std::vector<uint128> out(a.size());
+    ASSERT_TRUE(mul_b128_by_b32(a, s, out).ok());
+    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(out[i], tower_mul(7, a[i], s[i])) << i;
+    ASSERT_TRUE(mul_b128_by_b32(out, s, out).ok());  // in place
+    EXPECT_EQ(out[5], tower_mul(7, tower_mul(7, a[5], s[5]), s[5]));
+  });
 }
 
 TEST(BiniusSubfieldProducts, B32TablesMatchReferenceAndKats) {
@@ -36,14 +39,16 @@ TEST(BiniusSubfieldProducts, B32TablesMatchReferenceAndKats) {
   EXPECT_EQ(b32_mul_tables(0x7857dd86, 0x2e84496e), 0xdba7802au);  // derived B32 vector
 }
 
-TEST(BiniusSubfieldProducts, B128ByB8MatchesReference) {
+TEST(BiniusSubfieldProducts, B128ByB8MatchesReferenceEveryStrategy) {
   std::mt19937_64 rng(33);
   const auto a = random_b128s(rng, 512);
   std::vector<std::uint8_t> s(a.size());
   for (std::size_t i = 0; i < s.size(); ++i) s[i] = static_cast<std::uint8_t>(i);
-  std::vector<uint128> out(a.size());
-  ASSERT_TRUE(mul_b128_by_b8(a, s, out).ok());
-  for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(out[i], tower_mul(7, a[i], s[i])) << i;
+  test::for_each_packed_strategy(PackedOp::mul_b8, [&](PackedStrategy) {
+    std::vector<uint128> out(a.size());
+    ASSERT_TRUE(mul_b128_by_b8(a, s, out).ok());
+    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(out[i], tower_mul(7, a[i], s[i])) << i;
+  });
   for (unsigned x = 0; x < 256; ++x) {
     for (unsigned y = 0; y < 256; y += 7) {
       ASSERT_EQ(b8_mul_table(static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)),

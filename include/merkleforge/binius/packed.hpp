@@ -51,4 +51,9 @@ Status packed_mul_b32(std::span<const std::uint32_t> a, std::span<const std::uin
 Status packed_mul_b128(std::span<const uint128> a, std::span<const uint128> b,
                        std::span<uint128> out);
 
+/// One B8 product through the table strategy's 64 KiB table.
+std::uint8_t b8_mul_table(std::uint8_t a, std::uint8_t b) noexcept;
+/// One B32 product through the table strategy's B16 log/exp tables.
+std::uint32_t b32_mul_tables(std::uint32_t a, std::uint32_t b) noexcept;
+
 }  // namespace merkleforge::binius

@@ -6,9 +6,8 @@
 // ~27 B8 products of one B128×B128 Karatsuba level. Binius arranges its protocol to make these
 // the common case (B32 NTT twiddles, B8 domains, B1 columns).
 //
-// Strategies: B8 products through a 64 KiB product table (one table row per scalar); B32
-// products through B16 log/exp tables (Karatsuba over B16). Both tables are computed once from
-// the reference tower.
+// The span products run as packed B8 / B32 products (packed.hpp, its active strategy) against
+// each scalar repeated over the coordinates.
 #pragma once
 
 #include <cstdint>
@@ -31,10 +30,5 @@ Status mul_b128_by_b8(std::span<const uint128> a, std::span<const std::uint8_t> 
 /// out[i] = a[i]·bit i of `bits` (B1 column, LSB first).
 Status mul_b128_by_b1(std::span<const uint128> a, std::span<const std::uint8_t> bits,
                       std::span<uint128> out);
-
-/// One B32 product through the B16 log/exp tables (the kernel of mul_b128_by_b32).
-std::uint32_t b32_mul_tables(std::uint32_t a, std::uint32_t b) noexcept;
-/// One B8 product through the 64 KiB table (the kernel of mul_b128_by_b8).
-std::uint8_t b8_mul_table(std::uint8_t a, std::uint8_t b) noexcept;
 
 }  // namespace merkleforge::binius
