@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -83,40 +84,69 @@ struct KeyInterval {
   }
 };
 
-/// Whether a sorted key list has a key in `interval`.
-inline bool any_key_in(std::span<const Digest32> sorted_keys, const KeyInterval& interval) {
-  const auto it = std::lower_bound(sorted_keys.begin(), sorted_keys.end(), interval.low);
-  return it != sorted_keys.end() && *it <= interval.high;
+// Queries. The prover and the verifiers walk the tree top-down with a query: at each subtree they
+// ask whether the query reaches it (given the subtree's key interval) and hand each child the
+// part of the query that concerns it, so no step searches the whole query again.
+
+inline const Digest32& key_of(const Digest32& key) noexcept {
+  return key;
 }
+inline const Digest32& key_of(const SparseClaim& claim) noexcept {
+  return claim.key_hash;
+}
+
+/// Keys (or claims, by key) sorted by key, all in the current subtree: it is reached when any
+/// is there, and each child gets those with its bit (a contiguous part, as they are sorted).
+template <class T>
+struct SortedKeysQuery {
+  std::span<const T> sorted;
+
+  bool reaches(const KeyInterval&) const noexcept { return !sorted.empty(); }
+  std::array<SortedKeysQuery, 2> children(unsigned depth) const noexcept {
+    const auto split = std::partition_point(sorted.begin(), sorted.end(), [&](const T& item) {
+      return key_bit(key_of(item), depth) == 0;
+    });
+    return {SortedKeysQuery{{sorted.begin(), split}}, SortedKeysQuery{{split, sorted.end()}}};
+  }
+};
+
+/// The keys from *first to *last: a subtree is reached when its interval meets them.
+struct RangeQuery {
+  const Digest32* first;
+  const Digest32* last;
+
+  bool reaches(const KeyInterval& interval) const noexcept { return interval.meets(*first, *last); }
+  std::array<RangeQuery, 2> children(unsigned) const noexcept { return {*this, *this}; }
+};
 
 inline Error proof_error(const char* what) {
   return make_error(Errc::invalid_argument, std::string("sparse multiproof: ") + what);
 }
 
-/// Recomputes the root of a partial tree while checking it is canonical for the query.
-/// `reached(interval)` says whether the query reaches a subtree; `on_terminal(interval, leaf)` is
-/// called, in key order, for every reached subtree where a walk ends (leaf nullptr: empty).
-template <Hasher H, class Reached, class OnTerminal>
+/// Recomputes the root of a partial tree while checking it is canonical for `Query` (see above).
+/// `on_terminal(query, leaf)` is called, in key order, for every reached subtree where a walk
+/// ends (leaf nullptr: empty), with the part of the query in that subtree.
+template <Hasher H, class Query, class OnTerminal>
 class PartialTreeRoot {
  public:
-  PartialTreeRoot(std::span<const SparseProofNode> nodes, Reached reached, OnTerminal on_terminal)
-      : nodes_(nodes), reached_(reached), on_terminal_(on_terminal) {}
+  PartialTreeRoot(std::span<const SparseProofNode> nodes, Query query, OnTerminal on_terminal)
+      : nodes_(nodes), query_(query), on_terminal_(on_terminal) {}
 
   Result<Digest32> run() {
-    Result<Digest32> root = subtree(0, KeyInterval::all());
+    Result<Digest32> root = subtree(0, KeyInterval::all(), query_);
     if (root && next_ != nodes_.size()) return proof_error("nodes after the root's subtree");
     return root;
   }
 
  private:
-  Result<Digest32> subtree(unsigned depth, const KeyInterval& interval) {
+  Result<Digest32> subtree(unsigned depth, const KeyInterval& interval, const Query& query) {
     if (next_ == nodes_.size()) return proof_error("truncated");
     const SparseProofNode& node = nodes_[next_++];
-    const bool reached = reached_(interval);
+    const bool reached = query.reaches(interval);
     switch (node.kind) {
       case SparseNodeKind::empty:
         if (reached) {
-          Status ok = on_terminal_(interval, nullptr);
+          Status ok = on_terminal_(query, nullptr);
           if (!ok) return ok.error();
         }
         return kSparsePlaceholder;
@@ -125,29 +155,32 @@ class PartialTreeRoot {
         if (node.digest == kSparsePlaceholder) return proof_error("an empty subtree sent as hash");
         return node.digest;
       case SparseNodeKind::leaf:
-        return leaf(node.leaf, interval, reached);
+        return leaf(node.leaf, interval, query, reached);
       case SparseNodeKind::interior:
-        return interior(depth, interval, reached);
+        return interior(depth, interval, query, reached);
     }
     return proof_error("unknown node kind");
   }
 
-  Result<Digest32> leaf(const SparseProofLeaf& leaf, const KeyInterval& interval, bool reached) {
+  Result<Digest32> leaf(const SparseProofLeaf& leaf, const KeyInterval& interval,
+                        const Query& query, bool reached) {
     if (!reached) return proof_error("a leaf the query does not reach");
     if (!interval.contains(leaf.key_hash)) return proof_error("a leaf lies off its key's path");
-    Status ok = on_terminal_(interval, &leaf);
+    Status ok = on_terminal_(query, &leaf);
     if (!ok) return ok.error();
     return JmtHashing<H>::leaf(leaf.key_hash, leaf.value_hash);
   }
 
-  Result<Digest32> interior(unsigned depth, const KeyInterval& interval, bool reached) {
+  Result<Digest32> interior(unsigned depth, const KeyInterval& interval, const Query& query,
+                            bool reached) {
     if (!reached) return proof_error("an expanded subtree the query does not reach");
     if (depth == kSparseKeyBits) return proof_error("deeper than 256 levels");
+    const std::array<Query, 2> children = query.children(depth);
     const std::size_t left_at = next_;
-    Result<Digest32> left = subtree(depth + 1, interval.child(depth, 0));
+    Result<Digest32> left = subtree(depth + 1, interval.child(depth, 0), children[0]);
     if (!left) return left;
     const std::size_t right_at = next_;
-    Result<Digest32> right = subtree(depth + 1, interval.child(depth, 1));
+    Result<Digest32> right = subtree(depth + 1, interval.child(depth, 1), children[1]);
     if (!right) return right;
     if (!can_be_interior(nodes_[left_at].kind, nodes_[right_at].kind))
       return proof_error("an interior node with fewer than two leaves below");
@@ -165,7 +198,7 @@ class PartialTreeRoot {
   }
 
   std::span<const SparseProofNode> nodes_;
-  Reached reached_;
+  Query query_;
   OnTerminal on_terminal_;
   std::size_t next_ = 0;
 };
@@ -182,20 +215,16 @@ Status check_hash(const SparseMultiproof& proof) {
   return Ok{};
 }
 
-/// Checks the claims whose keys lie in a subtree where the walk ends on `leaf` (nullptr: empty).
-inline Status check_claims_at(std::span<const SparseClaim> sorted_claims,
-                              const KeyInterval& interval, const SparseProofLeaf* leaf) {
-  auto it = std::lower_bound(
-      sorted_claims.begin(), sorted_claims.end(), interval.low,
-      [](const SparseClaim& claim, const Digest32& key) { return claim.key_hash < key; });
-  for (; it != sorted_claims.end() && it->key_hash <= interval.high; ++it) {
-    const bool present = leaf && leaf->key_hash == it->key_hash;
-    if (!it->value_hash) {
+/// Checks the claims of a subtree where the walk ends on `leaf` (nullptr: empty).
+inline Status check_claims_at(std::span<const SparseClaim> claims, const SparseProofLeaf* leaf) {
+  for (const SparseClaim& claim : claims) {
+    const bool present = leaf && leaf->key_hash == claim.key_hash;
+    if (!claim.value_hash) {
       if (present) return proof_error("a key claimed absent is present");
       continue;
     }
     if (!present) return proof_error("a key claimed present is absent");
-    if (leaf->value_hash != *it->value_hash) return proof_error("a value differs");
+    if (leaf->value_hash != *claim.value_hash) return proof_error("a value differs");
   }
   return Ok{};
 }
@@ -216,21 +245,18 @@ Status verify_sparse_multiproof(const Digest32& root, std::span<const SparseClai
     return a.key_hash < b.key_hash;
   };
   std::sort(sorted.begin(), sorted.end(), by_key);
-  std::vector<Digest32> keys;
-  keys.reserve(sorted.size());
-  for (const SparseClaim& claim : sorted) keys.push_back(claim.key_hash);
-  if (std::adjacent_find(keys.begin(), keys.end()) != keys.end())
+  const auto same_key = [](const SparseClaim& a, const SparseClaim& b) {
+    return a.key_hash == b.key_hash;
+  };
+  if (std::adjacent_find(sorted.begin(), sorted.end(), same_key) != sorted.end())
     return sparse_detail::proof_error("a key is claimed twice");
 
-  const auto reached = [&](const sparse_detail::KeyInterval& interval) {
-    return sparse_detail::any_key_in(keys, interval);
+  using Query = sparse_detail::SortedKeysQuery<SparseClaim>;
+  const auto on_terminal = [](const Query& query, const SparseProofLeaf* leaf) {
+    return sparse_detail::check_claims_at(query.sorted, leaf);
   };
-  const auto on_terminal = [&](const sparse_detail::KeyInterval& interval,
-                               const SparseProofLeaf* leaf) {
-    return sparse_detail::check_claims_at(sorted, interval, leaf);
-  };
-  sparse_detail::PartialTreeRoot<H, decltype(reached), decltype(on_terminal)> rebuild(
-      proof.nodes, reached, on_terminal);
+  sparse_detail::PartialTreeRoot<H, Query, decltype(on_terminal)> rebuild(
+      proof.nodes, Query{sorted}, on_terminal);
   return sparse_detail::check_root(rebuild.run(), root);
 }
 
@@ -246,19 +272,16 @@ Status verify_sparse_range(const Digest32& root, const Digest32& first, const Di
   if (!hash) return hash;
   if (last < first) return sparse_detail::proof_error("range ends before it starts");
   std::size_t matched = 0;
-  const auto reached = [&](const sparse_detail::KeyInterval& interval) {
-    return interval.meets(first, last);
-  };
-  const auto on_terminal = [&](const sparse_detail::KeyInterval&,
-                               const SparseProofLeaf* leaf) -> Status {
+  using Query = sparse_detail::RangeQuery;
+  const auto on_terminal = [&](const Query&, const SparseProofLeaf* leaf) -> Status {
     if (!leaf || leaf->key_hash < first || last < leaf->key_hash) return Ok{};
     if (matched == entries.size() || entries[matched] != *leaf)
       return sparse_detail::proof_error("the entries differ from the range's leaves");
     ++matched;
     return Ok{};
   };
-  sparse_detail::PartialTreeRoot<H, decltype(reached), decltype(on_terminal)> rebuild(
-      proof.nodes, reached, on_terminal);
+  sparse_detail::PartialTreeRoot<H, Query, decltype(on_terminal)> rebuild(
+      proof.nodes, Query{&first, &last}, on_terminal);
   Status rooted = sparse_detail::check_root(rebuild.run(), root);
   if (!rooted) return rooted;
   if (matched != entries.size()) return sparse_detail::proof_error("entries the range lacks");

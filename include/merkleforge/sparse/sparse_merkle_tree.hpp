@@ -282,34 +282,30 @@ class SparseMerkleTree {
   SparseMultiproof multiproof_of(const Subtree& root, std::span<const Digest32> key_hashes) const {
     std::vector<Digest32> keys(key_hashes.begin(), key_hashes.end());
     std::sort(keys.begin(), keys.end());
-    return partial_tree(root, [&](const sparse_detail::KeyInterval& interval) {
-      return sparse_detail::any_key_in(keys, interval);
-    });
+    return partial_tree(root, sparse_detail::SortedKeysQuery<Digest32>{keys});
   }
   SparseMultiproof range_proof_of(const Subtree& root, const Digest32& first,
                                   const Digest32& last) const {
-    return partial_tree(root, [&](const sparse_detail::KeyInterval& interval) {
-      return interval.meets(first, last);
-    });
+    return partial_tree(root, sparse_detail::RangeQuery{&first, &last});
   }
 
-  /// The canonical partial tree of a query (sparse/multiproof.hpp): what `reached` reaches is
+  /// The canonical partial tree of `query` (sparse/multiproof.hpp): what the query reaches is
   /// expanded, the rest is sent as hashes.
-  template <class Reached>
-  SparseMultiproof partial_tree(const Subtree& root, const Reached& reached) const {
+  template <class Query>
+  SparseMultiproof partial_tree(const Subtree& root, const Query& query) const {
     SparseMultiproof proof;
     proof.hash = *hash_from_name(H::kName);
-    append_partial(root, 0, sparse_detail::KeyInterval::all(), reached, proof.nodes);
+    append_partial(root, 0, sparse_detail::KeyInterval::all(), query, proof.nodes);
     return proof;
   }
 
-  template <class Reached>
+  template <class Query>
   void append_partial(const Subtree& node, unsigned depth,
-                      const sparse_detail::KeyInterval& interval, const Reached& reached,
+                      const sparse_detail::KeyInterval& interval, const Query& query,
                       std::vector<SparseProofNode>& out) const {
     if (node.ref == sparse_detail::kEmptyRef) {
       out.push_back({SparseNodeKind::empty, {}, {}});
-    } else if (!reached(interval)) {
+    } else if (!query.reaches(interval)) {
       out.push_back({SparseNodeKind::hash, node.hash, {}});
     } else if (sparse_detail::is_leaf(node.ref)) {
       const LeafNode& leaf = leaves_[sparse_detail::leaf_index(node.ref)];
@@ -318,9 +314,10 @@ class SparseMerkleTree {
     } else {
       const InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
       out.push_back({SparseNodeKind::interior, {}, {}});
+      const std::array<Query, 2> children = query.children(depth);
       for (unsigned side = 0; side < 2; ++side) {
         append_partial({internal.child[side], internal.child_hash[side]}, depth + 1,
-                       interval.child(depth, side), reached, out);
+                       interval.child(depth, side), children[side], out);
       }
     }
   }
