@@ -3,11 +3,22 @@
 #include "merkleforge/verkle/field.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
+#include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "merkleforge/core/cpu.hpp"
+
 namespace merkleforge::verkle {
+
+bool detail::mulx_adx_enabled() noexcept {
+  const char* requested = std::getenv("MERKLEFORGE_KERNEL");
+  if (requested != nullptr && std::string_view(requested) == "portable") return false;
+  return cpu_features().bmi2 && cpu_features().adx;
+}
 
 namespace {
 
@@ -30,6 +41,34 @@ Limbs shift_right(const Limbs& value, unsigned bits) {
     if (rest != 0 && i + words + 1 < 4) out[i] |= value[i + words + 1] << (64 - rest);
   }
   return out;
+}
+
+bool is_one_integer(const Limbs& value) {
+  return value[0] == 1 && (value[1] | value[2] | value[3]) == 0;
+}
+
+/// value / 2 modulo an odd modulus, for value below the modulus: value >> 1, plus (modulus + 1) / 2
+/// when value is odd ((value + modulus) / 2 without the 257-bit intermediate).
+Limbs halve_mod(const Limbs& value, const Limbs& half_modulus_rounded_up) {
+  const std::uint64_t mask = 0 - (value[0] & 1);
+  const Limbs addend = {half_modulus_rounded_up[0] & mask, half_modulus_rounded_up[1] & mask,
+                        half_modulus_rounded_up[2] & mask, half_modulus_rounded_up[3] & mask};
+  Limbs out = {(value[0] >> 1) | (value[1] << 63), (value[1] >> 1) | (value[2] << 63),
+               (value[2] >> 1) | (value[3] << 63), value[3] >> 1};
+  detail::add_limbs(out, out, addend);
+  return out;
+}
+
+/// Divides the non-zero `value` by its largest power-of-two factor 2^k and `coefficient` by 2^k
+/// modulo the modulus (one step of binary extended Euclid).
+void remove_factors_of_two(Limbs& value, Limbs& coefficient, const Limbs& half_modulus_rounded_up) {
+  while ((value[0] & 1) == 0) {
+    const unsigned shift = value[0] == 0 ? 63u : static_cast<unsigned>(std::countr_zero(value[0]));
+    value = shift_right(value, shift);
+    for (unsigned i = 0; i < shift; ++i) {
+      coefficient = halve_mod(coefficient, half_modulus_rounded_up);
+    }
+  }
 }
 
 Limbs minus_small(const Limbs& value, std::uint64_t small) {
@@ -92,8 +131,25 @@ PrimeField<Modulus> PrimeField<Modulus>::pow(const Limbs& exponent) const {
 
 template <class Modulus>
 PrimeField<Modulus> PrimeField<Modulus>::inverse() const {
-  // Fermat: x^(m-2); maps zero to zero as documented.
-  return pow(minus_small(kModulus, 2));
+  // Binary extended Euclid on the Montgomery representation a·R, keeping x1·(a·R) ≡ R²·u and
+  // x2·(a·R) ≡ R²·v (mod m). When u or v reaches 1 its coefficient is R²·(a·R)^-1 = a^-1·R, the
+  // Montgomery form of the inverse, so no conversion is needed. Variable time (public data).
+  if (is_zero()) return zero();
+  Limbs half_modulus_rounded_up{};
+  detail::add_limbs(half_modulus_rounded_up, shift_right(kModulus, 1), {1, 0, 0, 0});
+  Limbs u = mont_, v = kModulus, x1 = Mont::kR2, x2{};
+  while (!is_one_integer(u) && !is_one_integer(v)) {
+    remove_factors_of_two(u, x1, half_modulus_rounded_up);
+    remove_factors_of_two(v, x2, half_modulus_rounded_up);
+    if (detail::less_than(u, v)) {
+      detail::sub_limbs(v, v, u);
+      x2 = Mont::sub(x2, x1);
+    } else {
+      detail::sub_limbs(u, u, v);
+      x1 = Mont::sub(x1, x2);
+    }
+  }
+  return from_montgomery(is_one_integer(u) ? x1 : x2);
 }
 
 template <class Modulus>
