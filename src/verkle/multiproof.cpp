@@ -1,8 +1,6 @@
 #include "merkleforge/verkle/multiproof.hpp"
 
-#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
-#include <tbb/parallel_reduce.h>
 
 #include <algorithm>
 #include <cstring>
@@ -135,19 +133,6 @@ DistinctTerms merge_equal_commitments(std::span<const Element> commitments,
   return terms;
 }
 
-/// msm() split into chunks that run on all cores (msm itself runs on the calling thread).
-Element parallel_msm(std::span<const Element> points, std::span<const Fr> scalars) {
-  constexpr std::size_t kChunk = 4096;
-  if (points.size() <= kChunk) return msm(points, scalars);
-  return tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, points.size(), kChunk), Element(),
-      [&](const tbb::blocked_range<std::size_t>& range, Element sum) {
-        return sum + msm(points.subspan(range.begin(), range.size()),
-                         scalars.subspan(range.begin(), range.size()));
-      },
-      [](const Element& a, const Element& b) { return a + b; });
-}
-
 Error empty_query_list() {
   return make_error(Errc::invalid_argument, "a multiproof needs at least one opening");
 }
@@ -220,7 +205,7 @@ Status multiproof_verify(Transcript& transcript, std::span<const VerifierQuery> 
     claimed_value += coefficients[i] * values[i];
   }
   const DistinctTerms terms = merge_equal_commitments(commitments, encodings, coefficients);
-  const Element e = parallel_msm(terms.points, terms.coefficients);
+  const Element e = msm(terms.points, terms.coefficients);
   transcript.append_point("E", e);
   return ipa_verify(transcript, e - proof.d, t, claimed_value, proof.ipa);
 }

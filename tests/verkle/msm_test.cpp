@@ -39,6 +39,25 @@ TEST(VerkleMsm, MatchesNaiveSumForManyLengths) {
   }
 }
 
+TEST(VerkleMsm, LargeInputWithIdentityAndRepeatedBases) {
+  // Long enough for affine bases and wide windows; the identity and a base repeated with opposite
+  // scalars exercise buckets that cancel.
+  std::mt19937_64 rng(11);
+  std::vector<Element> bases;
+  std::vector<Fr> scalars;
+  Element base = Element::generator();
+  for (std::size_t i = 0; i < 1500; ++i) {
+    base = base.dbl() + Element::generator();
+    bases.push_back(base);
+    scalars.push_back(random_scalar(rng));
+  }
+  bases[10] = Element::identity();
+  bases[20] = bases[21];
+  scalars[20] = -scalars[21];
+  scalars[30] = -Fr::one();
+  EXPECT_EQ(msm(bases, scalars), naive_msm(bases, scalars));
+}
+
 TEST(VerkleMsm, EdgeScalars) {
   const std::vector<Element> bases = {Element::generator(), Element::generator().dbl(),
                                       Element::generator() * Fr::from_u64(99)};

@@ -8,9 +8,10 @@
 
 namespace merkleforge::verkle {
 
-/// Σ scalars[i]·bases[i] by Pippenger's bucket method (window width grows with the length).
-/// Zero scalars cost nothing. The spans must have equal lengths (std::invalid_argument otherwise:
-/// a programming error, not bad input).
+/// Σ scalars[i]·bases[i] by Pippenger's bucket method with signed digits (window width grows with
+/// the length; from 64 terms on, the bases are made affine with one inversion so bucket additions
+/// are mixed ones). Windows run in parallel (TBB). Zero digits cost nothing. The spans must have
+/// equal lengths (std::invalid_argument otherwise: a programming error, not bad input).
 Element msm(std::span<const Element> bases, std::span<const Fr> scalars);
 
 }  // namespace merkleforge::verkle
