@@ -23,17 +23,27 @@ std::size_t compact_rlp_size(Nibbles path) noexcept {
   return size == 1 ? 1 : rlp::string_size(size, 0xff);
 }
 
-void append_compact_path(Bytes& out, Nibbles path, bool leaf) {
+// Writes the RLP of the HP encoding of `path` (compact_rlp_size(path) bytes).
+std::uint8_t* write_compact_path(std::uint8_t* out, Nibbles path, bool leaf) noexcept {
   const std::size_t size = compact_size(path);
-  if (size > 1) rlp::append_string_header(out, size);
+  if (size > 1) out = rlp::write_string_header(out, size);
   const bool odd = path.size() % 2 == 1;
   auto flag = static_cast<std::uint8_t>((leaf ? kLeafFlag : 0) | (odd ? kOddFlag : 0));
   std::size_t next = 0;
   if (odd) flag = static_cast<std::uint8_t>(flag | path[next++]);
-  out.push_back(flag);
+  *out++ = flag;
   for (; next < path.size(); next += 2) {
-    out.push_back(static_cast<std::uint8_t>(path[next] << 4 | path[next + 1]));
+    *out++ = static_cast<std::uint8_t>(path[next] << 4 | path[next + 1]);
   }
+  return out;
+}
+
+// Grows `out` by a node of `payload` bytes of list items and returns where the items go (after
+// the list header).
+std::uint8_t* grow_list(Bytes& out, std::size_t payload) {
+  const std::size_t at = out.size();
+  out.resize(at + rlp::list_size(payload));
+  return rlp::write_list_header(out.data() + at, payload);
 }
 
 Error malformed(const std::string& what) {
@@ -86,13 +96,14 @@ Result<DecodedNode> decode_short(const rlp::Item& path_item, const rlp::Item& se
 
 }  // namespace
 
-void NodeRef::append_to(Bytes& out) const {
+std::uint8_t* NodeRef::write_to(std::uint8_t* out) const noexcept {
   if (empty()) {
-    out.push_back(kEmptyString);
-    return;
+    *out = kEmptyString;
+    return out + 1;
   }
-  if (is_hash()) out.push_back(kHashHeader);
-  out.insert(out.end(), bytes.begin(), bytes.begin() + size);
+  if (is_hash()) *out++ = kHashHeader;
+  std::memcpy(out, bytes.data(), size);
+  return out + size;
 }
 
 NodeRef NodeRef::of_encoding(ByteSpan encoding) {
@@ -115,23 +126,21 @@ Digest32 root_of_encoding(ByteSpan encoding) {
 }
 
 void encode_leaf(Bytes& out, Nibbles path, ByteSpan value) {
-  rlp::append_list_header(out, compact_rlp_size(path) + rlp::string_size(value));
-  append_compact_path(out, path, true);
-  rlp::append_string(out, value);
+  std::uint8_t* at = grow_list(out, compact_rlp_size(path) + rlp::string_size(value));
+  rlp::write_string(write_compact_path(at, path, true), value);
 }
 
 void encode_extension(Bytes& out, Nibbles path, const NodeRef& child) {
-  rlp::append_list_header(out, compact_rlp_size(path) + child.encoded_size());
-  append_compact_path(out, path, false);
-  child.append_to(out);
+  std::uint8_t* at = grow_list(out, compact_rlp_size(path) + child.encoded_size());
+  child.write_to(write_compact_path(at, path, false));
 }
 
 void encode_branch(Bytes& out, std::span<const NodeRef* const, 16> children, ByteSpan value) {
   std::size_t payload = rlp::string_size(value);
   for (const NodeRef* child : children) payload += child->encoded_size();
-  rlp::append_list_header(out, payload);
-  for (const NodeRef* child : children) child->append_to(out);
-  rlp::append_string(out, value);
+  std::uint8_t* at = grow_list(out, payload);
+  for (const NodeRef* child : children) at = child->write_to(at);
+  rlp::write_string(at, value);
 }
 
 Result<DecodedNode> decode_node(ByteSpan encoding) {

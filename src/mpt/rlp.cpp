@@ -1,5 +1,6 @@
 #include "merkleforge/mpt/rlp.hpp"
 
+#include <cstring>
 #include <string>
 
 namespace merkleforge::rlp {
@@ -21,15 +22,23 @@ std::size_t header_size(std::size_t payload_size) noexcept {
   return payload_size < kShortLimit ? 1 : 1 + byte_count(payload_size);
 }
 
-void append_header(Bytes& out, std::uint8_t short_base, std::uint8_t long_base, std::size_t size) {
+std::uint8_t* write_header(std::uint8_t* out, std::uint8_t short_base, std::uint8_t long_base,
+                           std::size_t size) noexcept {
   if (size < kShortLimit) {
-    out.push_back(static_cast<std::uint8_t>(short_base + size));
-    return;
+    *out++ = static_cast<std::uint8_t>(short_base + size);
+    return out;
   }
   const std::size_t length_bytes = byte_count(size);
-  out.push_back(static_cast<std::uint8_t>(long_base + length_bytes));
-  for (std::size_t i = length_bytes; i-- > 0;)
-    out.push_back(static_cast<std::uint8_t>(size >> (8 * i)));
+  *out++ = static_cast<std::uint8_t>(long_base + length_bytes);
+  for (std::size_t i = length_bytes; i-- > 0;) *out++ = static_cast<std::uint8_t>(size >> (8 * i));
+  return out;
+}
+
+// Grows `out` by `size` bytes and returns where they start.
+std::uint8_t* grow(Bytes& out, std::size_t size) {
+  const std::size_t at = out.size();
+  out.resize(at + size);
+  return out.data() + at;
 }
 
 Error malformed(const std::string& what) {
@@ -74,21 +83,34 @@ std::size_t list_size(std::size_t payload_size) noexcept {
   return header_size(payload_size) + payload_size;
 }
 
-void append_string(Bytes& out, ByteSpan data) {
+std::uint8_t* write_string(std::uint8_t* out, ByteSpan data) noexcept {
   if (data.size() == 1 && data[0] < kStringShort) {
-    out.push_back(data[0]);
-    return;
+    *out = data[0];
+    return out + 1;
   }
-  append_header(out, kStringShort, kStringLong, data.size());
-  out.insert(out.end(), data.begin(), data.end());
+  out = write_string_header(out, data.size());
+  if (!data.empty()) std::memcpy(out, data.data(), data.size());
+  return out + data.size();
+}
+
+std::uint8_t* write_string_header(std::uint8_t* out, std::size_t size) noexcept {
+  return write_header(out, kStringShort, kStringLong, size);
+}
+
+std::uint8_t* write_list_header(std::uint8_t* out, std::size_t payload_size) noexcept {
+  return write_header(out, kListShort, kListLong, payload_size);
+}
+
+void append_string(Bytes& out, ByteSpan data) {
+  write_string(grow(out, string_size(data)), data);
 }
 
 void append_string_header(Bytes& out, std::size_t size) {
-  append_header(out, kStringShort, kStringLong, size);
+  write_string_header(grow(out, header_size(size)), size);
 }
 
 void append_list_header(Bytes& out, std::size_t payload_size) {
-  append_header(out, kListShort, kListLong, payload_size);
+  write_list_header(grow(out, header_size(payload_size)), payload_size);
 }
 
 void append_uint(Bytes& out, std::uint64_t value) {

@@ -43,8 +43,9 @@ struct NodeRef {
   ByteSpan view() const noexcept { return {bytes.data(), size}; }
   /// Size of this reference inside the parent's RLP.
   std::size_t encoded_size() const noexcept { return is_hash() ? 33 : (empty() ? 1 : size); }
-  /// Appends the reference as it appears inside the parent's RLP.
-  void append_to(Bytes& out) const;
+  /// Writes the reference as it appears inside the parent's RLP (encoded_size() bytes at `out`)
+  /// and returns the position after it.
+  std::uint8_t* write_to(std::uint8_t* out) const noexcept;
 
   /// The reference to a node whose RLP is `encoding` (hashes it when 32 bytes or longer).
   static NodeRef of_encoding(ByteSpan encoding);

@@ -35,6 +35,12 @@ void append_string_header(Bytes& out, std::size_t size);
 /// Appends the header of a list whose items' encodings total `payload_size` bytes; the caller
 /// appends the item encodings after it.
 void append_list_header(Bytes& out, std::size_t payload_size);
+/// The same three encodings written through a pointer into storage the caller has sized (with
+/// string_size / list_size): each writes at `out` and returns the position after what it wrote.
+/// For encoders that know a node's size up front and fill it without growing a vector per byte.
+std::uint8_t* write_string(std::uint8_t* out, ByteSpan data) noexcept;
+std::uint8_t* write_string_header(std::uint8_t* out, std::size_t size) noexcept;
+std::uint8_t* write_list_header(std::uint8_t* out, std::size_t payload_size) noexcept;
 /// Appends an unsigned integer: minimal big-endian bytes, zero as the empty string.
 void append_uint(Bytes& out, std::uint64_t value);
 /// Appends a big-endian unsigned integer of any width, without its leading zero bytes.
