@@ -5,9 +5,13 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
+#include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <stdexcept>
 #include <vector>
 
+#include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/verkle/crs.hpp"
 
 namespace merkleforge::verkle {
@@ -21,6 +25,26 @@ constexpr std::size_t kPointsPerBase = std::size_t{kWindows} * kMultiples;
 // Below this many values a commitment is computed on the calling thread.
 constexpr std::size_t kParallelThreshold = 64;
 
+/// The scalar as 32 signed base-256 digits in [-127, 128], least significant first (r < 2^253,
+/// so the top digit never carries out).
+std::array<int, kWindows> signed_digits(const Fr& scalar) {
+  const detail::Limbs limbs = scalar.to_canonical();
+  std::array<int, kWindows> digits{};
+  int carry = 0;
+  for (unsigned w = 0; w < kWindows; ++w) {
+    const int digit = static_cast<int>((limbs[w / 8] >> (8 * (w % 8))) & 0xff) + carry;
+    carry = digit > static_cast<int>(kMultiples) ? 1 : 0;
+    digits[w] = digit - (carry << kWindowBits);
+  }
+  return digits;
+}
+
+/// Starts loading the two cache lines of a table entry.
+void prefetch(const AffinePoint* entry) {
+  __builtin_prefetch(entry);
+  __builtin_prefetch(reinterpret_cast<const char*>(entry) + sizeof(AffinePoint) - 1);
+}
+
 class FixedBaseTables {
  public:
   FixedBaseTables() : points_(kCrsSize * kPointsPerBase) {
@@ -30,19 +54,21 @@ class FixedBaseTables {
 
   /// accumulator += scalar·CRS[index].
   void add_multiple(Element& accumulator, std::size_t index, const Fr& scalar) const {
-    const detail::Limbs limbs = scalar.to_canonical();
+    const std::array<int, kWindows> digits = signed_digits(scalar);
     const AffinePoint* windows = &points_[index * kPointsPerBase];
-    unsigned carry = 0;
+    const auto entry = [&](unsigned w) {  // multiple |digit| (a zero digit points at 1, unused)
+      const auto magnitude = static_cast<unsigned>(std::max(std::abs(digits[w]), 1));
+      return windows + std::size_t{w} * kMultiples + magnitude - 1;
+    };
+    // The entries of one scalar are scattered over megabytes of table: ask for them a few windows
+    // ahead so the additions do not wait on memory.
+    constexpr unsigned kLookahead = 4;
+    for (unsigned w = 0; w < kLookahead; ++w) prefetch(entry(w));
     for (unsigned w = 0; w < kWindows; ++w) {
-      const auto byte = static_cast<unsigned>((limbs[w / 8] >> (8 * (w % 8))) & 0xff);
-      const unsigned digit = byte + carry;
-      carry = digit > kMultiples ? 1 : 0;
-      const AffinePoint* window = windows + std::size_t{w} * kMultiples;
-      if (digit == 0 || digit == 256) continue;
-      if (carry == 0) {
-        accumulator = accumulator.add_affine(window[digit - 1]);
-      } else {
-        const AffinePoint& p = window[256 - digit - 1];  // digit - 256 < 0: add the negation
+      if (w + kLookahead < kWindows) prefetch(entry(w + kLookahead));
+      if (digits[w] > 0) accumulator = accumulator.add_affine(*entry(w));
+      if (digits[w] < 0) {
+        const AffinePoint& p = *entry(w);
         accumulator = accumulator.add_affine({-p.x, p.y, -p.d_xy});
       }
     }
@@ -67,7 +93,8 @@ class FixedBaseTables {
               points_.begin() + static_cast<std::ptrdiff_t>(index * kPointsPerBase));
   }
 
-  std::vector<AffinePoint> points_;
+  // Huge pages where the kernel grants them: random lookups over 96 MiB miss the TLB otherwise.
+  std::vector<AffinePoint, LargePageAllocator<AffinePoint>> points_;
 };
 
 const FixedBaseTables& tables() {
