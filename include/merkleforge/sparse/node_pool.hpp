@@ -14,9 +14,11 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <vector>
 
 #include "merkleforge/core/bytes.hpp"
+#include "merkleforge/core/large_pages.hpp"
 
 namespace merkleforge::sparse_detail {
 
@@ -84,25 +86,37 @@ struct LeafNode {
   LeafValue value;
 };
 
-/// A pool of T addressed by 32-bit indices, grown in fixed chunks so that references to
-/// existing elements stay valid while others are allocated (from several threads).
+/// A pool of T addressed by 32-bit indices, grown in chunks so that references to existing
+/// elements stay valid while others are allocated (from several threads).
+///
+/// The first chunks are small (an empty or small tree costs little); later ones each fill one
+/// 2 MiB block advised as a transparent huge page (core/large_pages.hpp). A large tree is mostly
+/// outside the cache and every level of a walk lands on another page: with 4 KiB pages each of
+/// those loads also misses the TLB, with 2 MiB pages the TLB covers the pool's pages.
 template <class T>
 class ChunkedPool {
  public:
-  static constexpr unsigned kChunkBits = 10;  // small: an empty tree costs little
-  static constexpr std::size_t kChunkSize = std::size_t{1} << kChunkBits;
-  static constexpr std::size_t kMaxChunks = (std::size_t{1} << 31) / kChunkSize;
+  static constexpr std::size_t kSmallChunk = 1024;
+  static constexpr std::size_t kSmallChunks = 32;
+  static constexpr std::size_t kSmallElements = kSmallChunk * kSmallChunks;
+  static constexpr std::size_t kLargeChunkBytes = std::size_t{2} << 20;
+  static constexpr std::size_t kLargeChunk = kLargeChunkBytes / sizeof(T);
+  static constexpr std::size_t kMaxElements = std::size_t{1} << 31;
+  static constexpr std::size_t kMaxChunks =
+      kSmallChunks + (kMaxElements - kSmallElements) / kLargeChunk + 1;
 
   ChunkedPool() { chunks_.reserve(kMaxChunks); }  // address space only, touched as chunks come
   ChunkedPool(const ChunkedPool&) = delete;
   ChunkedPool& operator=(const ChunkedPool&) = delete;
+  ~ChunkedPool() {
+    for (std::size_t chunk = 0; chunk < chunks_.size(); ++chunk) {
+      std::destroy_n(chunks_[chunk], chunk_size(chunk));
+      detail::deallocate_large(chunks_[chunk], chunk_bytes(chunk), alignof(T));
+    }
+  }
 
-  T& operator[](std::uint32_t index) noexcept {
-    return chunks_[index >> kChunkBits][index & (kChunkSize - 1)];
-  }
-  const T& operator[](std::uint32_t index) const noexcept {
-    return chunks_[index >> kChunkBits][index & (kChunkSize - 1)];
-  }
+  T& operator[](std::uint32_t index) noexcept { return *locate(index); }
+  const T& operator[](std::uint32_t index) const noexcept { return *locate(index); }
 
   /// Index of an unused element (its content is whatever release() left). Thread-safe.
   std::uint32_t allocate() {
@@ -113,10 +127,7 @@ class ChunkedPool {
       free_.pop_back();
       return index;
     }
-    if (next_ == chunks_.size() * kChunkSize) {
-      if (chunks_.size() == kMaxChunks) throw std::length_error("sparse tree: node pool is full");
-      chunks_.push_back(std::make_unique<T[]>(kChunkSize));
-    }
+    if (next_ == capacity_) add_chunk();
     return next_++;
   }
 
@@ -128,15 +139,43 @@ class ChunkedPool {
   }
 
   std::size_t live() const noexcept { return live_; }
-  /// Bytes held by the pool (chunks and free list), not counting what elements own elsewhere.
+  /// Bytes held by the pool (chunks, huge-page blocks counted whole, and free list), not counting
+  /// what elements own elsewhere.
   std::size_t capacity_bytes() const noexcept {
-    return chunks_.size() * kChunkSize * sizeof(T) + free_.capacity() * sizeof(std::uint32_t);
+    std::size_t bytes = free_.capacity() * sizeof(std::uint32_t);
+    for (std::size_t chunk = 0; chunk < chunks_.size(); ++chunk) bytes += chunk_bytes(chunk);
+    return bytes;
   }
 
  private:
-  std::vector<std::unique_ptr<T[]>> chunks_;  // reserved up front: never reallocates
+  static std::size_t chunk_size(std::size_t chunk) noexcept {
+    return chunk < kSmallChunks ? kSmallChunk : kLargeChunk;
+  }
+  static std::size_t chunk_bytes(std::size_t chunk) noexcept {
+    return chunk < kSmallChunks ? kSmallChunk * sizeof(T) : kLargeChunkBytes;
+  }
+
+  T* locate(std::uint32_t index) const noexcept {
+    if (index < kSmallElements) return chunks_[index / kSmallChunk] + index % kSmallChunk;
+    const std::size_t rest = index - kSmallElements;
+    return chunks_[kSmallChunks + rest / kLargeChunk] + rest % kLargeChunk;
+  }
+
+  void add_chunk() {
+    const std::size_t chunk = chunks_.size();
+    if (chunk == kMaxChunks || capacity_ + chunk_size(chunk) > kMaxElements)
+      throw std::length_error("sparse tree: node pool is full");
+    void* memory = detail::allocate_large(chunk_bytes(chunk), alignof(T));
+    chunks_.push_back(
+        std::uninitialized_value_construct_n(static_cast<T*>(memory), chunk_size(chunk)) -
+        chunk_size(chunk));
+    capacity_ += static_cast<std::uint32_t>(chunk_size(chunk));
+  }
+
+  std::vector<T*> chunks_;  // reserved up front: never reallocates
   std::vector<std::uint32_t> free_;
   std::uint32_t next_ = 0;
+  std::uint32_t capacity_ = 0;  // elements in chunks_
   std::size_t live_ = 0;
   std::mutex mutex_;
 };
