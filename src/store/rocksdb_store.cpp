@@ -12,6 +12,7 @@
 #include <string_view>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 namespace merkleforge {
 namespace {
@@ -71,6 +72,19 @@ std::size_t encoded_size(const WriteBatch& batch) {
   return size;
 }
 
+// The puts of `batch` in ascending key order; stable, so a later put of a key still wins.
+// RocksDB's memtable is a skip list that starts each insert from where the previous one went:
+// keys in order go in at almost constant cost, while node hashes in tree order each pay a full
+// search (measured: 70 % of the instructions of a 100K-account MPT commit).
+std::vector<const std::pair<Bytes, Bytes>*> puts_in_key_order(const WriteBatch& batch) {
+  std::vector<const std::pair<Bytes, Bytes>*> order;
+  order.reserve(batch.puts().size());
+  for (const auto& put : batch.puts()) order.push_back(&put);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const auto* a, const auto* b) { return a->first < b->first; });
+  return order;
+}
+
 bool starts_with(ByteSpan bytes, ByteSpan prefix) {
   return bytes.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), bytes.begin());
 }
@@ -118,8 +132,8 @@ Result<std::optional<Bytes>> RocksDbNodeStore::get(ByteSpan key) const {
 Status RocksDbNodeStore::write_batch(const WriteBatch& batch) {
   if (batch.empty()) return Ok{};
   rocksdb::WriteBatch rocks_batch(encoded_size(batch), 0, kProtectionBytesPerKey, 0);
-  for (const auto& [key, value] : batch.puts()) {
-    const rocksdb::Status status = rocks_batch.Put(to_slice(key), to_slice(value));
+  for (const auto* put : puts_in_key_order(batch)) {
+    const rocksdb::Status status = rocks_batch.Put(to_slice(put->first), to_slice(put->second));
     if (!status.ok()) return to_error(status, "cannot add a put to a RocksDB batch");
   }
   for (const auto& key : batch.erases()) {
