@@ -50,10 +50,13 @@ Error malformed(const std::string& what) {
   return make_error(Errc::malformed_input, "trie node: " + what);
 }
 
-// A child reference item: 0x80, a 32-byte string, or an inline list shorter than 32 bytes.
+// A child reference item: 0x80, a 32-byte string, or an inline list shorter than 32 bytes. The
+// node's items were read with their headers checked; an inline node's own items are checked here
+// (the only nested lists a valid node has).
 Status check_child_item(const rlp::Item& item, bool allow_empty) {
   if (item.is_list) {
     if (item.encoding.size() >= 32) return malformed("inline child of 32 bytes or more");
+    if (auto nested = rlp::decode(item.encoding); !nested) return nested.error();
     return Ok{};
   }
   if (item.payload.empty()) {
@@ -144,15 +147,17 @@ void encode_branch(Bytes& out, std::span<const NodeRef* const, 16> children, Byt
 }
 
 Result<DecodedNode> decode_node(ByteSpan encoding) {
-  auto list = rlp::decode(encoding);
+  ByteSpan after = encoding;
+  auto list = rlp::read_item(after);
   if (!list) return list.error();
+  if (!after.empty()) return malformed(std::to_string(after.size()) + " trailing bytes");
   if (!list->is_list) return malformed("node is not a list");
   std::array<rlp::Item, 17> items;
   std::size_t count = 0;
   for (ByteSpan rest = list->payload; !rest.empty(); ++count) {
     if (count == items.size()) return malformed("list of more than 17 items");
     auto item = rlp::read_item(rest);
-    if (!item) return item.error();  // unreachable: decode() checked the whole tree
+    if (!item) return item.error();
     items[count] = *item;
   }
   if (count == 2) return decode_short(items[0], items[1]);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "mpt/key_path.hpp"
 #include "mpt/trie_tags.hpp"
 
 namespace merkleforge::mpt {
@@ -313,10 +314,8 @@ Result<std::optional<ByteSpan>> MerklePatriciaTrie::get(ByteSpan key) const {
       case Pool::short_node: {
         const ShortNode& node = shorts_[index_of(id)];
         if (node.path_size > total - pos) return std::optional<ByteSpan>{};
-        const std::uint8_t* path = nibbles_.data() + node.path_begin;
-        for (std::uint32_t i = 0; i < node.path_size; ++i) {
-          if (path[i] != key_nibble(key, pos + i)) return std::optional<ByteSpan>{};
-        }
+        if (!detail::path_matches_key(nibbles_.data() + node.path_begin, node.path_size, key, pos))
+          return std::optional<ByteSpan>{};
         pos += node.path_size;
         if (node.child == kEmpty) {
           if (pos != total) return std::optional<ByteSpan>{};

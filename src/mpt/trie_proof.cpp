@@ -1,5 +1,6 @@
 // MerklePatriciaTrie::prove: the nodes on a key's path.
 #include "merkleforge/mpt/trie.hpp"
+#include "mpt/key_path.hpp"
 #include "mpt/trie_tags.hpp"
 
 namespace merkleforge::mpt {
@@ -11,6 +12,7 @@ using detail::pool_of;
 Result<std::vector<Bytes>> MerklePatriciaTrie::prove(ByteSpan key) {
   root_hash();
   std::vector<Bytes> proof;
+  proof.reserve(8);  // a path through a trie of billions of keys
   const std::size_t total = key.size() * 2;
   std::size_t pos = 0;
   for (NodeId id = root_; id != kEmpty;) {
@@ -27,9 +29,8 @@ Result<std::vector<Bytes>> MerklePatriciaTrie::prove(ByteSpan key) {
     }
     const ShortNode& node = shorts_[index_of(id)];
     if (node.child == kEmpty || node.path_size > total - pos) break;
-    for (std::uint32_t i = 0; i < node.path_size; ++i) {
-      if (nibbles_[node.path_begin + i] != key_nibble(key, pos + i)) return proof;
-    }
+    if (!detail::path_matches_key(nibbles_.data() + node.path_begin, node.path_size, key, pos))
+      return proof;
     pos += node.path_size;
     id = node.child;
   }
