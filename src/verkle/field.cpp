@@ -43,32 +43,33 @@ Limbs shift_right(const Limbs& value, unsigned bits) {
   return out;
 }
 
-bool is_one_integer(const Limbs& value) {
-  return value[0] == 1 && (value[1] | value[2] | value[3]) == 0;
+/// value << bits and value >> bits for 0 < bits < 64 (no bits are lost by the left shift: the
+/// caller's invariant).
+Limbs shift_left_small(const Limbs& value, unsigned bits) {
+  return {value[0] << bits, (value[1] << bits) | (value[0] >> (64 - bits)),
+          (value[2] << bits) | (value[1] >> (64 - bits)),
+          (value[3] << bits) | (value[2] >> (64 - bits))};
+}
+Limbs shift_right_small(const Limbs& value, unsigned bits) {
+  return {(value[0] >> bits) | (value[1] << (64 - bits)),
+          (value[1] >> bits) | (value[2] << (64 - bits)),
+          (value[2] >> bits) | (value[3] << (64 - bits)), value[3] >> bits};
 }
 
-/// value / 2 modulo an odd modulus, for value below the modulus: value >> 1, plus (modulus + 1) / 2
-/// when value is odd ((value + modulus) / 2 without the 257-bit intermediate).
-Limbs halve_mod(const Limbs& value, const Limbs& half_modulus_rounded_up) {
-  const std::uint64_t mask = 0 - (value[0] & 1);
-  const Limbs addend = {half_modulus_rounded_up[0] & mask, half_modulus_rounded_up[1] & mask,
-                        half_modulus_rounded_up[2] & mask, half_modulus_rounded_up[3] & mask};
-  Limbs out = {(value[0] >> 1) | (value[1] << 63), (value[1] >> 1) | (value[2] << 63),
-               (value[2] >> 1) | (value[3] << 63), value[3] >> 1};
-  detail::add_limbs(out, out, addend);
-  return out;
+/// Trailing zero bits of a non-zero even value, at most 63 per call.
+unsigned trailing_zeros_capped(const Limbs& value) {
+  return value[0] == 0 ? 63u : static_cast<unsigned>(std::countr_zero(value[0]));
 }
 
-/// Divides the non-zero `value` by its largest power-of-two factor 2^k and `coefficient` by 2^k
-/// modulo the modulus (one step of binary extended Euclid).
-void remove_factors_of_two(Limbs& value, Limbs& coefficient, const Limbs& half_modulus_rounded_up) {
-  while ((value[0] & 1) == 0) {
-    const unsigned shift = value[0] == 0 ? 63u : static_cast<unsigned>(std::countr_zero(value[0]));
-    value = shift_right(value, shift);
-    for (unsigned i = 0; i < shift; ++i) {
-      coefficient = halve_mod(coefficient, half_modulus_rounded_up);
-    }
-  }
+bool is_zero_integer(const Limbs& value) {
+  return (value[0] | value[1] | value[2] | value[3]) == 0;
+}
+
+/// The integer 2^bit for bit < 256.
+Limbs power_of_two(unsigned bit) {
+  Limbs value{};
+  value[bit / 64] = std::uint64_t{1} << (bit % 64);
+  return value;
 }
 
 Limbs minus_small(const Limbs& value, std::uint64_t small) {
@@ -131,25 +132,37 @@ PrimeField<Modulus> PrimeField<Modulus>::pow(const Limbs& exponent) const {
 
 template <class Modulus>
 PrimeField<Modulus> PrimeField<Modulus>::inverse() const {
-  // Binary extended Euclid on the Montgomery representation a·R, keeping x1·(a·R) ≡ R²·u and
-  // x2·(a·R) ≡ R²·v (mod m). When u or v reaches 1 its coefficient is R²·(a·R)^-1 = a^-1·R, the
-  // Montgomery form of the inverse, so no conversion is needed. Variable time (public data).
+  // Kaliski's almost-inverse of the representation a = x·R, with each run of zero bits removed at
+  // once: the loop keeps m = u·s + v·r (so r, s <= m, no reductions) and ends with
+  // r' = a^-1·2^k mod m for some k in [log2 m, 2·log2 m]. Variable time (public data).
   if (is_zero()) return zero();
-  Limbs half_modulus_rounded_up{};
-  detail::add_limbs(half_modulus_rounded_up, shift_right(kModulus, 1), {1, 0, 0, 0});
-  Limbs u = mont_, v = kModulus, x1 = Mont::kR2, x2{};
-  while (!is_one_integer(u) && !is_one_integer(v)) {
-    remove_factors_of_two(u, x1, half_modulus_rounded_up);
-    remove_factors_of_two(v, x2, half_modulus_rounded_up);
-    if (detail::less_than(u, v)) {
-      detail::sub_limbs(v, v, u);
-      x2 = Mont::sub(x2, x1);
-    } else {
+  Limbs u = kModulus, v = mont_, r{}, s{1, 0, 0, 0};
+  unsigned k = 0;
+  while (!is_zero_integer(v)) {
+    if ((u[0] & 1) == 0) {
+      const unsigned t = trailing_zeros_capped(u);
+      u = shift_right_small(u, t), s = shift_left_small(s, t), k += t;
+    } else if ((v[0] & 1) == 0) {
+      const unsigned t = trailing_zeros_capped(v);
+      v = shift_right_small(v, t), r = shift_left_small(r, t), k += t;
+    } else if (detail::less_than(v, u)) {
       detail::sub_limbs(u, u, v);
-      x1 = Mont::sub(x1, x2);
+      detail::add_limbs(r, r, s);
+      u = shift_right_small(u, 1), s = shift_left_small(s, 1), ++k;
+    } else {
+      detail::sub_limbs(v, v, u);
+      detail::add_limbs(s, s, r);
+      v = shift_right_small(v, 1), r = shift_left_small(r, 1), ++k;
     }
   }
-  return from_montgomery(is_one_integer(u) ? x1 : x2);
+  if (!detail::less_than(r, kModulus)) detail::sub_limbs(r, r, kModulus);  // r < 2m before
+  Limbs almost_inverse{};
+  detail::sub_limbs(almost_inverse, kModulus, r);  // a^-1·2^k, never zero
+  // x^-1·R = a^-1·2^512 = mul(a^-1·2^k, 2^(768-k)), and 2^(768-k) = mul(R², 2^(512-k)) when k >
+  // 256, else mul(R³, 2^(256-k)) (R² = 2^512, R³ = 2^768 mod m; raw powers below 2^256).
+  const Limbs factor = k > 256 ? Mont::mul(Mont::kR2, power_of_two(512 - k))
+                               : Mont::mul(Mont::mul(Mont::kR2, Mont::kR2), power_of_two(256 - k));
+  return from_montgomery(Mont::mul(almost_inverse, factor));
 }
 
 template <class Modulus>
