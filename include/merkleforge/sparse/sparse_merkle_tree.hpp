@@ -34,6 +34,7 @@
 
 #include "merkleforge/core/result.hpp"
 #include "merkleforge/sparse/jmt_hashing.hpp"
+#include "merkleforge/sparse/level_hasher.hpp"
 #include "merkleforge/sparse/multiproof.hpp"
 #include "merkleforge/sparse/node_pool.hpp"
 #include "merkleforge/sparse/proof.hpp"
@@ -102,7 +103,13 @@ class SparseMerkleTree {
                   updates.end());
     std::reverse(updates.begin(), updates.end());
     if (updates.size() <= kWarmGroup) warm_paths(working_, 0, updates);
+    sparse_detail::LevelHasher<H> hasher;
+    deferred_ = &hasher;
     working_ = update_subtree(working_, 0, updates);
+    defer_hash(working_, working_.hash);
+    deferred_ = nullptr;
+    hasher.run();
+    working_.unhashed_height = 0;
   }
 
   // --- versions ---------------------------------------------------------------------------------
@@ -232,6 +239,9 @@ class SparseMerkleTree {
   struct Subtree {
     NodeRef ref = sparse_detail::kEmptyRef;
     Digest32 hash = kSparsePlaceholder;
+    /// 0 when `hash` is the subtree's hash. Otherwise a batch deferred it (level_hasher.hpp):
+    /// the round in which it is computed, 1 + the largest round of the node's children.
+    unsigned unhashed_height = 0;
   };
   struct VersionRoot {
     Version version;
@@ -443,7 +453,7 @@ class SparseMerkleTree {
     const Subtree old_left = left, old_right = right;
     update_children(left, right, depth, updates);
     if (left.ref == old_left.ref && right.ref == old_right.ref && left.hash == old_left.hash &&
-        right.hash == old_right.hash) {
+        right.hash == old_right.hash && left.unhashed_height == 0 && right.unhashed_height == 0) {
       return node;
     }
     return replace_children(node.ref, left, right);
@@ -584,7 +594,17 @@ class SparseMerkleTree {
     node.child_hash = {left.hash, right.hash};
     node.version = working_tag();
     node.store_id = sparse_detail::internal_index(target);
-    return {target, Hashing::internal(node.child_hash)};
+    if (!deferred_) return {target, Hashing::internal(node.child_hash)};
+    defer_hash(left, node.child_hash[0]);
+    defer_hash(right, node.child_hash[1]);
+    return {target, {}, std::max(left.unhashed_height, right.unhashed_height) + 1};
+  }
+
+  /// Has the batch's level hasher write `node`'s hash to `out` if it was deferred.
+  void defer_hash(const Subtree& node, Digest32& out) {
+    if (node.unhashed_height == 0) return;
+    const InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
+    deferred_->defer(node.unhashed_height, &internal.child_hash, &out);
   }
 
   /// The leaf `leaf` placed at another depth. Committed nodes are immutable and stored by
@@ -796,6 +816,8 @@ class SparseMerkleTree {
   std::atomic<std::int64_t> size_{0};
   std::atomic<std::size_t> out_of_line_bytes_{0};
   NodeStore* store_ = nullptr;
+  /// During apply_batch: where new interior nodes' hashes are deferred to (null: hashed at once).
+  sparse_detail::LevelHasher<H>* deferred_ = nullptr;
 };
 
 }  // namespace merkleforge

@@ -1,0 +1,79 @@
+// Deferred hashing of the interior nodes a batch update creates or changes.
+//
+// Hashing the nodes one by one as the update recursion returns makes every node a single,
+// latency-bound SHA-256 stream. A batch instead leaves its new interior nodes unhashed, records
+// where each one's hash must be written, and hashes them afterwards in rounds: first every node
+// whose children are all hashed (height 1), then height 2, and so on up to the root. The nodes of
+// one round are independent, so they go through H::hash_many together (interleaved SHA-NI
+// streams or SIMD lanes) and, when there are many, on several threads.
+#pragma once
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include <array>
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "merkleforge/hash/hasher.hpp"
+#include "merkleforge/sparse/jmt_hashing.hpp"
+
+namespace merkleforge::sparse_detail {
+
+template <Hasher H>
+class LevelHasher {
+ public:
+  /// Records that the node with children hashes `children` is hashed into `*out` in round
+  /// `height` (1 + the largest round of its unhashed children). `children` and `out` must stay
+  /// valid until run(). Thread-safe.
+  void defer(unsigned height, const std::array<Digest32, 2>* children, Digest32* out) {
+    std::lock_guard lock(mutex_);
+    if (rounds_.size() < height) rounds_.resize(height);
+    rounds_[height - 1].push_back({children, out});
+  }
+
+  /// Hashes every recorded node, round by round.
+  void run() {
+    for (const std::vector<Entry>& round : rounds_) {
+      if (round.size() < kParallelNodes) {
+        hash_range(round.data(), round.size());
+        continue;
+      }
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, round.size(), kGroup),
+                        [&](const tbb::blocked_range<std::size_t>& range) {
+                          hash_range(round.data() + range.begin(), range.size());
+                        });
+    }
+    rounds_.clear();
+  }
+
+ private:
+  struct Entry {
+    const std::array<Digest32, 2>* children;
+    Digest32* out;
+  };
+
+  /// Nodes gathered into one contiguous hash_many call.
+  static constexpr std::size_t kGroup = 64;
+  /// Below this many nodes a round stays on the calling thread.
+  static constexpr std::size_t kParallelNodes = 512;
+
+  static void hash_range(const Entry* entries, std::size_t count) {
+    for (std::size_t done = 0; done < count; done += kGroup) {
+      const std::size_t n = std::min(kGroup, count - done);
+      std::array<std::array<Digest32, 2>, kGroup> messages;
+      std::array<Digest32, kGroup> digests;
+      for (std::size_t i = 0; i < n; ++i) messages[i] = *entries[done + i].children;
+      H::hash_many(JmtHashing<H>::kInternalDomain,
+                   reinterpret_cast<const std::uint8_t*>(messages.data()), sizeof messages[0], n,
+                   digests.data());
+      for (std::size_t i = 0; i < n; ++i) *entries[done + i].out = digests[i];
+    }
+  }
+
+  std::vector<std::vector<Entry>> rounds_;  // rounds_[h - 1]: the nodes of height h
+  std::mutex mutex_;
+};
+
+}  // namespace merkleforge::sparse_detail
