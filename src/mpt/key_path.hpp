@@ -1,5 +1,5 @@
-// Comparing a node's path (one nibble per byte, as the trie stores it) with part of a key (two
-// nibbles per byte), a key byte at a time instead of a nibble at a time.
+// Keys as nibble paths: expanding a key to one nibble per byte (as the tries store paths), and
+// comparing such a path with part of a key a key byte at a time instead of a nibble at a time.
 #pragma once
 
 #include <cstddef>
@@ -8,6 +8,16 @@
 #include "merkleforge/core/bytes.hpp"
 
 namespace merkleforge::mpt::detail {
+
+/// Sets `nibbles` to the nibbles of `key`, one per byte, high nibble first.
+inline void expand_key(ByteSpan key, Bytes& nibbles) {
+  nibbles.resize(key.size() * 2);
+  std::uint8_t* out = nibbles.data();
+  for (const std::uint8_t byte : key) {
+    *out++ = static_cast<std::uint8_t>(byte >> 4);
+    *out++ = static_cast<std::uint8_t>(byte & 0x0f);
+  }
+}
 
 /// True if the `size` nibbles at `path` equal the nibbles of `key` from nibble `pos` on.
 /// Precondition: pos + size <= 2 * key.size().

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "merkleforge/hash/keccak.hpp"
+#include "mpt/key_path.hpp"
 
 namespace merkleforge::mpt {
 namespace {
@@ -183,8 +184,7 @@ Status StackTrieBuilder::add(ByteSpan key, ByteSpan value) {
     parent.children[last_key_[common]] = attach(item, common + 1);
     if (queue_.size() >= kQueueLimit) flush();
   }
-  last_key_.resize(size);
-  for (std::size_t i = 0; i < size; ++i) last_key_[i] = key_nibble(key, i);
+  detail::expand_key(key, last_key_);
   last_value_.assign(value.begin(), value.end());
   has_key_ = true;
   return Ok{};

@@ -96,19 +96,9 @@ MerklePatriciaTrie::Slice MerklePatriciaTrie::append_path(Slice first, std::uint
   return {checked_u32(begin), checked_u32(nibbles_.size() - begin)};
 }
 
-// One byte per nibble, two per key byte: the walk then compares paths byte by byte.
-void MerklePatriciaTrie::set_key_path(ByteSpan key) {
-  key_path_.resize(key.size() * 2);
-  std::uint8_t* out = key_path_.data();
-  for (const std::uint8_t byte : key) {
-    *out++ = static_cast<std::uint8_t>(byte >> 4);
-    *out++ = static_cast<std::uint8_t>(byte & 0x0f);
-  }
-}
-
 Status MerklePatriciaTrie::put(ByteSpan key, ByteSpan value) {
   if (value.empty()) return erase(key);
-  set_key_path(key);
+  detail::expand_key(key, key_path_);
   const Slice stored{checked_u32(values_.size()), checked_u32(value.size())};
   values_.insert(values_.end(), value.begin(), value.end());
   const NodeId root = insert(root_, 0, stored);
@@ -199,7 +189,7 @@ MerklePatriciaTrie::NodeId MerklePatriciaTrie::insert_into_short(NodeId id, std:
 }
 
 Status MerklePatriciaTrie::erase(ByteSpan key) {
-  set_key_path(key);
+  detail::expand_key(key, key_path_);
   bool found = false;
   const NodeId root = remove(root_, 0, found);
   if (root == kInvalid) return hash_only_error();

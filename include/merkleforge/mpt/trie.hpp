@@ -107,7 +107,6 @@ class MerklePatriciaTrie {
   class BatchHasher;
 
   // trie.cpp: structure
-  void set_key_path(ByteSpan key);
   NodeId new_short(Slice path, Slice value, NodeId child);
   NodeId new_branch();
   NodeId new_stub(const NodeRef& ref);
