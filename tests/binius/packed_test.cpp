@@ -126,6 +126,23 @@ TEST(BiniusPacked, DefaultIsTheLastAvailableStrategy) {
   EXPECT_EQ(packed_available_strategies(PackedOp::mul_b128).front(), PackedStrategy::polyval);
 }
 
+// Every operation has a gfni strategy; it is offered exactly where it can run: on GFNI + AVX2
+// CPUs, and in the SIMDe-emulated test build (tests/emulated_isa defines
+// MERKLEFORGE_TEST_EXPECTS_GFNI there), which must not silently test only the other strategies.
+TEST(BiniusPacked, GfniOfferedWhereItRuns) {
+#if defined(MERKLEFORGE_TEST_EXPECTS_GFNI)
+  const bool expected = true;
+#else
+  const bool expected = cpu_features().gfni && cpu_features().avx2;
+#endif
+  for (PackedOp op : {PackedOp::mul_b8, PackedOp::mul_b32, PackedOp::mul_b128}) {
+    const auto strategies = packed_available_strategies(op);
+    EXPECT_EQ(std::count(strategies.begin(), strategies.end(), PackedStrategy::gfni),
+              expected ? 1 : 0)
+        << packed_op_name(op);
+  }
+}
+
 TEST(BiniusPacked, RejectsBadRequests) {
   std::vector<std::uint8_t> a8(5), b8(4), out8(5);
   EXPECT_EQ(packed_mul_b8(a8, b8, out8).error().code, Errc::wrong_size);

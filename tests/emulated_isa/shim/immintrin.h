@@ -1,12 +1,14 @@
-// Stand-in for <immintrin.h> seen only by the *_avx512.cpp kernels of merkleforge_emulated_avx512
-// (src/CMakeLists.txt, EMULATE_AVX512): the AVX-512 (and narrower) intrinsic names and vector types
-// map onto SIMDe's portable implementations, so the kernels' source runs unchanged on CPUs
-// without AVX-512. SIMDe's aliases are macros and typedefs, which is why the real header must not
-// be read in the same translation unit: its own __m512i would clash with SIMDe's.
+// Stand-in for <immintrin.h> seen only by the *_avx512.cpp and *_gfni.cpp kernels of
+// merkleforge_emulated_isa (src/CMakeLists.txt, EMULATE): the AVX-512, GFNI (and narrower)
+// intrinsic names and vector types map onto SIMDe's portable implementations, so the kernels'
+// source runs unchanged on CPUs without those instruction sets. SIMDe's aliases are macros and
+// typedefs, which is why the real header must not be read in the same translation unit: its own
+// __m512i would clash with SIMDe's.
 #pragma once
 
 #define SIMDE_ENABLE_NATIVE_ALIASES
 #include <simde/x86/avx512.h>
+#include <simde/x86/gfni.h>
 
 // General-purpose intrinsics (BMI2 _bzhi/_pdep, popcnt, ...) are not vector ISA and stay native;
 // this GCC header declares them without the vector types.
