@@ -61,6 +61,15 @@ TEST(VerkleCli, ProveThenVerifyAWitness) {
   EXPECT_EQ(run_mforge("verkle verify-witness - --root " + other_root, proof.out).exit_code, 1);
   EXPECT_EQ(run_mforge("verkle verify-witness - --root " + root, "{}").exit_code, 2);
   EXPECT_EQ(run_mforge("verkle prove '" + file + "' --keys 00").exit_code, 2);
+
+  const auto ssz =
+      run_mforge("verkle prove '" + file + "' --format ssz --keys " + present + "," + absent);
+  ASSERT_EQ(ssz.exit_code, 0) << ssz.err;
+  EXPECT_EQ(ssz.out.rfind("0x", 0), 0u);
+  EXPECT_EQ(run_mforge("verkle verify-witness - --root " + root, ssz.out).exit_code, 0);
+  EXPECT_EQ(run_mforge("verkle verify-witness - --root " + other_root, ssz.out).exit_code, 1);
+  EXPECT_EQ(run_mforge("verkle verify-witness - --root " + root, ssz.out.substr(0, 40)).exit_code,
+            2);
 }
 
 TEST(VerkleCli, BadInputIsAUsageError) {

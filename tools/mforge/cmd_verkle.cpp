@@ -4,11 +4,14 @@
 //   mforge verkle tree-key ADDRESS INDEX SUBINDEX
 //                                           get_tree_key of a 20-byte address, a tree index
 //                                           (decimal or 0x-hex, up to 2^256 - 1) and a sub-index
-//   mforge verkle prove FILE --keys K[,K...] the execution witness (JSON) of the keys in the
-//                                           tree of FILE: values present or absent, and proof
-//   mforge verkle verify-witness WITNESS.json --root R
-//                                           exit 0 when the witness holds under root R, 1 when
-//                                           its proof fails, 2 when it is malformed
+//   mforge verkle prove FILE --keys K[,K...] [--format json|ssz]
+//                                           the execution witness of the keys in the tree of
+//                                           FILE: values present or absent, and proof; as geth's
+//                                           JSON or as the hex of its SSZ encoding
+//   mforge verkle verify-witness WITNESS --root R
+//                                           WITNESS in either form (JSON when it starts with
+//                                           '{'); exit 0 when the witness holds under root R, 1
+//                                           when its proof fails, 2 when it is malformed
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -96,15 +99,31 @@ Result<std::vector<verkle::TreeKey>> keys_of(const std::string& list) {
   return keys;
 }
 
-int run_prove(const std::string& path, const std::string& key_list) {
+int run_prove(const std::string& path, const std::string& key_list, const std::string& format) {
   Result<verkle::VerkleTrie> trie = trie_from_file(path);
   if (!trie) return fail(trie.error());
   Result<std::vector<verkle::TreeKey>> keys = keys_of(key_list);
   if (!keys) return fail(keys.error());
   Result<verkle::ExecutionWitness> witness = verkle::prove_keys(*trie, *keys);
   if (!witness) return fail(witness.error());
-  std::cout << verkle::to_json(*witness) << "\n";
+  std::cout << (format == "ssz" ? "0x" + to_hex(verkle::to_ssz(*witness))
+                                : verkle::to_json(*witness))
+            << "\n";
   return kExitOk;
+}
+
+/// A witness in the JSON form, or the hex of its SSZ form.
+Result<verkle::ExecutionWitness> parse_witness(const std::string& text) {
+  const std::size_t start = text.find_first_not_of(" \t\r\n");
+  if (start != std::string::npos && text[start] == '{')
+    return verkle::parse_execution_witness(text);
+  const std::size_t end = text.find_last_not_of(" \t\r\n");
+  Result<Bytes> bytes =
+      from_hex(start == std::string::npos ? "" : text.substr(start, end - start + 1));
+  if (!bytes) {
+    return make_error(Errc::malformed_input, "witness is neither JSON nor the hex of SSZ bytes");
+  }
+  return verkle::parse_execution_witness_ssz(*bytes);
 }
 
 int run_verify_witness(const std::string& path, const std::string& root_text) {
@@ -112,7 +131,7 @@ int run_verify_witness(const std::string& path, const std::string& root_text) {
   if (!root) return fail(root.error());
   Result<std::string> text = read_text_file(path);
   if (!text) return fail(text.error());
-  Result<verkle::ExecutionWitness> witness = verkle::parse_execution_witness(*text);
+  Result<verkle::ExecutionWitness> witness = parse_witness(*text);
   if (!witness) return fail(witness.error());
   const Status verified = verkle::verify_execution_witness(*witness, *root);
   if (!verified && verified.error().code != Errc::corrupt_data) return fail(verified.error());
@@ -160,18 +179,20 @@ void register_verkle(CLI::App& app, int& exit_code) {
   });
 
   struct ProveArgs {
-    std::string file, keys, root;
+    std::string file, keys, root, format = "json";
   };
   auto prove_args = std::make_shared<ProveArgs>();
-  auto* prove =
-      verkle->add_subcommand("prove", "Execution witness (JSON) of --keys in FILE's tree");
+  auto* prove = verkle->add_subcommand("prove", "Execution witness of --keys in FILE's tree");
   prove->add_option("file", prove_args->file, "JSON object key32 -> value32")->required();
   prove->add_option("--keys", prove_args->keys, "comma-separated 32-byte keys, hex")->required();
-  prove->callback(
-      [prove_args, &exit_code] { exit_code = run_prove(prove_args->file, prove_args->keys); });
+  prove->add_option("--format", prove_args->format, "json (geth's form, default) or ssz (hex)")
+      ->check(CLI::IsMember({"json", "ssz"}));
+  prove->callback([prove_args, &exit_code] {
+    exit_code = run_prove(prove_args->file, prove_args->keys, prove_args->format);
+  });
   auto* verify =
       verkle->add_subcommand("verify-witness", "Check an execution witness against --root");
-  verify->add_option("witness", prove_args->file, "witness JSON (- for standard input)")
+  verify->add_option("witness", prove_args->file, "witness: JSON or SSZ hex (- for standard input)")
       ->required();
   verify->add_option("--root", prove_args->root, "trusted pre-state root, hex")->required();
   verify->callback([prove_args, &exit_code] {

@@ -64,6 +64,15 @@ std::string to_json(const ExecutionWitness& witness);
 /// as the "executionWitness" member of a block. Errors: malformed_input naming the field.
 Result<ExecutionWitness> parse_execution_witness(std::string_view json);
 
+/// The SSZ encoding of consensus-specs EIP-6800 (`ExecutionWitness` container, Optional[Bytes32]
+/// as Union[None, Bytes32], final_evaluation big-endian).
+Bytes to_ssz(const ExecutionWitness& witness);
+
+/// Parses the SSZ encoding, accepting only its canonical form. Errors: malformed_input naming
+/// the part (bad offsets, lengths, union selectors, counts over the spec's limits). Like the JSON
+/// parser it checks form only; verify_execution_witness checks meaning.
+Result<ExecutionWitness> parse_execution_witness_ssz(ByteSpan bytes);
+
 /// Checks that the witness's current values (present or absent) are those under
 /// `pre_state_root` (the parent block's state root, trusted). Errors: malformed_input for a
 /// witness that cannot be well formed (counts that disagree, unsorted or repeated stems, points
