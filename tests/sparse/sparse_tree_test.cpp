@@ -178,5 +178,30 @@ TEST(SparseTree, BatchEqualsSequential) {
   }
 }
 
+// Large enough for the node pools to move past their small chunks onto huge-page blocks and for
+// the batch hasher's rounds to run on several threads; a second batch over a committed tree
+// (copy-on-write) erases and changes keys.
+TEST(SparseTree, LargeBatchesMatchReference) {
+  std::mt19937_64 rng(11);
+  Tree tree;
+  test::ReferenceState state;
+  std::vector<Digest32> existing;
+  for (const std::size_t count : {std::size_t{48000}, std::size_t{3000}}) {
+    std::vector<SparseUpdate> batch = random_batch(rng, existing, count);
+    for (const SparseUpdate& update : batch) {
+      if (update.value) {
+        state[update.key_hash] = *update.value;
+        existing.push_back(update.key_hash);
+      } else {
+        state.erase(update.key_hash);
+      }
+    }
+    tree.apply_batch(std::move(batch));
+    ASSERT_EQ(tree.root_hash(), test::reference_root(state)) << count;
+    ASSERT_EQ(tree.size(), state.size());
+    ASSERT_TRUE(tree.commit().ok());
+  }
+}
+
 }  // namespace
 }  // namespace merkleforge
