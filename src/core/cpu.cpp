@@ -53,6 +53,9 @@ CpuFeatures with_emulated_isas(CpuFeatures f) {
   // SIMDe, which implements the intrinsics with baseline instructions, so they run on any CPU.
   f.avx512f = f.avx512vl = f.avx512bw = f.avx512dq = true;
 #endif
+#if defined(MERKLEFORGE_EMULATED_GFNI)
+  f.gfni = true;  // likewise for the *_gfni.cpp kernels
+#endif
   return f;
 }
 
