@@ -7,7 +7,9 @@
 namespace merkleforge {
 namespace {
 
-bool bit(unsigned value, int index) { return (value >> index) & 1u; }
+bool bit(unsigned value, int index) {
+  return (value >> index) & 1u;
+}
 
 std::uint64_t read_xcr0() {
   std::uint32_t eax = 0, edx = 0;
@@ -24,8 +26,8 @@ CpuFeatures detect() {
   const bool osxsave = bit(ecx, 27);
   const bool avx = bit(ecx, 28);
   const std::uint64_t xcr0 = osxsave ? read_xcr0() : 0;
-  const bool ymm_state = (xcr0 & 0x6) == 0x6;          // SSE + AVX state saved by the OS
-  const bool zmm_state = (xcr0 & 0xe6) == 0xe6;        // + opmask and ZMM state
+  const bool ymm_state = (xcr0 & 0x6) == 0x6;    // SSE + AVX state saved by the OS
+  const bool zmm_state = (xcr0 & 0xe6) == 0xe6;  // + opmask and ZMM state
 
   if (__get_cpuid_max(0, nullptr) < 7) return f;
   __cpuid_count(7, 0, eax, ebx, ecx, edx);
