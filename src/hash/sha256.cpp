@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 
 #include "hash/sha256_batch_plan.hpp"
 
@@ -26,18 +27,23 @@ KernelSet make_kernel_set(Isa isa) noexcept {
   const k::LaneKernel single =
       shani ? k::LaneKernel{1, k::hash_lanes_shani_x1} : k::LaneKernel{1, k::hash_lanes_portable};
   const k::CompressFn compress = shani ? k::compress_shani : k::compress_portable;
+  const k::PairFn pair = shani ? k::hash_pair_shani : k::hash_pair_portable;
+  const k::FoldFn fold = shani ? k::fold_path_shani : k::fold_path_portable;
   switch (isa) {
     case Isa::shani:
-      return {isa, k::compress_shani, {2, k::hash_lanes_shani_x2}, single};
+      return {isa,
+              k::compress_shani,
+              k::hash_pair_shani,
+              k::fold_path_shani,
+              {2, k::hash_lanes_shani_x2},
+              single};
     case Isa::avx2:
-      return {isa, compress, {8, k::hash_lanes_avx2}, single};
+      return {isa, compress, pair, fold, {8, k::hash_lanes_avx2}, single};
     case Isa::avx512:
-      return {isa, compress, {16, k::hash_lanes_avx512}, single};
+      return {isa, compress, pair, fold, {16, k::hash_lanes_avx512}, single};
     default:
-      return {Isa::portable,
-              k::compress_portable,
-              {1, k::hash_lanes_portable},
-              {1, k::hash_lanes_portable}};
+      return {Isa::portable,         k::compress_portable,        k::hash_pair_portable,
+              k::fold_path_portable, {1, k::hash_lanes_portable}, {1, k::hash_lanes_portable}};
   }
 }
 
@@ -143,6 +149,27 @@ void Sha256::hash_many(ByteSpan prefix, const std::uint8_t* messages, std::size_
     const std::uint8_t* message = messages + i * message_size;
     kernels.narrow.hash(plan, &message, out + i);
   }
+}
+
+Sha256::PairPrefix::PairPrefix(const std::array<std::uint8_t, 16>& prefix) noexcept {
+  for (std::size_t i = 0; i < 4; ++i) words_[i] = k::load_be32(prefix.data() + 4 * i);
+  after_rounds_ = k::first_four_rounds(words_.data());
+}
+
+Digest32 Sha256::hash_pair(const PairPrefix& prefix, const Digest32& left,
+                           const Digest32& right) noexcept {
+  Digest32 out;
+  active().pair(prefix.words_.data(), prefix.after_rounds_, left.data(), right.data(), out.data());
+  return out;
+}
+
+Digest32 Sha256::fold_path(const PairPrefix& prefix, const Digest32& start,
+                           const Digest32* siblings, std::size_t count, const Digest32& path) {
+  if (count > 256) throw std::invalid_argument("Sha256::fold_path: more than 256 levels");
+  Digest32 out;
+  active().fold(prefix.words_.data(), prefix.after_rounds_, start.data(), siblings, count,
+                path.data(), out.data());
+  return out;
 }
 
 std::vector<Isa> Sha256::available_kernels() {

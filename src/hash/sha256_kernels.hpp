@@ -37,6 +37,17 @@ using Schedule = std::array<std::uint32_t, 64>;
 /// Compresses `block_count` consecutive 64-byte blocks into `state`.
 using CompressFn = void (*)(State& state, const std::uint8_t* blocks, std::size_t block_count);
 
+/// SHA-256(prefix ‖ left ‖ right) for a 16-byte prefix given as its four message words and the
+/// state after the four rounds over them (kernels may start there or from the IV).
+using PairFn = void (*)(const std::uint32_t* prefix_words, const State& after_prefix,
+                        const std::uint8_t* left, const std::uint8_t* right, std::uint8_t* out);
+
+/// The root of a Merkle path of such pairs (Sha256::fold_path): `start` hashed with siblings[i]
+/// for i = count - 1 down to 0, on the side bit i of `path` (MSB of byte 0 first) gives.
+using FoldFn = void (*)(const std::uint32_t* prefix_words, const State& after_prefix,
+                        const std::uint8_t* start, const Digest32* siblings, std::size_t count,
+                        const std::uint8_t* path, std::uint8_t* out);
+
 class BatchPlan;
 
 /// Hashes `lanes` messages of `plan` at once: out[i] = digest of messages[i] under the plan.
@@ -55,6 +66,8 @@ struct LaneKernel {
 struct KernelSet {
   Isa isa;
   CompressFn compress;
+  PairFn pair;
+  FoldFn fold;
   LaneKernel wide;    ///< bulk of a hash_many call
   LaneKernel narrow;  ///< the remaining count % wide.lanes messages (lanes == 1)
 };
@@ -63,11 +76,23 @@ struct KernelSet {
 void compress_portable(State& state, const std::uint8_t* blocks, std::size_t block_count);
 void hash_lanes_portable(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
 Schedule expand_schedule(const std::uint8_t* block);
+void hash_pair_portable(const std::uint32_t* prefix_words, const State& after_prefix,
+                        const std::uint8_t* left, const std::uint8_t* right, std::uint8_t* out);
+void fold_path_portable(const std::uint32_t* prefix_words, const State& after_prefix,
+                        const std::uint8_t* start, const Digest32* siblings, std::size_t count,
+                        const std::uint8_t* path, std::uint8_t* out);
+/// The state after rounds 0-3 from the IV over message words `words`.
+State first_four_rounds(const std::uint32_t* words);
 
 // SHA-NI (sha256_shani.cpp): single stream and two interleaved streams.
 void compress_shani(State& state, const std::uint8_t* blocks, std::size_t block_count);
 void hash_lanes_shani_x1(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
 void hash_lanes_shani_x2(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
+void hash_pair_shani(const std::uint32_t* prefix_words, const State& after_prefix,
+                     const std::uint8_t* left, const std::uint8_t* right, std::uint8_t* out);
+void fold_path_shani(const std::uint32_t* prefix_words, const State& after_prefix,
+                     const std::uint8_t* start, const Digest32* siblings, std::size_t count,
+                     const std::uint8_t* path, std::uint8_t* out);
 
 // AVX2, 8 messages per vector (sha256_avx2.cpp).
 void hash_lanes_avx2(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);

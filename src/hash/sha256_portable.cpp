@@ -1,5 +1,6 @@
 // Portable kernel: the shared round template with one message per "lane".
 #include <bit>
+#include <cstring>
 
 #include "hash/sha256_rounds.hpp"
 
@@ -44,6 +45,47 @@ void compress_portable(State& state, const std::uint8_t* blocks, std::size_t blo
 void hash_lanes_portable(const BatchPlan& plan, const std::uint8_t* const* messages,
                          Digest32* out) {
   ScalarRounds::hash_lanes(plan, messages, out);
+}
+
+void hash_pair_portable(const std::uint32_t* prefix_words, const State&, const std::uint8_t* left,
+                        const std::uint8_t* right, std::uint8_t* out) {
+  std::uint8_t blocks[128] = {};
+  for (std::size_t i = 0; i < 4; ++i) store_be32(blocks + 4 * i, prefix_words[i]);
+  std::memcpy(blocks + 16, left, 32);
+  std::memcpy(blocks + 48, right, 32);
+  blocks[80] = 0x80;
+  store_be64(blocks + 120, 80 * 8);
+  State state = kInitialState;
+  compress_portable(state, blocks, 2);
+  for (std::size_t i = 0; i < 8; ++i) store_be32(out + 4 * i, state[i]);
+}
+
+void fold_path_portable(const std::uint32_t* prefix_words, const State& after_prefix,
+                        const std::uint8_t* start, const Digest32* siblings, std::size_t count,
+                        const std::uint8_t* path, std::uint8_t* out) {
+  Digest32 node;
+  std::memcpy(node.data(), start, 32);
+  for (std::size_t i = count; i-- > 0;) {
+    const bool node_on_right = (path[i / 8] >> (7 - i % 8)) & 1;
+    const Digest32& left = node_on_right ? siblings[i] : node;
+    const Digest32& right = node_on_right ? node : siblings[i];
+    Digest32 parent;
+    hash_pair_portable(prefix_words, after_prefix, left.data(), right.data(), parent.data());
+    node = parent;
+  }
+  std::memcpy(out, node.data(), 32);
+}
+
+State first_four_rounds(const std::uint32_t* words) {
+  std::uint32_t s[8];
+  for (std::size_t i = 0; i < 8; ++i) s[i] = kInitialState[i];
+  const auto wk = [words](std::size_t t) { return words[t] + kRoundConstants[t]; };
+  ScalarRounds::round(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], wk(0));
+  ScalarRounds::round(s[7], s[0], s[1], s[2], s[3], s[4], s[5], s[6], wk(1));
+  ScalarRounds::round(s[6], s[7], s[0], s[1], s[2], s[3], s[4], s[5], wk(2));
+  ScalarRounds::round(s[5], s[6], s[7], s[0], s[1], s[2], s[3], s[4], wk(3));
+  // Round t's variable a is s[(8 - t) % 8]: after four rounds a..h are s[4..7], s[0..3].
+  return {s[4], s[5], s[6], s[7], s[0], s[1], s[2], s[3]};
 }
 
 Schedule expand_schedule(const std::uint8_t* block) {

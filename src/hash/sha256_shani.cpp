@@ -41,19 +41,16 @@ __m128i round_constants(std::size_t group) {
   return _mm_loadu_si128(reinterpret_cast<const __m128i*>(kRoundConstants.data() + 4 * group));
 }
 
-/// Compresses one block per stream.
+/// Big-endian message words 4k .. 4k+3 at `bytes`.
+__m128i load_words(const std::uint8_t* bytes) {
+  return _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes)), kByteSwap32);
+}
+
+/// Rounds 4 * first_group .. 63 of one block per stream, whose message words W[0..15] are w[n]
+/// (used as the ring of the schedule). No feed-forward: the caller adds the block's start state.
 template <std::size_t N>
-inline __attribute__((always_inline)) void compress_blocks(ShaniState (&s)[N],
-                                                           const std::uint8_t* const* blocks) {
-  ShaniState saved[N];
-  __m128i w[N][4];  // W[4g .. 4g+3] of the last four groups, in a ring
-  for (std::size_t n = 0; n < N; ++n) {
-    saved[n] = s[n];
-    for (std::size_t k = 0; k < 4; ++k) {
-      const auto* words = reinterpret_cast<const __m128i*>(blocks[n] + 16 * k);
-      w[n][k] = _mm_shuffle_epi8(_mm_loadu_si128(words), kByteSwap32);
-    }
-  }
+inline __attribute__((always_inline)) void rounds_from(ShaniState (&s)[N], __m128i (&w)[N][4],
+                                                       std::size_t first_group) {
 #pragma GCC unroll 16
   for (std::size_t g = 0; g < 16; ++g) {
     const __m128i k = round_constants(g);
@@ -65,13 +62,28 @@ inline __attribute__((always_inline)) void compress_blocks(ShaniState (&s)[N],
             _mm_add_epi32(_mm_sha256msg1_epu32(ring[g % 4], ring[(g + 1) % 4]), w_minus_7),
             ring[(g + 3) % 4]);
       }
-      four_rounds(s[n], _mm_add_epi32(ring[g % 4], k));
+      if (g >= first_group) four_rounds(s[n], _mm_add_epi32(ring[g % 4], k));
     }
   }
+}
+
+void add_state(ShaniState& s, const ShaniState& start) {
+  s.abef = _mm_add_epi32(s.abef, start.abef);
+  s.cdgh = _mm_add_epi32(s.cdgh, start.cdgh);
+}
+
+/// Compresses one block per stream.
+template <std::size_t N>
+inline __attribute__((always_inline)) void compress_blocks(ShaniState (&s)[N],
+                                                           const std::uint8_t* const* blocks) {
+  ShaniState saved[N];
+  __m128i w[N][4];
   for (std::size_t n = 0; n < N; ++n) {
-    s[n].abef = _mm_add_epi32(s[n].abef, saved[n].abef);
-    s[n].cdgh = _mm_add_epi32(s[n].cdgh, saved[n].cdgh);
+    saved[n] = s[n];
+    for (std::size_t k = 0; k < 4; ++k) w[n][k] = load_words(blocks[n] + 16 * k);
   }
+  rounds_from(s, w, 0);
+  for (std::size_t n = 0; n < N; ++n) add_state(s[n], saved[n]);
 }
 
 /// Compresses a block whose schedule is the same for every stream and known in advance.
@@ -85,10 +97,51 @@ inline __attribute__((always_inline)) void compress_schedule(ShaniState (&s)[N],
     const __m128i wk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(schedule.data() + 4 * g));
     for (std::size_t n = 0; n < N; ++n) four_rounds(s[n], wk);
   }
-  for (std::size_t n = 0; n < N; ++n) {
-    s[n].abef = _mm_add_epi32(s[n].abef, saved[n].abef);
-    s[n].cdgh = _mm_add_epi32(s[n].cdgh, saved[n].cdgh);
-  }
+  for (std::size_t n = 0; n < N; ++n) add_state(s[n], saved[n]);
+}
+
+/// Writes digest words A..D and E..H as bytes.
+void store_words(__m128i dcba, __m128i hgfe, std::uint8_t* out) {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_shuffle_epi8(dcba, kByteSwap32));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16), _mm_shuffle_epi8(hgfe, kByteSwap32));
+}
+
+void store_digest(const ShaniState& s, std::uint8_t* out) {
+  __m128i dcba, hgfe;
+  from_shani(s, dcba, hgfe);
+  store_words(dcba, hgfe, out);
+}
+
+/// A child of a Merkle node as message words: its digest's words A..D and E..H.
+struct Child {
+  __m128i lo, hi;
+};
+
+Child load_child(const std::uint8_t* digest) {
+  return {load_words(digest), load_words(digest + 16)};
+}
+
+/// The final state of SHA-256(prefix ‖ left ‖ right), `prefix` being four message words and
+/// `after_prefix` the state after their rounds.
+inline __attribute__((always_inline)) ShaniState pair_state(__m128i prefix,
+                                                            const ShaniState& after_prefix,
+                                                            const Child& left, const Child& right) {
+  ShaniState s[1] = {after_prefix};
+  // Block 1: prefix ‖ left ‖ right[0, 16), from round 4.
+  __m128i w[1][4] = {{prefix, left.lo, left.hi, right.lo}};
+  rounds_from(s, w, 1);
+  add_state(s[0], to_shani(kInitialState));
+  // Block 2: right[16, 32) ‖ 0x80 ‖ zeros ‖ the 640-bit length.
+  const ShaniState block1 = s[0];
+  __m128i padding[1][4] = {{right.hi, _mm_set_epi32(0, 0, 0, INT32_MIN), _mm_setzero_si128(),
+                            _mm_set_epi32(80 * 8, 0, 0, 0)}};
+  rounds_from(s, padding, 0);
+  add_state(s[0], block1);
+  return s[0];
+}
+
+__m128i load_prefix(const std::uint32_t* prefix_words) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(prefix_words));
 }
 
 template <std::size_t N>
@@ -105,16 +158,35 @@ void hash_lanes(const BatchPlan& plan, const std::uint8_t* const* messages, Dige
     for (std::size_t n = 0; n < N; ++n) blocks[n] = plan.block(j, messages[n], scratch[n]);
     compress_blocks(s, blocks);
   }
-  for (std::size_t n = 0; n < N; ++n) {
-    __m128i dcba, hgfe;
-    from_shani(s[n], dcba, hgfe);
-    auto* digest = reinterpret_cast<__m128i*>(out[n].data());
-    _mm_storeu_si128(digest, _mm_shuffle_epi8(dcba, kByteSwap32));
-    _mm_storeu_si128(digest + 1, _mm_shuffle_epi8(hgfe, kByteSwap32));
-  }
+  for (std::size_t n = 0; n < N; ++n) store_digest(s[n], out[n].data());
 }
 
 }  // namespace
+
+void hash_pair_shani(const std::uint32_t* prefix_words, const State& after_prefix,
+                     const std::uint8_t* left, const std::uint8_t* right, std::uint8_t* out) {
+  store_digest(pair_state(load_prefix(prefix_words), to_shani(after_prefix), load_child(left),
+                          load_child(right)),
+               out);
+}
+
+void fold_path_shani(const std::uint32_t* prefix_words, const State& after_prefix,
+                     const std::uint8_t* start, const Digest32* siblings, std::size_t count,
+                     const std::uint8_t* path, std::uint8_t* out) {
+  const __m128i prefix = load_prefix(prefix_words);
+  const ShaniState after = to_shani(after_prefix);
+  Child node = load_child(start);
+  // The node stays in registers from one level to the next. The side is a branch, not a blend:
+  // when the node is the right child, the rounds over the sibling (left) do not wait for it.
+  for (std::size_t i = count; i-- > 0;) {
+    const Child sibling = load_child(siblings[i].data());
+    const bool node_on_right = (path[i / 8] >> (7 - i % 8)) & 1;
+    const ShaniState s = node_on_right ? pair_state(prefix, after, sibling, node)
+                                       : pair_state(prefix, after, node, sibling);
+    from_shani(s, node.lo, node.hi);
+  }
+  store_words(node.lo, node.hi, out);
+}
 
 void compress_shani(State& state, const std::uint8_t* blocks, std::size_t block_count) {
   ShaniState s[1] = {to_shani(state)};

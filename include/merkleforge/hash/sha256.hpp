@@ -38,6 +38,32 @@ class Sha256 {
   static void hash_many(ByteSpan prefix, const std::uint8_t* messages, std::size_t message_size,
                         std::size_t count, Digest32* out) noexcept;
 
+  /// A 16-byte message prefix (e.g. a Merkle tree's node domain tag) prepared for hash_pair:
+  /// its four message words and the state after the four rounds they feed, computed once here.
+  class PairPrefix {
+   public:
+    explicit PairPrefix(const std::array<std::uint8_t, 16>& prefix) noexcept;
+
+   private:
+    friend class Sha256;
+    std::array<std::uint32_t, 4> words_;         // the prefix as big-endian message words
+    std::array<std::uint32_t, 8> after_rounds_;  // state after rounds 0-3 from the IV
+  };
+
+  /// SHA-256(prefix ‖ left ‖ right): the fixed 80-byte (two-block) message of a Merkle node with a
+  /// 16-byte domain tag, without the streaming front end (no buffering, no length logic) and
+  /// starting after the prefix's rounds. Equal to digest() of the concatenation.
+  static Digest32 hash_pair(const PairPrefix& prefix, const Digest32& left,
+                            const Digest32& right) noexcept;
+
+  /// The root of a Merkle path of hash_pair nodes, folded bottom-up inside the kernel: node =
+  /// start, then for i = count - 1 down to 0, node = hash_pair(prefix, node, siblings[i]) when bit
+  /// i of `path` (most significant bit of byte 0 first) is 0, else hash_pair(prefix, siblings[i],
+  /// node). `siblings` holds count entries. Throws std::invalid_argument when count > 256 (the
+  /// bits of `path`): a caller's bug, callers check untrusted counts first.
+  static Digest32 fold_path(const PairPrefix& prefix, const Digest32& start,
+                            const Digest32* siblings, std::size_t count, const Digest32& path);
+
   /// Families this CPU can run, portable first.
   static std::vector<Isa> available_kernels();
   static Isa active_kernel() noexcept;

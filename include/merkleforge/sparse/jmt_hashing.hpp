@@ -13,9 +13,11 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 
 #include "merkleforge/hash/hasher.hpp"
 
@@ -42,6 +44,16 @@ inline unsigned common_prefix_bits(const Digest32& a, const Digest32& b) noexcep
   return kSparseKeyBits;
 }
 
+/// A hasher with dedicated kernels for Merkle nodes H(prefix ‖ left ‖ right) with a prepared
+/// 16-byte prefix: one node (hash_pair) and a whole path (fold_path), as Sha256 has. Interior
+/// nodes use them when H has them.
+template <class H>
+concept PairHasher = requires(const typename H::PairPrefix& prefix, const Digest32& child,
+                              const Digest32* siblings, std::size_t count) {
+  { H::hash_pair(prefix, child, child) } -> std::same_as<Digest32>;
+  { H::fold_path(prefix, child, siblings, count, child) } -> std::same_as<Digest32>;
+};
+
 template <Hasher H>
 struct JmtHashing {
   static constexpr std::uint8_t kLeafDomain[] = {'J', 'M', 'T', ':', ':', 'L', 'e',
@@ -57,16 +69,39 @@ struct JmtHashing {
   }
   /// Children as interior nodes store them: left ‖ right, 64 contiguous bytes hashed in place.
   static Digest32 internal(const std::array<Digest32, 2>& children) noexcept {
-    static_assert(sizeof children == 64);
-    Digest32 out;
-    H::hash_many(kInternalDomain, reinterpret_cast<const std::uint8_t*>(&children), 64, 1, &out);
-    return out;
+    return internal(children[0], children[1]);
   }
   static Digest32 internal(const Digest32& left, const Digest32& right) noexcept {
-    return domain_pair(kInternalDomain, left, right);
+    if constexpr (PairHasher<H>) {
+      return H::hash_pair(internal_prefix(), left, right);
+    } else {
+      return domain_pair(kInternalDomain, left, right);
+    }
+  }
+
+  /// The root above `node`, which sits at depth siblings.size() on `key_hash`'s path, given the
+  /// siblings of that path root first. At most kSparseKeyBits siblings.
+  static Digest32 fold_path(const Digest32& node, std::span<const Digest32> siblings,
+                            const Digest32& key_hash) {
+    if constexpr (PairHasher<H>) {
+      return H::fold_path(internal_prefix(), node, siblings.data(), siblings.size(), key_hash);
+    } else {
+      Digest32 folded = node;
+      for (std::size_t depth = siblings.size(); depth-- > 0;) {
+        folded = key_bit(key_hash, static_cast<unsigned>(depth))
+                     ? internal(siblings[depth], folded)
+                     : internal(folded, siblings[depth]);
+      }
+      return folded;
+    }
   }
 
  private:
+  static const auto& internal_prefix() noexcept requires PairHasher<H> {
+    static const typename H::PairPrefix prefix(std::to_array(kInternalDomain));
+    return prefix;
+  }
+
   static Digest32 domain_pair(ByteSpan domain, const Digest32& a, const Digest32& b) noexcept {
     std::uint8_t message[64];
     std::memcpy(message, a.data(), 32);

@@ -42,14 +42,10 @@ Result<Digest32> sparse_proof_root(const Digest32& key_hash, const SparseProof& 
   if (proof.siblings.size() > kSparseKeyBits) {
     return make_error(Errc::invalid_argument, "sparse proof: more than 256 siblings");
   }
-  Digest32 node = proof.leaf ? JmtHashing<H>::leaf(proof.leaf->key_hash, proof.leaf->value_hash)
-                             : kSparsePlaceholder;
-  for (std::size_t depth = proof.siblings.size(); depth-- > 0;) {
-    const Digest32& sibling = proof.siblings[depth];
-    node = key_bit(key_hash, static_cast<unsigned>(depth)) ? JmtHashing<H>::internal(sibling, node)
-                                                           : JmtHashing<H>::internal(node, sibling);
-  }
-  return node;
+  const Digest32 bottom = proof.leaf
+                              ? JmtHashing<H>::leaf(proof.leaf->key_hash, proof.leaf->value_hash)
+                              : kSparsePlaceholder;
+  return JmtHashing<H>::fold_path(bottom, proof.siblings, key_hash);
 }
 
 /// Checks that `proof` shows `key_hash` ↦ a value of hash `value_hash` under `root`.
