@@ -1,16 +1,23 @@
-// Internal: hash_many on a multi-state kernel (several messages permuted side by side).
+// Internal: Keccak hashing of several messages permuted side by side on a multi-state kernel.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "keccak_kernel.hpp"
 #include "merkleforge/core/bytes.hpp"
 
 namespace merkleforge::detail::keccak {
 
-/// out[i] = Keccak[c=512](prefix ‖ message i ‖ padding with domain byte `pad`), i < count, using
-/// kernel.absorb_lanes (precondition: not null) on groups of kernel.lanes messages.
+/// out[i] = Keccak[c=512](prefix ‖ messages[i] ‖ padding with domain byte `pad`), messages of any
+/// lengths, using kernel.absorb_lanes (precondition: not null) on groups of kernel.lanes messages.
+/// A group costs as many multi-state permutations as its longest message needs blocks, so
+/// callers group messages of similar length.
+void hash_lanes(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix,
+                std::span<const ByteSpan> messages, Digest32* out) noexcept;
+
+/// hash_lanes on `count` messages of `message_size` bytes stored back to back at `messages`.
 void hash_many_lanes(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix,
                      const std::uint8_t* messages, std::size_t message_size, std::size_t count,
                      Digest32* out) noexcept;

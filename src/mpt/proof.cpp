@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "hash/keccak_lanes.hpp"
 #include "merkleforge/hash/keccak.hpp"
 
 namespace merkleforge::mpt {
@@ -45,35 +46,22 @@ Step step_through(const DecodedNode& node, ByteSpan key, std::size_t& pos) {
   return {true, Bytes(node.value.begin(), node.value.end()), {}};
 }
 
-// keccak256 of every proof node. Nodes of equal size (the full branches near
-// the root: 532 bytes) are hashed side by side through hash_many: up to four
-// for about the cost of one digest.
+// keccak256 of every proof node, four side by side (AVX2) in order of size, so the full
+// branches near the root (532 bytes, 4 Keccak blocks each) share their permutations.
 void hash_nodes(std::span<const Bytes> nodes, std::vector<Digest32>& hashes) {
   thread_local std::vector<std::size_t> order;
-  thread_local Bytes gathered;
+  thread_local std::vector<ByteSpan> sorted;
   thread_local std::vector<Digest32> digests;
-  hashes.resize(nodes.size());
   order.resize(nodes.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(),
-            [&](std::size_t a, std::size_t b) { return nodes[a].size() < nodes[b].size(); });
-  for (std::size_t first = 0; first < order.size();) {
-    const std::size_t size = nodes[order[first]].size();
-    std::size_t end = first + 1;
-    while (end < order.size() && nodes[order[end]].size() == size) ++end;
-    if (end - first == 1) {
-      hashes[order[first]] = Keccak256::digest(nodes[order[first]]);
-    } else {
-      gathered.resize((end - first) * size);
-      digests.resize(end - first);
-      for (std::size_t k = first; k < end; ++k)
-        std::copy(nodes[order[k]].begin(), nodes[order[k]].end(),
-                  gathered.begin() + static_cast<std::ptrdiff_t>((k - first) * size));
-      Keccak256::hash_many({}, gathered.data(), size, end - first, digests.data());
-      for (std::size_t k = first; k < end; ++k) hashes[order[k]] = digests[k - first];
-    }
-    first = end;
-  }
+            [&](std::size_t a, std::size_t b) { return nodes[a].size() > nodes[b].size(); });
+  sorted.clear();
+  for (const std::size_t i : order) sorted.emplace_back(nodes[i]);
+  digests.resize(nodes.size());
+  merkleforge::detail::keccak::keccak256_each(sorted, digests.data());
+  hashes.resize(nodes.size());
+  for (std::size_t k = 0; k < order.size(); ++k) hashes[order[k]] = digests[k];
 }
 
 }  // namespace
