@@ -164,11 +164,12 @@ Digest32 Sha256::hash_pair(const PairPrefix& prefix, const Digest32& left,
 }
 
 Digest32 Sha256::fold_path(const PairPrefix& prefix, const Digest32& start,
-                           const Digest32* siblings, std::size_t count, const Digest32& path) {
+                           const Digest32* siblings, std::size_t count, const Digest32& path,
+                           Digest32* nodes) {
   if (count > 256) throw std::invalid_argument("Sha256::fold_path: more than 256 levels");
   Digest32 out;
   active().fold(prefix.words_.data(), prefix.after_rounds_, start.data(), siblings, count,
-                path.data(), out.data());
+                path.data(), nodes, out.data());
   return out;
 }
 

@@ -43,10 +43,11 @@ using PairFn = void (*)(const std::uint32_t* prefix_words, const State& after_pr
                         const std::uint8_t* left, const std::uint8_t* right, std::uint8_t* out);
 
 /// The root of a Merkle path of such pairs (Sha256::fold_path): `start` hashed with siblings[i]
-/// for i = count - 1 down to 0, on the side bit i of `path` (MSB of byte 0 first) gives.
+/// for i = count - 1 down to 0, on the side bit i of `path` (MSB of byte 0 first) gives; each
+/// level's node is also written to nodes[i] unless `nodes` is null.
 using FoldFn = void (*)(const std::uint32_t* prefix_words, const State& after_prefix,
                         const std::uint8_t* start, const Digest32* siblings, std::size_t count,
-                        const std::uint8_t* path, std::uint8_t* out);
+                        const std::uint8_t* path, Digest32* nodes, std::uint8_t* out);
 
 class BatchPlan;
 
@@ -80,7 +81,7 @@ void hash_pair_portable(const std::uint32_t* prefix_words, const State& after_pr
                         const std::uint8_t* left, const std::uint8_t* right, std::uint8_t* out);
 void fold_path_portable(const std::uint32_t* prefix_words, const State& after_prefix,
                         const std::uint8_t* start, const Digest32* siblings, std::size_t count,
-                        const std::uint8_t* path, std::uint8_t* out);
+                        const std::uint8_t* path, Digest32* nodes, std::uint8_t* out);
 /// The state after rounds 0-3 from the IV over message words `words`.
 State first_four_rounds(const std::uint32_t* words);
 
@@ -92,7 +93,7 @@ void hash_pair_shani(const std::uint32_t* prefix_words, const State& after_prefi
                      const std::uint8_t* left, const std::uint8_t* right, std::uint8_t* out);
 void fold_path_shani(const std::uint32_t* prefix_words, const State& after_prefix,
                      const std::uint8_t* start, const Digest32* siblings, std::size_t count,
-                     const std::uint8_t* path, std::uint8_t* out);
+                     const std::uint8_t* path, Digest32* nodes, std::uint8_t* out);
 
 // AVX2, 8 messages per vector (sha256_avx2.cpp).
 void hash_lanes_avx2(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);

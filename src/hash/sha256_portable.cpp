@@ -62,7 +62,7 @@ void hash_pair_portable(const std::uint32_t* prefix_words, const State&, const s
 
 void fold_path_portable(const std::uint32_t* prefix_words, const State& after_prefix,
                         const std::uint8_t* start, const Digest32* siblings, std::size_t count,
-                        const std::uint8_t* path, std::uint8_t* out) {
+                        const std::uint8_t* path, Digest32* nodes, std::uint8_t* out) {
   Digest32 node;
   std::memcpy(node.data(), start, 32);
   for (std::size_t i = count; i-- > 0;) {
@@ -72,6 +72,7 @@ void fold_path_portable(const std::uint32_t* prefix_words, const State& after_pr
     Digest32 parent;
     hash_pair_portable(prefix_words, after_prefix, left.data(), right.data(), parent.data());
     node = parent;
+    if (nodes != nullptr) nodes[i] = node;
   }
   std::memcpy(out, node.data(), 32);
 }

@@ -172,7 +172,7 @@ void hash_pair_shani(const std::uint32_t* prefix_words, const State& after_prefi
 
 void fold_path_shani(const std::uint32_t* prefix_words, const State& after_prefix,
                      const std::uint8_t* start, const Digest32* siblings, std::size_t count,
-                     const std::uint8_t* path, std::uint8_t* out) {
+                     const std::uint8_t* path, Digest32* nodes, std::uint8_t* out) {
   const __m128i prefix = load_prefix(prefix_words);
   const ShaniState after = to_shani(after_prefix);
   Child node = load_child(start);
@@ -184,6 +184,7 @@ void fold_path_shani(const std::uint32_t* prefix_words, const State& after_prefi
     const ShaniState s = node_on_right ? pair_state(prefix, after, sibling, node)
                                        : pair_state(prefix, after, node, sibling);
     from_shani(s, node.lo, node.hi);
+    if (nodes != nullptr) store_words(node.lo, node.hi, nodes[i].data());
   }
   store_words(node.lo, node.hi, out);
 }

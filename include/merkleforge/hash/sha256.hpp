@@ -59,10 +59,13 @@ class Sha256 {
   /// The root of a Merkle path of hash_pair nodes, folded bottom-up inside the kernel: node =
   /// start, then for i = count - 1 down to 0, node = hash_pair(prefix, node, siblings[i]) when bit
   /// i of `path` (most significant bit of byte 0 first) is 0, else hash_pair(prefix, siblings[i],
-  /// node). `siblings` holds count entries. Throws std::invalid_argument when count > 256 (the
-  /// bits of `path`): a caller's bug, callers check untrusted counts first.
+  /// node). `siblings` holds count entries; when `nodes` is not null it receives them all:
+  /// nodes[i] = the node hashed with siblings[i] (nodes[0] is the root). Throws
+  /// std::invalid_argument when count > 256 (the bits of `path`): a caller's bug, callers check
+  /// untrusted counts first.
   static Digest32 fold_path(const PairPrefix& prefix, const Digest32& start,
-                            const Digest32* siblings, std::size_t count, const Digest32& path);
+                            const Digest32* siblings, std::size_t count, const Digest32& path,
+                            Digest32* nodes = nullptr);
 
   /// Families this CPU can run, portable first.
   static std::vector<Isa> available_kernels();

@@ -49,9 +49,9 @@ inline unsigned common_prefix_bits(const Digest32& a, const Digest32& b) noexcep
 /// nodes use them when H has them.
 template <class H>
 concept PairHasher = requires(const typename H::PairPrefix& prefix, const Digest32& child,
-                              const Digest32* siblings, std::size_t count) {
+                              const Digest32* siblings, std::size_t count, Digest32* nodes) {
   { H::hash_pair(prefix, child, child) } -> std::same_as<Digest32>;
-  { H::fold_path(prefix, child, siblings, count, child) } -> std::same_as<Digest32>;
+  { H::fold_path(prefix, child, siblings, count, child, nodes) } -> std::same_as<Digest32>;
 };
 
 template <Hasher H>
@@ -80,17 +80,20 @@ struct JmtHashing {
   }
 
   /// The root above `node`, which sits at depth siblings.size() on `key_hash`'s path, given the
-  /// siblings of that path root first. At most kSparseKeyBits siblings.
+  /// siblings of that path root first. At most kSparseKeyBits siblings. With `nodes` (as many as
+  /// siblings), nodes[d] receives the new hash of the path's node at depth d.
   static Digest32 fold_path(const Digest32& node, std::span<const Digest32> siblings,
-                            const Digest32& key_hash) {
+                            const Digest32& key_hash, Digest32* nodes = nullptr) {
     if constexpr (PairHasher<H>) {
-      return H::fold_path(internal_prefix(), node, siblings.data(), siblings.size(), key_hash);
+      return H::fold_path(internal_prefix(), node, siblings.data(), siblings.size(), key_hash,
+                          nodes);
     } else {
       Digest32 folded = node;
       for (std::size_t depth = siblings.size(); depth-- > 0;) {
         folded = key_bit(key_hash, static_cast<unsigned>(depth))
                      ? internal(siblings[depth], folded)
                      : internal(folded, siblings[depth]);
+        if (nodes != nullptr) nodes[depth] = folded;
       }
       return folded;
     }

@@ -339,6 +339,7 @@ class SparseMerkleTree {
   /// The interior nodes on a key's path, root first, and the subtree the walk ends on.
   struct KeyPath {
     std::array<NodeRef, kSparseKeyBits> interior;
+    std::array<Digest32, kSparseKeyBits> siblings;  ///< hashes beside the path, root first
     unsigned depth = 0;  ///< number of interior nodes passed: the depth of `end`
     Subtree end;         ///< empty or a leaf
   };
@@ -349,6 +350,7 @@ class SparseMerkleTree {
     while (sparse_detail::is_internal(path.end.ref)) {
       const InternalNode& node = internals_[sparse_detail::internal_index(path.end.ref)];
       const unsigned bit = key_bit(key_hash, path.depth);
+      path.siblings[path.depth] = node.child_hash[bit ^ 1];
       path.interior[path.depth++] = path.end.ref;
       path.end = {node.child[bit], node.child_hash[bit]};
     }
@@ -395,12 +397,40 @@ class SparseMerkleTree {
   /// The root after the subtree at the end of `path` became `end`.
   Subtree rehash_path(const KeyPath& path, const Digest32& key_hash, Subtree end) {
     if (end.ref == path.end.ref && end.hash == path.end.hash) return working_;
-    for (unsigned depth = path.depth; depth-- > 0;) {
-      const InternalNode& node = internals_[sparse_detail::internal_index(path.interior[depth])];
-      Subtree children[2] = {{node.child[0], node.child_hash[0]},
-                             {node.child[1], node.child_hash[1]}};
-      children[key_bit(key_hash, depth)] = end;
-      end = replace_children(path.interior[depth], children[0], children[1]);
+    // Bottom levels that collapse (after an erase): the leaf or nothing moves up, no hashing.
+    unsigned interior_depth = path.depth;
+    for (; interior_depth > 0; --interior_depth) {
+      const Subtree& sibling = path_sibling(path, key_hash, interior_depth - 1);
+      const unsigned bit = key_bit(key_hash, interior_depth - 1);
+      const Subtree collapsed = bit ? collapse(sibling, end) : collapse(end, sibling);
+      if (collapsed.ref == sparse_detail::kEmptyRef && !is_empty(sibling, end)) break;
+      discard(path.interior[interior_depth - 1]);
+      end = collapsed;
+    }
+    return rebuild_interior_path(path, key_hash, interior_depth, end);
+  }
+
+  /// The child beside `key_hash`'s path of the interior node at `depth` on `path`.
+  Subtree path_sibling(const KeyPath& path, const Digest32& key_hash, unsigned depth) const {
+    const InternalNode& node = internals_[sparse_detail::internal_index(path.interior[depth])];
+    const unsigned side = key_bit(key_hash, depth) ^ 1;
+    return {node.child[side], node.child_hash[side]};
+  }
+
+  /// The root after the path's nodes above `depth`, which all stay interior, got `end` as the
+  /// subtree at `depth`: their hashes form one Merkle path, folded in one kernel call, then the
+  /// nodes are updated (copy-on-write).
+  Subtree rebuild_interior_path(const KeyPath& path, const Digest32& key_hash, unsigned depth,
+                                Subtree end) {
+    std::array<Digest32, kSparseKeyBits> hashes;
+    Hashing::fold_path(end.hash, std::span(path.siblings.data(), depth), key_hash, hashes.data());
+    for (unsigned d = depth; d-- > 0;) {
+      Subtree children[2];
+      children[key_bit(key_hash, d)] = end;
+      children[key_bit(key_hash, d) ^ 1] = path_sibling(path, key_hash, d);
+      const NodeRef target = writable_internal(path.interior[d]);
+      write_internal(target, children[0], children[1]);
+      end = {target, hashes[d]};
     }
     return end;
   }
@@ -589,15 +619,21 @@ class SparseMerkleTree {
   }
 
   Subtree make_internal(NodeRef target, const Subtree& left, const Subtree& right) {
+    InternalNode& node = write_internal(target, left, right);
+    if (!deferred_) return {target, Hashing::internal(node.child_hash)};
+    defer_hash(left, node.child_hash[0]);
+    defer_hash(right, node.child_hash[1]);
+    return {target, {}, std::max(left.unhashed_height, right.unhashed_height) + 1};
+  }
+
+  /// Sets interior node `target`'s children (their hashes are final or deferred).
+  InternalNode& write_internal(NodeRef target, const Subtree& left, const Subtree& right) {
     InternalNode& node = internals_[sparse_detail::internal_index(target)];
     node.child = {left.ref, right.ref};
     node.child_hash = {left.hash, right.hash};
     node.version = working_tag();
     node.store_id = sparse_detail::internal_index(target);
-    if (!deferred_) return {target, Hashing::internal(node.child_hash)};
-    defer_hash(left, node.child_hash[0]);
-    defer_hash(right, node.child_hash[1]);
-    return {target, {}, std::max(left.unhashed_height, right.unhashed_height) + 1};
+    return node;
   }
 
   /// Has the batch's level hasher write `node`'s hash to `out` if it was deferred.
