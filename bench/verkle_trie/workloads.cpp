@@ -3,6 +3,12 @@
 // committed to the root.
 //
 //   verkle_trie/accounts/tries_random/merkleforge-verkle/<N>   EIP-6800 basic-data accounts
+//   verkle_trie/accounts/tries_random_batch/merkleforge-verkle/<N>
+//                                                              the same accounts through one
+//                                                              put_accounts call (batched keys)
+//   verkle_trie/profile/{tree_keys_one_by_one,tree_keys_batch,inserts_and_commit}/merkleforge/10000
+//                                                              the parts of TriesRandom: its keys,
+//                                                              and the trie with keys precomputed
 //   verkle_trie/accounts/tries_random_mpt/merkleforge/<N>      the same accounts in the MPT (secure
 //                                                              state trie, RLP accounts); a case
 //                                                              of its own, not paired with the
@@ -22,9 +28,11 @@
 #include <vector>
 
 #include "merkleforge/core/hex.hpp"
+#include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/account.hpp"
 #include "merkleforge/verkle/account.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
+#include "merkleforge/verkle/tree_key_batch.hpp"
 #include "merkleforge/verkle/witness.hpp"
 #include "support/node_peer.hpp"
 #include "verkle_trie/allocation_counter.hpp"
@@ -51,19 +59,86 @@ std::vector<RandomAccount> random_accounts(std::size_t count) {
   return accounts;
 }
 
-void verkle_tries_random(benchmark::State& state) {
-  const auto accounts = random_accounts(static_cast<std::size_t>(state.range(0)));
-  verkle::fixed_base_table_bytes();  // tables are built once per process, not per iteration
+std::vector<verkle::AccountWrite> account_writes(const std::vector<RandomAccount>& accounts) {
+  std::vector<verkle::AccountWrite> writes;
+  for (const RandomAccount& account : accounts) {
+    writes.push_back({account.address, account.nonce, account.balance_be, {}});
+  }
+  return writes;
+}
+
+/// Times `fill` of a fresh trie with the accounts of state.range(0) plus the commit to the root,
+/// and counts the bytes allocated per iteration.
+template <class Fill>
+void time_tries_random(benchmark::State& state, Fill&& fill) {
+  const auto writes = account_writes(random_accounts(static_cast<std::size_t>(state.range(0))));
+  // Tables (of commitments and of tree keys) are built once per process, not per iteration.
+  verkle::fixed_base_table_bytes();
+  benchmark::DoNotOptimize(verkle::basic_data_key({}));
   const std::size_t allocated_before = allocated_bytes();
   for (auto _ : state) {
     verkle::VerkleTrie trie;
-    for (const RandomAccount& account : accounts) {
-      (void)verkle::put_account(trie, account.address, account.nonce, account.balance_be, {});
-    }
+    fill(trie, writes);
     benchmark::DoNotOptimize(trie.root());
   }
   state.counters["allocated_MB"] = static_cast<double>(allocated_bytes() - allocated_before) / 1e6 /
                                    static_cast<double>(state.iterations());
+}
+
+void verkle_tries_random(benchmark::State& state) {
+  time_tries_random(state, [](verkle::VerkleTrie& trie, const auto& writes) {
+    for (const verkle::AccountWrite& w : writes) {
+      (void)verkle::put_account(trie, w.address, w.nonce, w.balance_be, w.code);
+    }
+  });
+}
+
+void verkle_tries_random_batch(benchmark::State& state) {
+  time_tries_random(state, [](verkle::VerkleTrie& trie, const auto& writes) {
+    (void)verkle::put_accounts(trie, writes);
+  });
+}
+
+// Where the time of TriesRandom goes: the tree keys alone (one by one, and as one batch), and the
+// trie alone (inserts of precomputed keys, then the commit).
+std::vector<verkle::Address32> random_addresses32(std::size_t count) {
+  std::vector<verkle::Address32> addresses;
+  for (const RandomAccount& account : random_accounts(count)) {
+    addresses.push_back(verkle::to_address32(account.address));
+  }
+  return addresses;
+}
+
+void tree_keys_one_by_one(benchmark::State& state) {
+  const auto addresses = random_addresses32(static_cast<std::size_t>(state.range(0)));
+  benchmark::DoNotOptimize(verkle::basic_data_key({}));  // builds the tables
+  for (auto _ : state) {
+    for (const auto& address : addresses) benchmark::DoNotOptimize(verkle::basic_data_key(address));
+  }
+}
+
+void tree_keys_batch(benchmark::State& state) {
+  const auto addresses = random_addresses32(static_cast<std::size_t>(state.range(0)));
+  benchmark::DoNotOptimize(verkle::basic_data_key({}));  // builds the tables
+  for (auto _ : state) benchmark::DoNotOptimize(verkle::basic_data_keys(addresses));
+}
+
+void trie_inserts_and_commit(benchmark::State& state) {
+  const auto writes = account_writes(random_accounts(static_cast<std::size_t>(state.range(0))));
+  std::vector<verkle::Address32> addresses;
+  for (const auto& w : writes) addresses.push_back(verkle::to_address32(w.address));
+  const auto keys = verkle::basic_data_keys(addresses);
+  const Digest32 empty_code_hash = Keccak256::digest(ByteSpan{});
+  for (auto _ : state) {
+    verkle::VerkleTrie trie;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      verkle::TreeKey key = keys[i];
+      trie.insert(key, verkle::basic_data(writes[i].nonce, writes[i].balance_be, 0).value());
+      key[31] = verkle::kCodeHashLeafKey;
+      trie.insert(key, empty_code_hash);
+    }
+    benchmark::DoNotOptimize(trie.root());
+  }
 }
 
 void mpt_tries_random(benchmark::State& state) {
@@ -149,6 +224,28 @@ BENCHMARK(verkle_tries_random)
     ->Name("verkle_trie/accounts/tries_random/merkleforge-verkle")
     ->Arg(1000)
     ->Arg(5000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(verkle_tries_random_batch)
+    ->Name("verkle_trie/accounts/tries_random_batch/merkleforge-verkle")
+    ->Arg(1000)
+    ->Arg(5000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(tree_keys_one_by_one)
+    ->Name("verkle_trie/profile/tree_keys_one_by_one/merkleforge")
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(tree_keys_batch)
+    ->Name("verkle_trie/profile/tree_keys_batch/merkleforge")
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(trie_inserts_and_commit)
+    ->Name("verkle_trie/profile/inserts_and_commit/merkleforge")
     ->Arg(10000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();

@@ -1,9 +1,12 @@
 #include "merkleforge/verkle/account.hpp"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <string>
 
 #include "merkleforge/hash/keccak.hpp"
+#include "merkleforge/verkle/tree_key_batch.hpp"
 
 namespace merkleforge::verkle {
 
@@ -13,11 +16,51 @@ constexpr std::uint8_t kPush1 = 0x60;
 constexpr std::uint8_t kPush32 = 0x7f;
 constexpr std::size_t kChunkCodeBytes = 31;
 
+/// Code chunks of `code_size` bytes of code.
+std::size_t chunk_count(std::size_t code_size) {
+  return (code_size + kChunkCodeBytes - 1) / kChunkCodeBytes;
+}
+
+/// Stems (tree indices 0, 1, ...) an account's fields occupy: the header, then one per further 256
+/// code chunks (chunk i sits at position kCodeOffset + i).
+std::size_t stem_count(std::size_t chunks) {
+  return (kCodeOffset - 1 + chunks) / kVerkleNodeWidth + 1;
+}
+
 void store_be(std::uint8_t* out, std::size_t width, std::uint64_t value) {
   for (std::size_t i = 0; i < width; ++i) {
     out[width - 1 - i] = static_cast<std::uint8_t>(value >> (8 * i));
   }
 }
+
+/// The stems of many accounts' fields, derived in one batch (tree_key_batch.hpp).
+class AccountStems {
+ public:
+  explicit AccountStems(std::span<const AccountWrite> accounts) : first_(accounts.size()) {
+    std::vector<TreeKeyRequest> requests;
+    for (std::size_t a = 0; a < accounts.size(); ++a) {
+      first_[a] = requests.size();
+      const Address32 address32 = to_address32(accounts[a].address);
+      const std::size_t stems = stem_count(chunk_count(accounts[a].code.size()));
+      for (std::uint64_t index = 0; index < stems; ++index) {
+        requests.push_back({address32, {index, 0, 0, 0}, 0});
+      }
+    }
+    keys_ = get_tree_keys(requests);
+  }
+
+  /// The key of account `a`'s field at `position` (EIP-6800: tree index position / 256, sub
+  /// index position % 256).
+  TreeKey key(std::size_t a, std::uint64_t position) const {
+    TreeKey key = keys_[first_[a] + position / kVerkleNodeWidth];
+    key[31] = static_cast<std::uint8_t>(position % kVerkleNodeWidth);
+    return key;
+  }
+
+ private:
+  std::vector<std::size_t> first_;  ///< index in keys_ of each account's header stem
+  std::vector<TreeKey> keys_;
+};
 
 }  // namespace
 
@@ -37,9 +80,37 @@ Result<Digest32> basic_data(std::uint64_t nonce, const Digest32& balance_be,
   return leaf;
 }
 
+namespace {
+
+/// Writes an account's basic data, code hash and code chunks; key_at(position) gives the key of
+/// the field at EIP-6800 position `position` (tree index position / 256, sub index position % 256).
+template <class KeyAt>
+void insert_fields(VerkleTrie& trie, const Digest32& basic_data_leaf, const Digest32& code_hash,
+                   ByteSpan code, KeyAt&& key_at) {
+  trie.insert(key_at(kBasicDataLeafKey), basic_data_leaf);
+  trie.insert(key_at(kCodeHashLeafKey), code_hash);
+  const std::vector<Digest32> chunks = chunkify_code(code);
+  for (std::size_t i = 0; i < chunks.size(); ++i) trie.insert(key_at(kCodeOffset + i), chunks[i]);
+}
+
+/// basic_data() of every account, or the error of the first account that has one.
+Result<std::vector<Digest32>> basic_data_leaves(std::span<const AccountWrite> accounts) {
+  std::vector<Digest32> leaves(accounts.size());
+  for (std::size_t a = 0; a < accounts.size(); ++a) {
+    const AccountWrite& account = accounts[a];
+    const Result<Digest32> leaf =
+        basic_data(account.nonce, account.balance_be, account.code.size());
+    if (!leaf.ok()) return leaf.error();
+    leaves[a] = *leaf;
+  }
+  return leaves;
+}
+
+}  // namespace
+
 std::vector<Digest32> chunkify_code(ByteSpan code) {
   // push_data_end: the offset just past the PUSH data of the last instruction seen.
-  std::vector<Digest32> chunks((code.size() + kChunkCodeBytes - 1) / kChunkCodeBytes);
+  std::vector<Digest32> chunks(chunk_count(code.size()));
   std::size_t push_data_end = 0;
   std::size_t pc = 0;
   for (std::size_t c = 0; c < chunks.size(); ++c) {
@@ -66,12 +137,28 @@ Status put_account(VerkleTrie& trie, const Address& address, std::uint64_t nonce
                    const Digest32& balance_be, ByteSpan code) {
   const Result<Digest32> header = basic_data(nonce, balance_be, code.size());
   if (!header.ok()) return header.error();
+  // One tree key for every field in the header stem; code chunks beyond it derive their own.
   const Address32 address32 = to_address32(address);
-  trie.insert(basic_data_key(address32), *header);
-  trie.insert(code_hash_key(address32), Keccak256::digest(code));
-  const std::vector<Digest32> chunks = chunkify_code(code);
-  for (std::size_t i = 0; i < chunks.size(); ++i) {
-    trie.insert(code_chunk_key(address32, i), chunks[i]);
+  const TreeKey header_stem = basic_data_key(address32);
+  insert_fields(trie, *header, Keccak256::digest(code), code, [&](std::uint64_t position) {
+    if (position >= kVerkleNodeWidth) return code_chunk_key(address32, position - kCodeOffset);
+    TreeKey key = header_stem;
+    key[31] = static_cast<std::uint8_t>(position);
+    return key;
+  });
+  return Ok{};
+}
+
+Status put_accounts(VerkleTrie& trie, std::span<const AccountWrite> accounts) {
+  const Result<std::vector<Digest32>> headers = basic_data_leaves(accounts);
+  if (!headers.ok()) return headers.error();
+  const AccountStems stems(accounts);
+  std::vector<Digest32> code_hashes(accounts.size());
+  tbb::parallel_for(std::size_t{0}, accounts.size(),
+                    [&](std::size_t a) { code_hashes[a] = Keccak256::digest(accounts[a].code); });
+  for (std::size_t a = 0; a < accounts.size(); ++a) {
+    insert_fields(trie, (*headers)[a], code_hashes[a], accounts[a].code,
+                  [&](std::uint64_t position) { return stems.key(a, position); });
   }
   return Ok{};
 }

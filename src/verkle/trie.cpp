@@ -12,6 +12,7 @@
 
 #include "merkleforge/verkle/pedersen.hpp"
 #include "verkle/leaf_values.hpp"
+#include "verkle/trie_empty_code.hpp"
 #include "verkle/trie_nodes.hpp"
 
 namespace merkleforge::verkle {
@@ -71,18 +72,58 @@ void for_each_parallel(std::size_t count, Work&& work) {
   });
 }
 
-/// Applies the value deltas to C1 and C2; returns which of them changed (bit 0: C1, bit 1: C2).
+/// map_to_scalar_field of every point: blocks of points on several threads, one field inversion
+/// per block (a few hundred points make the inversion negligible per point).
+std::vector<Fr> map_to_scalars(std::span<const Element> points) {
+  constexpr std::size_t kBlock = 512;
+  std::vector<Fr> out(points.size());
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, points.size(), kBlock),
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+                      const std::vector<Fr> block = Element::batch_map_to_scalar_field(
+                          points.subspan(range.begin(), range.size()));
+                      std::copy(block.begin(), block.end(),
+                                out.begin() + static_cast<std::ptrdiff_t>(range.begin()));
+                    });
+  return out;
+}
+
+/// Adds (lo, hi)·(CRS[2j], CRS[2j+1]) to the half (C1 or C2) holding `suffix`; returns which half
+/// changed (bit 0: C1, bit 1: C2).
+unsigned add_to_half(LeafNode& leaf, std::uint8_t suffix, const Fr& lo, const Fr& hi) {
+  const bool upper = suffix >= 128;
+  Element& half = upper ? leaf.c2 : leaf.c1;
+  const std::size_t slot = 2 * static_cast<std::size_t>(suffix % 128);
+  add_crs_multiple(half, slot, lo);
+  add_crs_multiple(half, slot + 1, hi);
+  return upper ? 2u : 1u;
+}
+
+/// A leaf's first commit: C1 and C2 from its values, C from its stem (the C1/C2 terms follow once
+/// their hashes are known).
+unsigned commit_new_values(LeafNode& leaf) {
+  add_crs_multiple(leaf.commitment, 0, Fr::one());
+  add_crs_multiple(leaf.commitment, 1, detail::stem_scalar(leaf.stem));
+  unsigned changed = 0;
+  for (const auto& [suffix, value] : leaf.values) {
+    if (detail::is_empty_code_hash_slot(suffix, value)) {
+      leaf.c1 = leaf.c1.add_affine(detail::empty_code_hash_term());
+      changed |= 1u;
+      continue;
+    }
+    const auto [lo, hi] = value_scalars(value);
+    changed |= add_to_half(leaf, suffix, lo, hi);
+  }
+  leaf.fresh = false;
+  return changed;
+}
+
+/// Applies the value deltas to C1 and C2; returns which of them changed.
 unsigned apply_value_deltas(LeafNode& leaf) {
   unsigned changed = 0;
   for (const auto& [suffix, old_value] : leaf.committed_before) {
     const auto [old_lo, old_hi] = value_scalars(old_value);
     const auto [new_lo, new_hi] = value_scalars(leaf.get(suffix));
-    const bool upper = suffix >= 128;
-    Element& half = upper ? leaf.c2 : leaf.c1;
-    const std::size_t slot = 2 * static_cast<std::size_t>(suffix % 128);
-    add_crs_multiple(half, slot, new_lo - old_lo);
-    add_crs_multiple(half, slot + 1, new_hi - old_hi);
-    changed |= upper ? 2u : 1u;
+    changed |= add_to_half(leaf, suffix, new_lo - old_lo, new_hi - old_hi);
   }
   leaf.committed_before.clear();
   return changed;
@@ -90,15 +131,17 @@ unsigned apply_value_deltas(LeafNode& leaf) {
 
 void commit_leaves(const std::vector<LeafNode*>& leaves) {
   std::vector<unsigned> changed(leaves.size());
-  for_each_parallel(leaves.size(),
-                    [&](std::size_t i) { changed[i] = apply_value_deltas(*leaves[i]); });
+  for_each_parallel(leaves.size(), [&](std::size_t i) {
+    LeafNode& leaf = *leaves[i];
+    changed[i] = leaf.fresh ? commit_new_values(leaf) : apply_value_deltas(leaf);
+  });
   // C1 and C2 of all leaves mapped to scalars together, then folded into each leaf's C.
   std::vector<Element> halves;
   for (std::size_t i = 0; i < leaves.size(); ++i) {
     if (changed[i] & 1u) halves.push_back(leaves[i]->c1);
     if (changed[i] & 2u) halves.push_back(leaves[i]->c2);
   }
-  const std::vector<Fr> half_hashes = Element::batch_map_to_scalar_field(halves);
+  const std::vector<Fr> half_hashes = map_to_scalars(halves);
   std::vector<std::size_t> first_half(leaves.size());
   for (std::size_t i = 0, next = 0; i < leaves.size(); ++i) {
     first_half[i] = next;
@@ -112,32 +155,50 @@ void commit_leaves(const std::vector<LeafNode*>& leaves) {
   });
   std::vector<Element> commitments(leaves.size());
   for (std::size_t i = 0; i < leaves.size(); ++i) commitments[i] = leaves[i]->commitment;
-  const std::vector<Fr> hashes = Element::batch_map_to_scalar_field(commitments);
+  const std::vector<Fr> hashes = map_to_scalars(commitments);
   for (std::size_t i = 0; i < leaves.size(); ++i) {
     leaves[i]->hash = hashes[i];
     leaves[i]->dirty = false;
   }
 }
 
-void commit_internal_level(const std::vector<InternalNode*>& nodes) {
-  for_each_parallel(nodes.size(), [&](std::size_t n) {
-    InternalNode& node = *nodes[n];
+/// Brings an internal node's commitment up to date with its children's hashes. A node with many
+/// changed children (the top of the tree after a large batch) adds all its deltas as one
+/// commitment, which pedersen's commit() spreads over threads; a few are added one by one.
+void update_internal(InternalNode& node) {
+  constexpr std::size_t kManyChanges = 64;
+  const auto fresh_hash = [&](std::size_t i) {
+    const Node* child = node.children[i].get();
+    return child ? child->hash : Fr::zero();
+  };
+  if (node.dirty.count() < kManyChanges) {
+    for (std::size_t i = 0; i < 256; ++i) {
+      if (node.dirty.test(i)) update_slot(node.commitment, i, node.slots[i], fresh_hash(i));
+    }
+  } else {
+    std::array<Fr, 256> deltas{};
     for (std::size_t i = 0; i < 256; ++i) {
       if (!node.dirty.test(i)) continue;
-      const Node* child = node.children[i].get();
-      update_slot(node.commitment, i, node.slots[i], child ? child->hash : Fr::zero());
+      const Fr hash = fresh_hash(i);
+      deltas[i] = hash - node.slots[i];
+      node.slots[i] = hash;
     }
-    node.dirty.reset();
-  });
+    node.commitment += commit(deltas);
+  }
+  node.dirty.reset();
+}
+
+void commit_internal_level(const std::vector<InternalNode*>& nodes) {
+  for_each_parallel(nodes.size(), [&](std::size_t n) { update_internal(*nodes[n]); });
   std::vector<Element> commitments(nodes.size());
   for (std::size_t i = 0; i < nodes.size(); ++i) commitments[i] = nodes[i]->commitment;
-  const std::vector<Fr> hashes = Element::batch_map_to_scalar_field(commitments);
+  const std::vector<Fr> hashes = map_to_scalars(commitments);
   for (std::size_t i = 0; i < nodes.size(); ++i) nodes[i]->hash = hashes[i];
 }
 
 /// Brings every commitment below `root` up to date: dirty leaves first, then internal nodes
-/// deepest level first; each stage runs its nodes in parallel and maps all their commitments to
-/// scalars with one field inversion.
+/// deepest level first; each stage runs its nodes in parallel and maps their commitments to
+/// scalars with one field inversion per block of them.
 void commit_tree(InternalNode& root) {
   DirtyNodes dirty;
   collect_dirty(root, 0, dirty);

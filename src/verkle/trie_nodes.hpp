@@ -24,13 +24,11 @@ struct Node {
   Fr hash = Fr::zero();  ///< map_to_scalar_field(commitment) as of the last commit
 };
 
-/// One stem's values and commitments. C is kept up to date by deltas: each value changed since the
-/// last commit remembers what it was then, so the commit adds (new − old) per changed slot.
+/// One stem's values and commitments. The first commit computes them from the values (`fresh`);
+/// later ones by deltas: each value changed since the last commit remembers what it was then, so
+/// the commit adds (new − old) per changed slot.
 struct LeafNode final : Node {
-  explicit LeafNode(const Stem& s) : Node(true), stem(s) {
-    add_crs_multiple(commitment, 0, Fr::one());
-    add_crs_multiple(commitment, 1, stem_scalar(stem));
-  }
+  explicit LeafNode(const Stem& s) : Node(true), stem(s) {}
 
   /// Returns true when the suffix had no value before.
   bool set(std::uint8_t suffix, const Digest32& value) {
@@ -68,8 +66,9 @@ struct LeafNode final : Node {
   Element commitment = Element::identity();
   Element c1 = Element::identity(), c2 = Element::identity();
   Fr c1_hash = Fr::zero(), c2_hash = Fr::zero();  // as included in `commitment`
-  bool dirty = true;                              ///< commitments not up to date
-  bool unsaved = true;                            ///< values not yet written to a NodeStore
+  bool fresh = true;    ///< never committed: commitments not computed, committed_before unused
+  bool dirty = true;    ///< commitments not up to date
+  bool unsaved = true;  ///< values not yet written to a NodeStore
 
  private:
   std::vector<std::pair<std::uint8_t, Digest32>>::iterator find(std::uint8_t suffix) {
@@ -80,6 +79,7 @@ struct LeafNode final : Node {
   void remember_committed(std::uint8_t suffix, std::optional<Digest32> old_value) {
     dirty = true;
     unsaved = true;
+    if (fresh) return;
     const bool known = std::any_of(committed_before.begin(), committed_before.end(),
                                    [&](const auto& entry) { return entry.first == suffix; });
     if (!known) committed_before.emplace_back(suffix, old_value);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "merkleforge/core/hex.hpp"
@@ -121,6 +122,69 @@ TEST(VerkleAccount, Devnet6GenesisStateRoot) {
   for (const auto& account : *accounts) put_legacy_account(trie, account);
   EXPECT_EQ(trie.size(), roots["genesis"]["keys"].get<std::size_t>());
   EXPECT_EQ(to_hex(trie.root()), roots["genesis"]["root_commitment"].get<std::string>());
+}
+
+// The fields of put_account written one key at a time, each key derived by tree_key.hpp's
+// one-key functions (checked against the published vectors in tree_key_test.cpp).
+void put_account_by_keys(VerkleTrie& trie, const AccountWrite& account) {
+  const Address32 address32 = to_address32(account.address);
+  trie.insert(basic_data_key(address32),
+              basic_data(account.nonce, account.balance_be, account.code.size()).value());
+  trie.insert(code_hash_key(address32), Keccak256::digest(account.code));
+  const auto chunks = chunkify_code(account.code);
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    trie.insert(code_chunk_key(address32, i), chunks[i]);
+  }
+}
+
+TEST(VerkleAccount, PutAccountsEqualsOneKeyAtATime) {
+  // Code sizes around the header's 128 chunks (3,968 bytes) and beyond the next stem's 256, so
+  // an account spans one, two or three stems.
+  std::mt19937_64 rng(99);
+  const std::vector<std::size_t> code_sizes = {0, 3, 31, 3968, 3969, 8000, 11905, 0, 100};
+  std::vector<Bytes> codes;
+  std::vector<AccountWrite> accounts;
+  for (std::size_t n = 0; n < 4 * code_sizes.size(); ++n) {
+    codes.emplace_back(code_sizes[n % code_sizes.size()]);
+    for (auto& byte : codes.back()) byte = static_cast<std::uint8_t>(rng());
+  }
+  for (std::size_t n = 0; n < codes.size(); ++n) {
+    AccountWrite account;
+    for (auto& byte : account.address) byte = static_cast<std::uint8_t>(rng());
+    account.nonce = rng();
+    for (std::size_t i = 16; i < 32; ++i) account.balance_be[i] = static_cast<std::uint8_t>(rng());
+    account.code = codes[n];
+    accounts.push_back(account);
+  }
+  VerkleTrie batched, one_by_one, by_keys;
+  ASSERT_TRUE(put_accounts(batched, accounts).ok());
+  for (const AccountWrite& account : accounts) {
+    ASSERT_TRUE(
+        put_account(one_by_one, account.address, account.nonce, account.balance_be, account.code)
+            .ok());
+    put_account_by_keys(by_keys, account);
+  }
+  EXPECT_EQ(batched.size(), by_keys.size());
+  EXPECT_EQ(one_by_one.size(), by_keys.size());
+  const Address32 longest = to_address32(accounts[6].address);  // 11905 bytes: 385 chunks
+  EXPECT_EQ(batched.get(code_chunk_key(longest, 384)), chunkify_code(accounts[6].code).at(384));
+  EXPECT_EQ(to_hex(batched.root()), to_hex(by_keys.root()));
+  EXPECT_EQ(to_hex(one_by_one.root()), to_hex(by_keys.root()));
+}
+
+TEST(VerkleAccount, PutAccountsWritesNothingWhenAnAccountIsInvalid) {
+  std::vector<AccountWrite> accounts(3);
+  accounts[0].address[19] = 1;
+  accounts[1].address[19] = 2;
+  accounts[1].balance_be[15] = 1;  // 2^128: over the basic-data balance field
+  accounts[2].address[19] = 3;
+  VerkleTrie trie;
+  const Status status = put_accounts(trie, accounts);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().code, Errc::invalid_argument);
+  EXPECT_EQ(trie.size(), 0u);
+  EXPECT_TRUE(put_accounts(trie, {}).ok());
+  EXPECT_EQ(trie.root(), (std::array<std::uint8_t, 32>{}));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "merkleforge/core/bytes.hpp"
@@ -26,6 +27,19 @@ std::vector<Digest32> chunkify_code(ByteSpan code);
 /// Errors: those of basic_data().
 Status put_account(VerkleTrie& trie, const Address& address, std::uint64_t nonce,
                    const Digest32& balance_be, ByteSpan code);
+
+/// The arguments of one put_account call (`code` must outlive the put_accounts call).
+struct AccountWrite {
+  Address address{};
+  std::uint64_t nonce = 0;
+  Digest32 balance_be{};
+  ByteSpan code;
+};
+
+/// put_account for every account, in order, with the tree keys of all of them derived together
+/// (tree_key_batch.hpp: one field inversion per block of keys, on several threads). Errors: those
+/// of basic_data() for the first account that has one; then nothing is written.
+Status put_accounts(VerkleTrie& trie, std::span<const AccountWrite> accounts);
 
 /// Writes storage slot `slot_be` (a 32-byte big-endian word) of `address`.
 void put_storage(VerkleTrie& trie, const Address& address, const Digest32& slot_be,

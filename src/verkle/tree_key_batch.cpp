@@ -1,0 +1,66 @@
+// Tree keys in blocks: each block's commitments are computed projectively and mapped to the scalar
+// field together, blocks in parallel.
+#include "merkleforge/verkle/tree_key_batch.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+
+#include "merkleforge/verkle/banderwagon.hpp"
+#include "merkleforge/verkle/pedersen.hpp"
+
+namespace merkleforge::verkle {
+
+namespace {
+
+// Keys per shared inversion: large enough that the inversion (about 20 point additions) is
+// negligible per key, small enough that a batch of a few hundred keys still fills two threads.
+constexpr std::size_t kBlock = 128;
+
+/// The pedersen_hash point of address32 ‖ LE32(tree_index): the length term 2 + 256·64, then the
+/// four 16-byte little-endian chunks (two of the address, two of the index).
+Element tree_key_point(const Address32& address, const TreeIndex& tree_index) {
+  constexpr std::uint64_t kLengthTerm = 2 + 256 * 64;
+  Element point;
+  add_crs_multiple(point, 0, Fr::from_u64(kLengthTerm));
+  add_crs_multiple(point, 1, Fr::from_bytes_le_reduced(ByteSpan(address.data(), 16)));
+  add_crs_multiple(point, 2, Fr::from_bytes_le_reduced(ByteSpan(address.data() + 16, 16)));
+  // Each 128-bit half of the index is below r, hence already canonical.
+  add_crs_multiple(point, 3, Fr::from_canonical({tree_index[0], tree_index[1], 0, 0}));
+  add_crs_multiple(point, 4, Fr::from_canonical({tree_index[2], tree_index[3], 0, 0}));
+  return point;
+}
+
+void derive_block(std::span<const TreeKeyRequest> requests, std::span<TreeKey> keys) {
+  std::vector<Element> points(requests.size());
+  std::transform(requests.begin(), requests.end(), points.begin(),
+                 [](const TreeKeyRequest& r) { return tree_key_point(r.address, r.tree_index); });
+  const std::vector<Fr> hashes = Element::batch_map_to_scalar_field(points);
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    keys[i] = hashes[i].to_bytes_le();
+    keys[i][31] = requests[i].sub_index;
+  }
+}
+
+}  // namespace
+
+std::vector<TreeKey> get_tree_keys(std::span<const TreeKeyRequest> requests) {
+  std::vector<TreeKey> keys(requests.size());
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, requests.size(), kBlock),
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+                      derive_block(requests.subspan(range.begin(), range.size()),
+                                   std::span(keys).subspan(range.begin(), range.size()));
+                    });
+  return keys;
+}
+
+std::vector<TreeKey> basic_data_keys(std::span<const Address32> addresses) {
+  std::vector<TreeKeyRequest> requests(addresses.size());
+  std::transform(addresses.begin(), addresses.end(), requests.begin(), [](const Address32& a) {
+    return TreeKeyRequest{a, {}, kBasicDataLeafKey};
+  });
+  return get_tree_keys(requests);
+}
+
+}  // namespace merkleforge::verkle
