@@ -83,25 +83,34 @@ void compare_with_reference(benchmark::State& state, const std::string& name, st
       reference * 1e-6 * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-/// put of a fresh key into a tree of `size` keys; the inserted keys are erased (untimed) every
-/// 256 iterations so the tree stays at its size.
+/// The fresh keys `first` .. `first` + 255 (seed 2) that insert puts next.
+std::vector<Digest32> fresh_keys(std::uint64_t first) {
+  std::vector<Digest32> keys;
+  for (std::uint64_t i = first; i < first + 256; ++i) keys.push_back(key_of(2, i));
+  return keys;
+}
+
+/// put of a fresh key into a tree of `size` keys; every 256 iterations (untimed) the inserted
+/// keys are erased, so the tree stays at its size, and the next 256 keys are derived (the key is
+/// the caller's, as in verify and batch1000_into).
 void insert(benchmark::State& state) {
   const auto size = static_cast<std::size_t>(state.range(0));
   Tree& tree = tree_of(size);
   const Bytes value = value_of(7);
   std::uint64_t next = 0;
-  std::vector<Digest32> inserted;
+  std::vector<Digest32> keys = fresh_keys(next);
+  std::size_t inserted = 0;
   for (auto _ : state) {
-    inserted.push_back(key_of(2, next++));
-    tree.put(inserted.back(), value);
-    if (inserted.size() == 256) {
+    tree.put(keys[inserted++], value);
+    if (inserted == keys.size()) {
       state.PauseTiming();
-      for (const Digest32& key : inserted) tree.erase(key);
-      inserted.clear();
+      for (const Digest32& key : keys) tree.erase(key);
+      keys = fresh_keys(next += keys.size());
+      inserted = 0;
       state.ResumeTiming();
     }
   }
-  for (const Digest32& key : inserted) tree.erase(key);
+  for (std::size_t i = 0; i < inserted; ++i) tree.erase(keys[i]);
   compare_with_reference(state, "insert", size);
 }
 
@@ -112,14 +121,18 @@ Digest32 absent_key(std::size_t, std::uint64_t i) {
   return key_of(3, i % 4096);
 }
 
+/// Proof of a key out of 4,096 present (or absent) ones, derived before the timing.
 template <bool kPresent>
 void prove(benchmark::State& state) {
   const auto size = static_cast<std::size_t>(state.range(0));
   const Tree& tree = tree_of(size);
+  std::vector<Digest32> keys;
+  for (std::uint64_t k = 0; k < 4096; ++k)
+    keys.push_back(kPresent ? present_key(size, k) : absent_key(size, k));
   std::uint64_t i = 0;
   std::size_t bytes = 0;
   for (auto _ : state) {
-    const Digest32 key = kPresent ? present_key(size, i++) : absent_key(size, i++);
+    const Digest32& key = keys[i++ % keys.size()];
     SparseProof proof = tree.prove(key);
     benchmark::DoNotOptimize(proof);
     if (i <= 4096) bytes += encode_sparse_proof(proof, key).size();
