@@ -38,6 +38,7 @@ class AccountStems {
  public:
   explicit AccountStems(std::span<const AccountWrite> accounts) : first_(accounts.size()) {
     std::vector<TreeKeyRequest> requests;
+    requests.reserve(accounts.size());  // one stem per account without long code
     for (std::size_t a = 0; a < accounts.size(); ++a) {
       first_[a] = requests.size();
       const Address32 address32 = to_address32(accounts[a].address);

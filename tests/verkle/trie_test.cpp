@@ -177,6 +177,14 @@ TEST(VerkleTrie, EmptyCodeHashTermEqualsItsScalarMultiples) {
   by_delta.root();
   by_delta.insert(code_hash_key, empty_code_hash);
   EXPECT_EQ(to_hex(cached.root()), to_hex(by_delta.root()));
+
+  // A leaf committed with the cached point takes later deltas like any other.
+  const Digest32 other_code_hash = fixed<32>(std::string(64, '9'));
+  cached.insert(code_hash_key, other_code_hash);
+  VerkleTrie rebuilt;
+  rebuilt.insert(basic_data_key, basic_data);
+  rebuilt.insert(code_hash_key, other_code_hash);
+  EXPECT_EQ(to_hex(cached.root()), to_hex(rebuilt.root()));
 }
 
 TEST(VerkleTrie, ErasingReturnsToTheTreeWithoutTheErasedEntries) {
