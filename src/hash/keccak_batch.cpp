@@ -1,8 +1,10 @@
-// hash_many on multi-state kernels. Each lane absorbs its own stream prefix ‖ message ‖ padding;
-// the kernel wants block `index` of every lane transposed (word w of lane i at [w * lanes + i]).
-// A block that lies wholly inside a lane's message is read where it is; only the blocks that
-// touch the prefix or the padding are assembled, once, in a per-lane scratch block. The transpose
-// is then a plain strided copy with no per-word branching.
+// Hashing several messages at once (hash_many, keccak256_each) on multi-state kernels, and on
+// the one-state permutation when a group holds a single message or the kernel has no lanes.
+// Each lane absorbs its own stream prefix ‖ message ‖ padding; the kernel wants block `index` of
+// every lane transposed (word w of lane i at [w * lanes + i]). A block that lies wholly inside a
+// lane's message is read where it is; only the blocks that touch the prefix or the padding are
+// assembled, once, in a per-lane scratch block. The transpose is then a plain strided copy with
+// no per-word branching.
 #include "keccak_batch.hpp"
 
 #include <algorithm>
