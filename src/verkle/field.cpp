@@ -3,7 +3,6 @@
 #include "merkleforge/verkle/field.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstddef>
 #include <cstdlib>
 #include <string>
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "merkleforge/core/cpu.hpp"
+#include "modular_inverse.hpp"
 
 namespace merkleforge::verkle {
 
@@ -41,35 +41,6 @@ Limbs shift_right(const Limbs& value, unsigned bits) {
     if (rest != 0 && i + words + 1 < 4) out[i] |= value[i + words + 1] << (64 - rest);
   }
   return out;
-}
-
-/// value << bits and value >> bits for 0 < bits < 64 (no bits are lost by the left shift: the
-/// caller's invariant).
-Limbs shift_left_small(const Limbs& value, unsigned bits) {
-  return {value[0] << bits, (value[1] << bits) | (value[0] >> (64 - bits)),
-          (value[2] << bits) | (value[1] >> (64 - bits)),
-          (value[3] << bits) | (value[2] >> (64 - bits))};
-}
-Limbs shift_right_small(const Limbs& value, unsigned bits) {
-  return {(value[0] >> bits) | (value[1] << (64 - bits)),
-          (value[1] >> bits) | (value[2] << (64 - bits)),
-          (value[2] >> bits) | (value[3] << (64 - bits)), value[3] >> bits};
-}
-
-/// Trailing zero bits of a non-zero even value, at most 63 per call.
-unsigned trailing_zeros_capped(const Limbs& value) {
-  return value[0] == 0 ? 63u : static_cast<unsigned>(std::countr_zero(value[0]));
-}
-
-bool is_zero_integer(const Limbs& value) {
-  return (value[0] | value[1] | value[2] | value[3]) == 0;
-}
-
-/// The integer 2^bit for bit < 256.
-Limbs power_of_two(unsigned bit) {
-  Limbs value{};
-  value[bit / 64] = std::uint64_t{1} << (bit % 64);
-  return value;
 }
 
 Limbs minus_small(const Limbs& value, std::uint64_t small) {
@@ -132,37 +103,11 @@ PrimeField<Modulus> PrimeField<Modulus>::pow(const Limbs& exponent) const {
 
 template <class Modulus>
 PrimeField<Modulus> PrimeField<Modulus>::inverse() const {
-  // Kaliski's almost-inverse of the representation a = x·R, with each run of zero bits removed at
-  // once: the loop keeps m = u·s + v·r (so r, s <= m, no reductions) and ends with
-  // r' = a^-1·2^k mod m for some k in [log2 m, 2·log2 m]. Variable time (public data).
+  // The representation is a = x·R; inverse_mod gives a^-1 = x^-1·R^-1, and one multiplication
+  // by R³ (mul divides by R) turns it into x^-1·R.
+  static constexpr Limbs kR3 = Mont::mul(Mont::kR2, Mont::kR2);
   if (is_zero()) return zero();
-  Limbs u = kModulus, v = mont_, r{}, s{1, 0, 0, 0};
-  unsigned k = 0;
-  while (!is_zero_integer(v)) {
-    if ((u[0] & 1) == 0) {
-      const unsigned t = trailing_zeros_capped(u);
-      u = shift_right_small(u, t), s = shift_left_small(s, t), k += t;
-    } else if ((v[0] & 1) == 0) {
-      const unsigned t = trailing_zeros_capped(v);
-      v = shift_right_small(v, t), r = shift_left_small(r, t), k += t;
-    } else if (detail::less_than(v, u)) {
-      detail::sub_limbs(u, u, v);
-      detail::add_limbs(r, r, s);
-      u = shift_right_small(u, 1), s = shift_left_small(s, 1), ++k;
-    } else {
-      detail::sub_limbs(v, v, u);
-      detail::add_limbs(s, s, r);
-      v = shift_right_small(v, 1), r = shift_left_small(r, 1), ++k;
-    }
-  }
-  if (!detail::less_than(r, kModulus)) detail::sub_limbs(r, r, kModulus);  // r < 2m before
-  Limbs almost_inverse{};
-  detail::sub_limbs(almost_inverse, kModulus, r);  // a^-1·2^k, never zero
-  // x^-1·R = a^-1·2^512 = mul(a^-1·2^k, 2^(768-k)), and 2^(768-k) = mul(R², 2^(512-k)) when k >
-  // 256, else mul(R³, 2^(256-k)) (R² = 2^512, R³ = 2^768 mod m; raw powers below 2^256).
-  const Limbs factor = k > 256 ? Mont::mul(Mont::kR2, power_of_two(512 - k))
-                               : Mont::mul(Mont::mul(Mont::kR2, Mont::kR2), power_of_two(256 - k));
-  return from_montgomery(Mont::mul(almost_inverse, factor));
+  return from_montgomery(Mont::mul(detail::inverse_mod(mont_, kModulus), kR3));
 }
 
 template <class Modulus>

@@ -1,4 +1,4 @@
-// Tree keys as sparse commitments: at most five non-zero terms, each through the fixed-base tables.
+// Tree keys as sparse commitments: at most five non-zero terms, each through fixed-base tables.
 #include "merkleforge/verkle/tree_key.hpp"
 
 #include <algorithm>
@@ -8,6 +8,7 @@
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/crs.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
+#include "tree_key_tables.hpp"
 
 namespace merkleforge::verkle {
 
@@ -22,6 +23,17 @@ Element pedersen_point(ByteSpan input) {
   for (std::size_t offset = 0, index = 1; offset < input.size(); offset += 16, ++index) {
     const std::size_t size = std::min<std::size_t>(16, input.size() - offset);
     add_crs_multiple(point, index, Fr::from_bytes_le_reduced(input.subspan(offset, size)));
+  }
+  return point;
+}
+
+/// The commitment of get_tree_key's 64-byte input: pedersen_point(input) with the constant CRS[0]
+/// term precomputed and the 16-byte chunks through their wide tables.
+Element tree_key_point(const std::array<std::uint8_t, 64>& input) {
+  Element point = detail::tree_key_constant_term();
+  for (std::size_t chunk = 0; chunk < 4; ++chunk) {
+    const Fr value = Fr::from_bytes_le_reduced(ByteSpan(input).subspan(16 * chunk, 16));
+    if (!value.is_zero()) detail::add_tree_key_term(point, 1 + chunk, value);
   }
   return point;
 }
@@ -55,7 +67,11 @@ TreeKey get_tree_key(const Address32& address, const TreeIndex& tree_index,
   for (std::size_t i = 0; i < 32; ++i) {
     input[32 + i] = static_cast<std::uint8_t>(tree_index[i / 8] >> (8 * (i % 8)));
   }
-  return key_from_hash(pedersen_point(input).map_to_scalar_field().to_bytes_le(), sub_index);
+  return key_from_hash(tree_key_point(input).map_to_scalar_field().to_bytes_le(), sub_index);
+}
+
+std::size_t tree_key_table_bytes() {
+  return detail::tree_key_term_table_bytes();
 }
 
 TreeKey basic_data_key(const Address32& address) {

@@ -119,6 +119,26 @@ TYPED_TEST(FieldTest, InverseMatchesOpenSslAndZeroMapsToZero) {
   for (std::size_t i = 0; i < values.size(); ++i) EXPECT_EQ(batch[i], values[i].inverse());
 }
 
+// The variable-time inversion branches on the value's bits: many random values, plus small
+// values, powers of two and values just below the modulus (long runs of zero or one bits).
+TYPED_TEST(FieldTest, InverseOfManyValuesMatchesOpenSsl) {
+  using F = TypeParam;
+  const BnReference<F> ref;
+  std::vector<F> values;
+  std::mt19937_64 rng(777);
+  for (int i = 0; i < 2000; ++i) values.push_back(random_element<F>(rng));
+  F power_of_two = F::one();
+  for (std::uint64_t k = 1; k <= 300; ++k) {
+    values.push_back(F::from_u64(k));
+    values.push_back(-F::from_u64(k));
+    values.push_back(power_of_two);
+    power_of_two = power_of_two.dbl();
+  }
+  for (const F& a : values) {
+    ASSERT_EQ(a.inverse().to_bytes_le(), ref.inverse(a));
+  }
+}
+
 TYPED_TEST(FieldTest, CompoundAssignmentAgreesWithBinaryOperators) {
   using F = TypeParam;
   const auto values = sample_elements<F>(4);

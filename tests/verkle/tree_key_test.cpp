@@ -4,10 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
 #include "merkleforge/core/hex.hpp"
+#include "merkleforge/verkle/pedersen.hpp"
 #include "support/vectors.hpp"
 
 namespace merkleforge::verkle {
@@ -99,6 +102,51 @@ TEST(VerkleTreeKey, StorageSlotsStayExactNearTheTop) {
   Digest32 slot63{};
   slot63[31] = 63;
   EXPECT_EQ(storage_slot_key(address, slot63), get_tree_key(address, {}, 127));
+}
+
+// get_tree_key takes its own path (a precomputed CRS[0] term, 16-bit windows over CRS[1..4]);
+// pedersen_hash, checked against the published vectors above, takes the 8-bit commitment tables.
+// Chunks at the edges of the signed recoding: all ones (carries past the top window), digits
+// 0x8000 and 0x7fff, single bytes, plus random bytes.
+TEST(VerkleTreeKey, WideWindowPathAgreesWithPedersenHash) {
+  std::vector<std::array<std::uint8_t, 64>> inputs;
+  for (const std::uint8_t fill : std::array<std::uint8_t, 5>{0x00, 0xff, 0x80, 0x7f, 0x01}) {
+    std::array<std::uint8_t, 64> input{};
+    input.fill(fill);
+    inputs.push_back(input);
+    for (std::size_t chunk = 0; chunk < 4; ++chunk) {
+      std::array<std::uint8_t, 64> one_chunk{};
+      std::fill_n(one_chunk.begin() + static_cast<std::ptrdiff_t>(16 * chunk), 16, fill);
+      one_chunk[16 * chunk + 15] ^= 0x80;
+      inputs.push_back(one_chunk);
+    }
+  }
+  std::uint64_t state = 0x9e3779b97f4a7c15;
+  for (int i = 0; i < 40; ++i) {
+    std::array<std::uint8_t, 64> input{};
+    for (auto& byte : input) {
+      state = state * 6364136223846793005 + 1442695040888963407;
+      byte = static_cast<std::uint8_t>(state >> 56);
+    }
+    inputs.push_back(input);
+  }
+  for (const auto& input : inputs) {
+    Address32 address{};
+    TreeIndex index{};
+    std::copy_n(input.begin(), 32, address.begin());
+    for (std::size_t i = 0; i < 32; ++i)
+      index[i / 8] |= std::uint64_t{input[32 + i]} << (8 * (i % 8));
+    const auto hash = pedersen_hash(input);
+    ASSERT_TRUE(hash.ok());
+    TreeKey expected = hash.value();
+    expected[31] = 0x42;
+    EXPECT_EQ(to_hex(get_tree_key(address, index, 0x42)), to_hex(expected)) << to_hex(input);
+  }
+}
+
+TEST(VerkleTreeKey, TablesStayWithinTheMemoryBudget) {
+  EXPECT_EQ(tree_key_table_bytes(), std::size_t{4} * 9 * 32768 * 96);
+  EXPECT_LE(tree_key_table_bytes() + fixed_base_table_bytes(), std::size_t{256} << 20);
 }
 
 TEST(VerkleTreeKey, OverlongPedersenInputIsRejected) {

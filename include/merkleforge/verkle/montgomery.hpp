@@ -62,38 +62,42 @@ constexpr std::uint64_t mul_add2(std::uint64_t& lo, std::uint64_t a, std::uint64
 }
 
 #if defined(__x86_64__)
-// Assembly pieces of the x86-64 kernels (AT&T syntax; operands named by the caller: a and b point
-// to the factors, m0..m3 and inv are the modulus limbs and kInv, lo and hi are scratch registers).
+// Assembly pieces of the x86-64 kernels (AT&T syntax; operands named by the caller: a0..a3 and
+// b0..b3 are the limbs of the factors, in registers or memory as the compiler prefers, m0..m3 and
+// inv are the modulus limbs and kInv, lo and hi are scratch registers). The limbs are operands
+// rather than pointers so that an inlined multiplication takes its factors from wherever they are
+// and leaves its product in registers: a product stored limb by limb and reloaded as 16-byte
+// vectors (g++ copies std::array that way) fails store forwarding and costs more than the kernel.
 // The multiplication macros take the registers of the running sum t, least significant first;
 // rows and reductions alternate and each reduction leaves the sum in the last four registers (the
 // first becomes free).
 // clang-format off
 //
-// t0..t4 = a·b[0] (the first row has no running sum to add).
+// t0..t4 = a·b0 (the first row has no running sum to add).
 #define MERKLEFORGE_MONT_FIRST_ROW(t0, t1, t2, t3, t4)   \
   "movq (%[b]), %%rdx\n\t"                                \
   "mulxq (%[a]), " t0 ", " t1 "\n\t"                      \
-  "mulxq 8(%[a]), %[lo], " t2 "\n\t"                      \
+  "mulxq 8(%[a]), %[lo], " t2 "\n\t"                       \
   "addq %[lo], " t1 "\n\t"                                \
-  "mulxq 16(%[a]), %[lo], " t3 "\n\t"                     \
+  "mulxq 16(%[a]), %[lo], " t3 "\n\t"                       \
   "adcq %[lo], " t2 "\n\t"                                \
-  "mulxq 24(%[a]), %[lo], " t4 "\n\t"                     \
+  "mulxq 24(%[a]), %[lo], " t4 "\n\t"                       \
   "adcq %[lo], " t3 "\n\t"                                \
   "adcq $0, " t4 "\n\t"
 // t0..t4 = t0..t3 + a·b_i (t4 is written, not read): low halves on the OF chain, high on CF.
 #define MERKLEFORGE_MONT_ROW(b_i, t0, t1, t2, t3, t4)    \
   "movq " b_i ", %%rdx\n\t"                               \
   "xorl %%eax, %%eax\n\t"                                 \
-  "mulxq (%[a]), %[lo], %[hi]\n\t"                        \
+  "mulxq (%[a]), %[lo], %[hi]\n\t"                         \
   "adoxq %[lo], " t0 "\n\t"                               \
   "adcxq %[hi], " t1 "\n\t"                               \
-  "mulxq 8(%[a]), %[lo], %[hi]\n\t"                       \
+  "mulxq 8(%[a]), %[lo], %[hi]\n\t"                         \
   "adoxq %[lo], " t1 "\n\t"                               \
   "adcxq %[hi], " t2 "\n\t"                               \
-  "mulxq 16(%[a]), %[lo], %[hi]\n\t"                      \
+  "mulxq 16(%[a]), %[lo], %[hi]\n\t"                         \
   "adoxq %[lo], " t2 "\n\t"                               \
   "adcxq %[hi], " t3 "\n\t"                               \
-  "mulxq 24(%[a]), %[lo], " t4 "\n\t"                     \
+  "mulxq 24(%[a]), %[lo], " t4 "\n\t"                        \
   "adoxq %[lo], " t3 "\n\t"                               \
   "adcxq %%rax, " t4 "\n\t"                               \
   "adoxq %%rax, " t4 "\n\t"
@@ -165,16 +169,16 @@ struct Montgomery {
     if (!std::is_constant_evaluated()) {
       std::uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], r0, r1, r2, r3;
       // clang-format off
-      asm("addq (%[b]), %[s0]\n\t"
-          "adcq 8(%[b]), %[s1]\n\t"
-          "adcq 16(%[b]), %[s2]\n\t"
-          "adcq 24(%[b]), %[s3]\n\t"
+      asm("addq %[b0], %[s0]\n\t"
+          "adcq %[b1], %[s1]\n\t"
+          "adcq %[b2], %[s2]\n\t"
+          "adcq %[b3], %[s3]\n\t"
           MERKLEFORGE_MONT_SUBTRACT_MODULUS("%[s0]", "%[s1]", "%[s2]", "%[s3]",
                                             "%[r0]", "%[r1]", "%[r2]", "%[r3]")
           : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [r0] "=&r"(r0),
             [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3)
-          : [b] "r"(b.data()),
-            "m"(b), [m0] "m"(M[0]), [m1] "m"(M[1]), [m2] "m"(M[2]), [m3] "m"(M[3])
+          : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2]), [b3] "rm"(b[3]), [m0] "m"(M[0]),
+            [m1] "m"(M[1]), [m2] "m"(M[2]), [m3] "m"(M[3])
           : "cc");
       // clang-format on
       return {s0, s1, s2, s3};
@@ -191,10 +195,10 @@ struct Montgomery {
     if (!std::is_constant_evaluated()) {
       std::uint64_t d0 = a[0], d1 = a[1], d2 = a[2], d3 = a[3], mask;
       std::uint64_t e0 = M[0], e1 = M[1], e2 = M[2], e3 = M[3];
-      asm("subq (%[b]), %[d0]\n\t"
-          "sbbq 8(%[b]), %[d1]\n\t"
-          "sbbq 16(%[b]), %[d2]\n\t"
-          "sbbq 24(%[b]), %[d3]\n\t"
+      asm("subq %[b0], %[d0]\n\t"
+          "sbbq %[b1], %[d1]\n\t"
+          "sbbq %[b2], %[d2]\n\t"
+          "sbbq %[b3], %[d3]\n\t"
           "sbbq %[mask], %[mask]\n\t"
           "andq %[mask], %[e0]\n\t"
           "andq %[mask], %[e1]\n\t"
@@ -206,7 +210,7 @@ struct Montgomery {
           "adcq %[e3], %[d3]\n\t"
           : [d0] "+r"(d0), [d1] "+r"(d1), [d2] "+r"(d2), [d3] "+r"(d3), [e0] "+r"(e0),
             [e1] "+r"(e1), [e2] "+r"(e2), [e3] "+r"(e3), [mask] "=&r"(mask)
-          : [b] "r"(b.data()), "m"(b)
+          : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2]), [b3] "rm"(b[3])
           : "cc");
       return {d0, d1, d2, d3};
     }
@@ -220,12 +224,21 @@ struct Montgomery {
 
   /// a·b·R^-1 mod M (CIOS without a fifth limb). Contract: a < M; b may be any 256-bit value
   /// (a·b < M·2^256 keeps the result below 2M before the final subtraction), so a raw integer is
-  /// converted by mul(kR2, raw). Uses the MULX/ADX kernel when kMulxAdx allows it.
-  static constexpr Limbs mul(const Limbs& a, const Limbs& b) {
+  /// converted by mul(kR2, raw). Uses the MULX/ADX kernel when kMulxAdx allows it; inlined so that
+  /// the product stays in registers (the portable kernel is an out-of-line call).
+  [[gnu::always_inline]] static constexpr Limbs mul(const Limbs& a, const Limbs& b) {
 #if defined(__x86_64__)
     if (!std::is_constant_evaluated() && kMulxAdx) return mul_mulx_adx(a, b);
 #endif
-    return mul_portable(a, b);
+    Limbs product;
+    mul_portable_into(product, a, b);
+    return product;
+  }
+
+  /// mul_portable() out of line, writing to `out`.
+  [[gnu::noinline]] static constexpr void mul_portable_into(Limbs& out, const Limbs& a,
+                                                            const Limbs& b) {
+    out = mul_portable(a, b);
   }
 
   /// mul() in portable C++.
@@ -250,8 +263,8 @@ struct Montgomery {
 
 #if defined(__x86_64__)
   /// mul() with MULX and two carry chains (ADCX on CF, ADOX on OF). Precondition: the CPU has
-  /// BMI2 and ADX (kMulxAdx).
-  static Limbs mul_mulx_adx(const Limbs& a, const Limbs& b) {
+  /// BMI2 and ADX (kMulxAdx). Always inlined (see the note on the assembly pieces).
+  [[gnu::always_inline]] static Limbs mul_mulx_adx(const Limbs& a, const Limbs& b) {
     std::uint64_t t0, t1, t2, t3, t4, lo, hi;
     // clang-format off
     asm(MERKLEFORGE_MONT_FIRST_ROW("%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
@@ -266,8 +279,7 @@ struct Montgomery {
                                           "%%rax", "%%rdx", "%[lo]", "%[hi]")
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
           [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a] "r"(a.data()), [b] "r"(b.data()), [m0] "m"(M[0]), [m1] "m"(M[1]), [m2] "m"(M[2]),
-          [m3] "m"(M[3]), [inv] "m"(kInv), "m"(a), "m"(b)
+        : [a] "r"(a.data()), [b] "r"(b.data()), "m"(a), "m"(b), [m0] "m"(M[0]), [m1] "m"(M[1]), [m2] "m"(M[2]), [m3] "m"(M[3]), [inv] "m"(kInv)
         : "rax", "rdx", "cc");
     // clang-format on
     return {t4, t0, t1, t2};

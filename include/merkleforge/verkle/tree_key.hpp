@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "merkleforge/core/bytes.hpp"
@@ -36,6 +37,10 @@ Result<Digest32> pedersen_hash(ByteSpan input);
 
 /// get_tree_key(address32, tree_index, sub_index).
 TreeKey get_tree_key(const Address32& address, const TreeIndex& tree_index, std::uint8_t sub_index);
+
+/// Bytes held by the tables get_tree_key uses besides those of pedersen.hpp (16-bit windows over
+/// CRS[1..4], 108 MiB), built by its first call or by this one.
+std::size_t tree_key_table_bytes();
 
 /// Account header keys (tree index 0): basic data (suffix 0) and code hash (suffix 1).
 TreeKey basic_data_key(const Address32& address);
