@@ -1,10 +1,13 @@
-// Sha256::hash_pair (the fixed two-block Merkle node hash) against OpenSSL on every kernel.
+// Sha256::hash_pair (the fixed two-block Merkle node hash) and Sha256::fold_path (a Merkle path of
+// them) against OpenSSL on every kernel.
 #include <gtest/gtest.h>
 #include <openssl/sha.h>
 
 #include <cstring>
 #include <random>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "merkleforge/hash/sha256.hpp"
 
@@ -49,6 +52,45 @@ TEST(Sha256Pair, MatchesOpenSslOnEveryKernel) {
     }
   }
   ASSERT_TRUE(Sha256::set_kernel(original).ok());
+}
+
+/// Paths of 0..256 levels with random sides: the root, and every level's node when asked.
+TEST(Sha256Pair, FoldPathMatchesOpenSslOnEveryKernel) {
+  const Isa original = Sha256::active_kernel();
+  for (Isa isa : Sha256::available_kernels()) {
+    ASSERT_TRUE(Sha256::set_kernel(isa).ok());
+    SCOPED_TRACE(std::string(isa_name(isa)));
+    std::mt19937_64 rng(23);
+    const auto prefix = random_array<std::array<std::uint8_t, 16>>(rng);
+    const Sha256::PairPrefix prepared(prefix);
+    for (std::size_t count : {0, 1, 2, 21, 22, 255, 256}) {
+      std::vector<Digest32> siblings(count);
+      for (auto& sibling : siblings) sibling = random_array<Digest32>(rng);
+      const auto path = random_array<Digest32>(rng);
+      const auto start = random_array<Digest32>(rng);
+      std::vector<Digest32> expected(count);
+      Digest32 node = start;
+      for (std::size_t i = count; i-- > 0;) {
+        const bool on_right = (path[i / 8] >> (7 - i % 8)) & 1;
+        node = on_right ? openssl_pair(prefix, siblings[i], node)
+                        : openssl_pair(prefix, node, siblings[i]);
+        expected[i] = node;
+      }
+      ASSERT_EQ(Sha256::fold_path(prepared, start, siblings.data(), count, path), node) << count;
+      std::vector<Digest32> nodes(count);
+      ASSERT_EQ(Sha256::fold_path(prepared, start, siblings.data(), count, path, nodes.data()),
+                node);
+      ASSERT_EQ(nodes, expected) << count;
+    }
+  }
+  ASSERT_TRUE(Sha256::set_kernel(original).ok());
+}
+
+TEST(Sha256Pair, FoldPathRefusesMoreThan256Levels) {
+  const Sha256::PairPrefix prepared(std::array<std::uint8_t, 16>{});
+  const std::vector<Digest32> siblings(257);
+  EXPECT_THROW(Sha256::fold_path(prepared, Digest32{}, siblings.data(), 257, Digest32{}),
+               std::invalid_argument);
 }
 
 /// The JMT interior-node domain, whose digests the sparse tree relies on.
