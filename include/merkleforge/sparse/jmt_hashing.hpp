@@ -67,7 +67,7 @@ struct JmtHashing {
   static Digest32 leaf(const Digest32& key_hash, const Digest32& value_hash) noexcept {
     return domain_pair(kLeafDomain, key_hash, value_hash);
   }
-  /// Children as interior nodes store them: left ‖ right, 64 contiguous bytes hashed in place.
+  /// Children as interior nodes store them: {left, right}.
   static Digest32 internal(const std::array<Digest32, 2>& children) noexcept {
     return internal(children[0], children[1]);
   }
