@@ -14,8 +14,9 @@ namespace merkleforge::verkle {
 
 namespace {
 
-// Keys per shared inversion: large enough that the inversion (about 20 point additions) is
-// negligible per key, small enough that a batch of a few hundred keys still fills two threads.
+// The grain of the split into blocks (TBB makes blocks of kBlock / 2 keys or more, each sharing
+// one inversion): large enough that the inversion (about 20 point additions) is negligible per key,
+// small enough that a batch of a few hundred keys still fills two threads.
 constexpr std::size_t kBlock = 128;
 
 /// The pedersen_hash point of address32 ‖ LE32(tree_index): the length term 2 + 256·64, then the

@@ -136,17 +136,19 @@ void commit_leaves(const std::vector<LeafNode*>& leaves) {
     changed[i] = leaf.fresh ? commit_new_values(leaf) : apply_value_deltas(leaf);
   });
   // C1 and C2 of all leaves mapped to scalars together, then folded into each leaf's C.
+  std::vector<std::size_t> first_half(leaves.size());
+  std::size_t half_count = 0;
+  for (std::size_t i = 0; i < leaves.size(); ++i) {
+    first_half[i] = half_count;
+    half_count += static_cast<std::size_t>(std::popcount(changed[i]));
+  }
   std::vector<Element> halves;
+  halves.reserve(half_count);
   for (std::size_t i = 0; i < leaves.size(); ++i) {
     if (changed[i] & 1u) halves.push_back(leaves[i]->c1);
     if (changed[i] & 2u) halves.push_back(leaves[i]->c2);
   }
   const std::vector<Fr> half_hashes = map_to_scalars(halves);
-  std::vector<std::size_t> first_half(leaves.size());
-  for (std::size_t i = 0, next = 0; i < leaves.size(); ++i) {
-    first_half[i] = next;
-    next += static_cast<std::size_t>(std::popcount(changed[i]));
-  }
   for_each_parallel(leaves.size(), [&](std::size_t i) {
     LeafNode& leaf = *leaves[i];
     std::size_t next = first_half[i];
