@@ -4,8 +4,10 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
 
 #include <algorithm>
+#include <array>
 
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
@@ -14,9 +16,9 @@ namespace merkleforge::verkle {
 
 namespace {
 
-// The grain of the split into blocks (TBB makes blocks of kBlock / 2 keys or more, each sharing
-// one inversion): large enough that the inversion (about 20 point additions) is negligible per key,
-// small enough that a batch of a few hundred keys still fills two threads.
+// Keys per block, each block sharing one inversion (TBB's simple partitioner makes blocks of
+// kBlock / 2 to kBlock keys): large enough that the inversion (about 20 point additions) is
+// negligible per key, small enough that a batch of a few hundred keys still fills two threads.
 constexpr std::size_t kBlock = 128;
 
 /// The pedersen_hash point of address32 ‖ LE32(tree_index): the length term 2 + 256·64, then the
@@ -33,11 +35,13 @@ Element tree_key_point(const Address32& address, const TreeIndex& tree_index) {
   return point;
 }
 
+/// The keys of at most kBlock requests; their points stay on the stack (16 KiB).
 void derive_block(std::span<const TreeKeyRequest> requests, std::span<TreeKey> keys) {
-  std::vector<Element> points(requests.size());
+  std::array<Element, kBlock> points;
   std::transform(requests.begin(), requests.end(), points.begin(),
                  [](const TreeKeyRequest& r) { return tree_key_point(r.address, r.tree_index); });
-  const std::vector<Fr> hashes = Element::batch_map_to_scalar_field(points);
+  const std::vector<Fr> hashes =
+      Element::batch_map_to_scalar_field(std::span(points).first(requests.size()));
   for (std::size_t i = 0; i < requests.size(); ++i) {
     keys[i] = hashes[i].to_bytes_le();
     keys[i][31] = requests[i].sub_index;
@@ -48,11 +52,13 @@ void derive_block(std::span<const TreeKeyRequest> requests, std::span<TreeKey> k
 
 std::vector<TreeKey> get_tree_keys(std::span<const TreeKeyRequest> requests) {
   std::vector<TreeKey> keys(requests.size());
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, requests.size(), kBlock),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      derive_block(requests.subspan(range.begin(), range.size()),
-                                   std::span(keys).subspan(range.begin(), range.size()));
-                    });
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, requests.size(), kBlock),
+      [&](const tbb::blocked_range<std::size_t>& range) {
+        derive_block(requests.subspan(range.begin(), range.size()),
+                     std::span(keys).subspan(range.begin(), range.size()));
+      },
+      tbb::simple_partitioner());  // blocks of at most kBlock keys
   return keys;
 }
 
