@@ -60,6 +60,7 @@ void table_memory(benchmark::State& state) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (auto _ : state) benchmark::DoNotOptimize(fixed_base_table_bytes());
   state.counters["table_MiB"] = static_cast<double>(bytes) / (1 << 20);
+  state.counters["tree_key_table_MiB"] = static_cast<double>(tree_key_table_bytes()) / (1 << 20);
   state.counters["first_use_s"] = first_use_s;
 }
 
