@@ -6,14 +6,17 @@
 // whose children are all hashed (height 1), then height 2, and so on up to the root. The nodes of
 // one round are independent, so they go through H::hash_many together (interleaved SHA-NI
 // streams or SIMD lanes) and, when there are many, on several threads.
+//
+// Each thread records its nodes in its own lists (no lock per node: a batch defers one node per
+// changed interior node, ~11K for 1,000 keys into 1M); run() joins the lists round by round.
 #pragma once
 
 #include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 
 #include <array>
 #include <cstdint>
-#include <mutex>
 #include <vector>
 
 #include "merkleforge/hash/hasher.hpp"
@@ -28,14 +31,14 @@ class LevelHasher {
   /// `height` (1 + the largest round of its unhashed children). `children` and `out` must stay
   /// valid until run(). Thread-safe.
   void defer(unsigned height, const std::array<Digest32, 2>* children, Digest32* out) {
-    std::lock_guard lock(mutex_);
-    if (rounds_.size() < height) rounds_.resize(height);
-    rounds_[height - 1].push_back({children, out});
+    Rounds& rounds = per_thread_.local();
+    if (rounds.size() < height) rounds.resize(height);
+    rounds[height - 1].push_back({children, out});
   }
 
   /// Hashes every recorded node, round by round.
   void run() {
-    for (const std::vector<Entry>& round : rounds_) {
+    for (const std::vector<Entry>& round : join_threads()) {
       if (round.size() < kParallelNodes) {
         hash_range(round.data(), round.size());
         continue;
@@ -45,7 +48,6 @@ class LevelHasher {
                           hash_range(round.data() + range.begin(), range.size());
                         });
     }
-    rounds_.clear();
   }
 
  private:
@@ -53,6 +55,23 @@ class LevelHasher {
     const std::array<Digest32, 2>* children;
     Digest32* out;
   };
+  using Rounds = std::vector<std::vector<Entry>>;  // [h - 1]: the nodes of height h
+
+  /// Every thread's nodes, round by round (the calling thread's lists are moved, not copied).
+  Rounds join_threads() {
+    Rounds joined;
+    for (Rounds& rounds : per_thread_) {
+      if (joined.empty()) {
+        joined = std::move(rounds);
+        continue;
+      }
+      if (joined.size() < rounds.size()) joined.resize(rounds.size());
+      for (std::size_t h = 0; h < rounds.size(); ++h)
+        joined[h].insert(joined[h].end(), rounds[h].begin(), rounds[h].end());
+    }
+    per_thread_.clear();
+    return joined;
+  }
 
   /// Nodes gathered into one contiguous hash_many call.
   static constexpr std::size_t kGroup = 64;
@@ -72,8 +91,10 @@ class LevelHasher {
     }
   }
 
-  std::vector<std::vector<Entry>> rounds_;  // rounds_[h - 1]: the nodes of height h
-  std::mutex mutex_;
+  /// Native thread-local storage: a lookup is a TLS read, not the default hash table probe.
+  tbb::enumerable_thread_specific<Rounds, tbb::cache_aligned_allocator<Rounds>,
+                                  tbb::ets_key_per_instance>
+      per_thread_;
 };
 
 }  // namespace merkleforge::sparse_detail

@@ -91,9 +91,10 @@ class SparseMerkleTree {
   /// Applies all updates as if one by one in order (for a key given several times the last one
   /// wins), hashing each changed node once and independent subtrees in parallel.
   void apply_batch(std::vector<SparseUpdate> updates) {
-    std::stable_sort(
-        updates.begin(), updates.end(),
-        [](const SparseUpdate& a, const SparseUpdate& b) { return a.key_hash < b.key_hash; });
+    std::stable_sort(updates.begin(), updates.end(),
+                     [](const SparseUpdate& a, const SparseUpdate& b) {
+                       return key_less(a.key_hash, b.key_hash);
+                     });
     // Keep the last update of each key: reverse, unique keeps the first of each run, reverse back.
     std::reverse(updates.begin(), updates.end());
     updates.erase(std::unique(updates.begin(), updates.end(),
