@@ -10,28 +10,31 @@
 #include <array>
 
 #include "merkleforge/verkle/banderwagon.hpp"
-#include "merkleforge/verkle/pedersen.hpp"
+#include "verkle/tree_key_tables.hpp"
 
 namespace merkleforge::verkle {
 
 namespace {
 
 // Keys per block, each block sharing one inversion (TBB's simple partitioner makes blocks of
-// kBlock / 2 to kBlock keys): large enough that the inversion (about 20 point additions) is
-// negligible per key, small enough that a batch of a few hundred keys still fills two threads.
+// kBlock / 2 to kBlock keys): large enough that the inversion is negligible per key, small enough
+// that a batch of a few hundred keys still fills two threads.
 constexpr std::size_t kBlock = 128;
 
-/// The pedersen_hash point of address32 ‖ LE32(tree_index): the length term 2 + 256·64, then the
-/// four 16-byte little-endian chunks (two of the address, two of the index).
+/// The pedersen_hash point of address32 ‖ LE32(tree_index): the constant length term, then the
+/// four 16-byte little-endian chunks (two of the address, two of the index; each below 2^128)
+/// through the tree-key tables.
 Element tree_key_point(const Address32& address, const TreeIndex& tree_index) {
-  constexpr std::uint64_t kLengthTerm = 2 + 256 * 64;
-  Element point;
-  add_crs_multiple(point, 0, Fr::from_u64(kLengthTerm));
-  add_crs_multiple(point, 1, Fr::from_bytes_le_reduced(ByteSpan(address.data(), 16)));
-  add_crs_multiple(point, 2, Fr::from_bytes_le_reduced(ByteSpan(address.data() + 16, 16)));
-  // Each 128-bit half of the index is below r, hence already canonical.
-  add_crs_multiple(point, 3, Fr::from_canonical({tree_index[0], tree_index[1], 0, 0}));
-  add_crs_multiple(point, 4, Fr::from_canonical({tree_index[2], tree_index[3], 0, 0}));
+  const std::array<Fr, 4> chunks = {
+      Fr::from_bytes_le_reduced(ByteSpan(address.data(), 16)),
+      Fr::from_bytes_le_reduced(ByteSpan(address.data() + 16, 16)),
+      Fr::from_canonical({tree_index[0], tree_index[1], 0, 0}),
+      Fr::from_canonical({tree_index[2], tree_index[3], 0, 0}),
+  };
+  Element point = detail::tree_key_constant_term();
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    if (!chunks[i].is_zero()) detail::add_tree_key_term(point, 1 + i, chunks[i]);
+  }
   return point;
 }
 
