@@ -62,42 +62,41 @@ constexpr std::uint64_t mul_add2(std::uint64_t& lo, std::uint64_t a, std::uint64
 }
 
 #if defined(__x86_64__)
-// Assembly pieces of the x86-64 kernels (AT&T syntax; operands named by the caller: a0..a3 and
-// b0..b3 are the limbs of the factors, in registers or memory as the compiler prefers, m0..m3 and
-// inv are the modulus limbs and kInv, lo and hi are scratch registers). The limbs are operands
-// rather than pointers so that an inlined multiplication takes its factors from wherever they are
-// and leaves its product in registers: a product stored limb by limb and reloaded as 16-byte
-// vectors (g++ copies std::array that way) fails store forwarding and costs more than the kernel.
+// Assembly pieces of the x86-64 kernels (AT&T syntax; operands named by the caller: a and b point
+// to the factors, mod points to kModulusAndInv (M's limbs, then kInv), lo and hi are scratch
+// registers). The constants go through one base register rather than one memory operand each:
+// at -O0 with -fPIC every memory operand takes a register of its own and the multiplication would
+// run out of registers ("impossible constraints").
 // The multiplication macros take the registers of the running sum t, least significant first;
 // rows and reductions alternate and each reduction leaves the sum in the last four registers (the
 // first becomes free).
 // clang-format off
 //
-// t0..t4 = a·b0 (the first row has no running sum to add).
+// t0..t4 = a·b[0] (the first row has no running sum to add).
 #define MERKLEFORGE_MONT_FIRST_ROW(t0, t1, t2, t3, t4)   \
   "movq (%[b]), %%rdx\n\t"                                \
   "mulxq (%[a]), " t0 ", " t1 "\n\t"                      \
-  "mulxq 8(%[a]), %[lo], " t2 "\n\t"                       \
+  "mulxq 8(%[a]), %[lo], " t2 "\n\t"                      \
   "addq %[lo], " t1 "\n\t"                                \
-  "mulxq 16(%[a]), %[lo], " t3 "\n\t"                       \
+  "mulxq 16(%[a]), %[lo], " t3 "\n\t"                     \
   "adcq %[lo], " t2 "\n\t"                                \
-  "mulxq 24(%[a]), %[lo], " t4 "\n\t"                       \
+  "mulxq 24(%[a]), %[lo], " t4 "\n\t"                     \
   "adcq %[lo], " t3 "\n\t"                                \
   "adcq $0, " t4 "\n\t"
 // t0..t4 = t0..t3 + a·b_i (t4 is written, not read): low halves on the OF chain, high on CF.
 #define MERKLEFORGE_MONT_ROW(b_i, t0, t1, t2, t3, t4)    \
   "movq " b_i ", %%rdx\n\t"                               \
   "xorl %%eax, %%eax\n\t"                                 \
-  "mulxq (%[a]), %[lo], %[hi]\n\t"                         \
+  "mulxq (%[a]), %[lo], %[hi]\n\t"                        \
   "adoxq %[lo], " t0 "\n\t"                               \
   "adcxq %[hi], " t1 "\n\t"                               \
-  "mulxq 8(%[a]), %[lo], %[hi]\n\t"                         \
+  "mulxq 8(%[a]), %[lo], %[hi]\n\t"                       \
   "adoxq %[lo], " t1 "\n\t"                               \
   "adcxq %[hi], " t2 "\n\t"                               \
-  "mulxq 16(%[a]), %[lo], %[hi]\n\t"                         \
+  "mulxq 16(%[a]), %[lo], %[hi]\n\t"                      \
   "adoxq %[lo], " t2 "\n\t"                               \
   "adcxq %[hi], " t3 "\n\t"                               \
-  "mulxq 24(%[a]), %[lo], " t4 "\n\t"                        \
+  "mulxq 24(%[a]), %[lo], " t4 "\n\t"                     \
   "adoxq %[lo], " t3 "\n\t"                               \
   "adcxq %%rax, " t4 "\n\t"                               \
   "adoxq %%rax, " t4 "\n\t"
@@ -105,31 +104,31 @@ constexpr std::uint64_t mul_add2(std::uint64_t& lo, std::uint64_t a, std::uint64
 // limbs (top-limb headroom), so neither chain carries out of t4.
 #define MERKLEFORGE_MONT_REDUCE(t0, t1, t2, t3, t4)      \
   "movq " t0 ", %%rdx\n\t"                                \
-  "imulq %[inv], %%rdx\n\t"                               \
+  "imulq 32(%[mod]), %%rdx\n\t"                           \
   "xorl %%eax, %%eax\n\t"                                 \
-  "mulxq %[m0], %[lo], %[hi]\n\t"                         \
+  "mulxq (%[mod]), %[lo], %[hi]\n\t"                      \
   "adcxq %[lo], " t0 "\n\t"                               \
   "adoxq %[hi], " t1 "\n\t"                               \
-  "mulxq %[m1], %[lo], %[hi]\n\t"                         \
+  "mulxq 8(%[mod]), %[lo], %[hi]\n\t"                     \
   "adcxq %[lo], " t1 "\n\t"                               \
   "adoxq %[hi], " t2 "\n\t"                               \
-  "mulxq %[m2], %[lo], %[hi]\n\t"                         \
+  "mulxq 16(%[mod]), %[lo], %[hi]\n\t"                    \
   "adcxq %[lo], " t2 "\n\t"                               \
   "adoxq %[hi], " t3 "\n\t"                               \
-  "mulxq %[m3], %[lo], %[hi]\n\t"                         \
+  "mulxq 24(%[mod]), %[lo], %[hi]\n\t"                    \
   "adcxq %[lo], " t3 "\n\t"                               \
   "adoxq %[hi], " t4 "\n\t"                               \
   "adcxq %%rax, " t4 "\n\t"
 // t0..t3 -= M when t0..t3 >= M (t < 2M), by conditional moves; r0..r3 are scratch registers.
 #define MERKLEFORGE_MONT_SUBTRACT_MODULUS(t0, t1, t2, t3, r0, r1, r2, r3) \
   "movq " t0 ", " r0 "\n\t"                               \
-  "subq %[m0], " r0 "\n\t"                                \
+  "subq (%[mod]), " r0 "\n\t"                             \
   "movq " t1 ", " r1 "\n\t"                               \
-  "sbbq %[m1], " r1 "\n\t"                                \
+  "sbbq 8(%[mod]), " r1 "\n\t"                            \
   "movq " t2 ", " r2 "\n\t"                               \
-  "sbbq %[m2], " r2 "\n\t"                                \
+  "sbbq 16(%[mod]), " r2 "\n\t"                           \
   "movq " t3 ", " r3 "\n\t"                               \
-  "sbbq %[m3], " r3 "\n\t"                                \
+  "sbbq 24(%[mod]), " r3 "\n\t"                           \
   "cmovaeq " r0 ", " t0 "\n\t"                            \
   "cmovaeq " r1 ", " t1 "\n\t"                            \
   "cmovaeq " r2 ", " t2 "\n\t"                            \
@@ -161,6 +160,8 @@ struct Montgomery {
   }
   static constexpr Limbs kR = power_of_two_mod(256);
   static constexpr Limbs kR2 = power_of_two_mod(512);
+  /// M's limbs, then kInv: what the assembly kernels read through one base register.
+  static constexpr std::uint64_t kModulusAndInv[5] = {M[0], M[1], M[2], M[3], kInv};
 
   /// a + b mod M for a, b < M. Compilers turn the portable form into slow code (vector selects
   /// through the stack), so x86-64 uses a carry chain and conditional moves.
@@ -177,8 +178,8 @@ struct Montgomery {
                                             "%[r0]", "%[r1]", "%[r2]", "%[r3]")
           : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [r0] "=&r"(r0),
             [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3)
-          : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2]), [b3] "rm"(b[3]), [m0] "m"(M[0]),
-            [m1] "m"(M[1]), [m2] "m"(M[2]), [m3] "m"(M[3])
+          : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2]), [b3] "rm"(b[3]),
+            [mod] "r"(kModulusAndInv)
           : "cc");
       // clang-format on
       return {s0, s1, s2, s3};
@@ -279,7 +280,7 @@ struct Montgomery {
                                           "%%rax", "%%rdx", "%[lo]", "%[hi]")
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
           [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a] "r"(a.data()), [b] "r"(b.data()), "m"(a), "m"(b), [m0] "m"(M[0]), [m1] "m"(M[1]), [m2] "m"(M[2]), [m3] "m"(M[3]), [inv] "m"(kInv)
+        : [a] "r"(a.data()), [b] "r"(b.data()), "m"(a), "m"(b), [mod] "r"(kModulusAndInv)
         : "rax", "rdx", "cc");
     // clang-format on
     return {t4, t0, t1, t2};
