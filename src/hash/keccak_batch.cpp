@@ -11,7 +11,7 @@
 #include <cstring>
 
 #include "keccak_bytes.hpp"
-#include "keccak_lanes.hpp"
+#include "merkleforge/hash/keccak.hpp"
 
 namespace merkleforge::detail::keccak {
 namespace {
@@ -124,7 +124,12 @@ void hash_many_lanes(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix,
   }
 }
 
+}  // namespace merkleforge::detail::keccak
+
+namespace merkleforge {
+
 void keccak256_each(std::span<const ByteSpan> messages, Digest32* out) noexcept {
+  using namespace detail::keccak;
   constexpr std::uint8_t kKeccakPad = 0x01;
   const Kernel& kernel = active_kernel();
   if (kernel.absorb_lanes != nullptr) {
@@ -135,4 +140,4 @@ void keccak256_each(std::span<const ByteSpan> messages, Digest32* out) noexcept 
     hash_one(kernel, kKeccakPad, {}, messages[i], out[i]);
 }
 
-}  // namespace merkleforge::detail::keccak
+}  // namespace merkleforge

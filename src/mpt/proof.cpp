@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <string>
 
-#include "hash/keccak_lanes.hpp"
 #include "merkleforge/hash/keccak.hpp"
 
 namespace merkleforge::mpt {
@@ -59,7 +58,7 @@ void hash_nodes(std::span<const Bytes> nodes, std::vector<Digest32>& hashes) {
   sorted.clear();
   for (const std::size_t i : order) sorted.emplace_back(nodes[i]);
   digests.resize(nodes.size());
-  merkleforge::detail::keccak::keccak256_each(sorted, digests.data());
+  keccak256_each(sorted, digests.data());
   hashes.resize(nodes.size());
   for (std::size_t k = 0; k < order.size(); ++k) hashes[order[k]] = digests[k];
 }

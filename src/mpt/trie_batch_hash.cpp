@@ -16,7 +16,7 @@
 #include <array>
 #include <utility>
 
-#include "hash/keccak_lanes.hpp"
+#include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/trie.hpp"
 #include "mpt/id_sort.hpp"
 #include "mpt/trie_tags.hpp"
@@ -100,7 +100,7 @@ class MerklePatriciaTrie::BatchHasher {
     for (const Encoded& node : by_blocks_)
       messages_.emplace_back(encodings_.data() + node.offset, node.size);
     digests_.resize(by_blocks_.size());
-    merkleforge::detail::keccak::keccak256_each(messages_, digests_.data());
+    keccak256_each(messages_, digests_.data());
     for (std::size_t i = 0; i < by_blocks_.size(); ++i) set_hash(by_blocks_[i].id, digests_[i]);
   }
 

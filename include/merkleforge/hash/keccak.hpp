@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "merkleforge/hash/hasher.hpp"
@@ -82,6 +83,14 @@ inline constexpr std::string_view kSha3_256Name = "sha3-256";
 
 using Keccak256 = KeccakHash<0x01, kKeccak256Name>;
 using Sha3_256 = KeccakHash<0x06, kSha3_256Name>;
+
+/// out[i] = keccak256(messages[i]) for every i, for messages of any lengths, on the active kernel.
+/// hash_many wants messages of one size stored back to back; this serves callers that hash
+/// records of many sizes where they lie (the Patricia trie's nodes, proof nodes). Consecutive
+/// messages share a multi-state permutation (4 with AVX2, 8 with AVX-512) and a group costs what
+/// its longest message needs, so callers order messages by length. `out` must hold
+/// messages.size() digests and must not overlap the messages.
+void keccak256_each(std::span<const ByteSpan> messages, Digest32* out) noexcept;
 
 extern template class detail::KeccakSponge256<0x01>;
 extern template class detail::KeccakSponge256<0x06>;

@@ -1,29 +1,25 @@
-// keccak256_each (src/hash/keccak_lanes.hpp), which the trie's batch hasher and verify_proof use
+// keccak256_each (merkleforge/hash/keccak.hpp), which the trie's batch hasher and verify_proof use
 // to hash nodes of different sizes side by side: under every Keccak kernel, each digest equals
 // the one-shot digest on the portable kernel (itself checked against published vectors in
 // test_hash), for groups that mix block counts, empty messages and rate boundaries.
-#include "../../src/hash/keccak_lanes.hpp"
-
 #include <gtest/gtest.h>
 
 #include <random>
 #include <vector>
 
-#include "../hash/keccak_kernel_scope.hpp"
+#include "keccak_kernel_scope.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/keccak.hpp"
 
 namespace merkleforge {
 namespace {
 
-using detail::keccak::keccak256_each;
-
 Digest32 portable_digest(ByteSpan message) {
   test::KeccakKernelScope portable(Isa::portable);
   return Keccak256::digest(message);
 }
 
-TEST(KeccakLanes, EmptyMessageIsThePublishedDigest) {
+TEST(KeccakEach, EmptyMessageIsThePublishedDigest) {
   const ByteSpan empty;
   Digest32 out{};
   test::for_each_keccak_kernel([&] {
@@ -32,7 +28,7 @@ TEST(KeccakLanes, EmptyMessageIsThePublishedDigest) {
   });
 }
 
-TEST(KeccakLanes, MixedLengthsMatchOneShotDigests) {
+TEST(KeccakEach, MixedLengthsMatchOneShotDigests) {
   // Lengths around the 136-byte rate, proof-node sizes (532: a full branch) and random ones.
   std::vector<std::size_t> lengths = {0, 1, 31, 32, 135, 136, 137, 271, 272, 273, 532, 600};
   std::mt19937_64 rng(11);
