@@ -27,17 +27,6 @@ Element pedersen_point(ByteSpan input) {
   return point;
 }
 
-/// The commitment of get_tree_key's 64-byte input: pedersen_point(input) with the constant CRS[0]
-/// term precomputed and the 16-byte chunks through their wide tables.
-Element tree_key_point(const std::array<std::uint8_t, 64>& input) {
-  Element point = detail::tree_key_constant_term();
-  for (std::size_t chunk = 0; chunk < 4; ++chunk) {
-    const Fr value = Fr::from_bytes_le_reduced(ByteSpan(input).subspan(16 * chunk, 16));
-    if (!value.is_zero()) detail::add_tree_key_term(point, 1 + chunk, value);
-  }
-  return point;
-}
-
 TreeKey key_from_hash(const Digest32& hash, std::uint8_t sub_index) {
   TreeKey key = hash;
   key[31] = sub_index;
@@ -62,12 +51,8 @@ Result<Digest32> pedersen_hash(ByteSpan input) {
 
 TreeKey get_tree_key(const Address32& address, const TreeIndex& tree_index,
                      std::uint8_t sub_index) {
-  std::array<std::uint8_t, 64> input{};
-  std::copy(address.begin(), address.end(), input.begin());
-  for (std::size_t i = 0; i < 32; ++i) {
-    input[32 + i] = static_cast<std::uint8_t>(tree_index[i / 8] >> (8 * (i % 8)));
-  }
-  return key_from_hash(tree_key_point(input).map_to_scalar_field().to_bytes_le(), sub_index);
+  const Element point = detail::tree_key_point(address, tree_index);
+  return key_from_hash(point.map_to_scalar_field().to_bytes_le(), sub_index);
 }
 
 std::size_t tree_key_table_bytes() {

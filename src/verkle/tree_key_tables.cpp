@@ -1,6 +1,8 @@
 // Tables of the tree-key terms: CRS[1..4] with 16-bit windows, 4·9·2^15 affine points (108 MiB).
 #include "tree_key_tables.hpp"
 
+#include <array>
+
 #include "fixed_base_tables.hpp"
 #include "merkleforge/verkle/crs.hpp"
 
@@ -19,15 +21,25 @@ const ChunkTables& chunk_tables() {
   return instance;
 }
 
-}  // namespace
-
-const Element& tree_key_constant_term() {
+const Element& constant_term() {
   static const Element term = crs_points()[0] * Fr::from_u64(2 + 256 * kTreeKeyInputBytes);
   return term;
 }
 
-void add_tree_key_term(Element& accumulator, std::size_t index, const Fr& chunk) {
-  chunk_tables().add_multiple(accumulator, index - kFirstChunkBase, chunk);
+}  // namespace
+
+Element tree_key_point(const Address32& address, const TreeIndex& tree_index) {
+  const std::array<Fr, kChunkBases> chunks = {
+      Fr::from_bytes_le_reduced(ByteSpan(address.data(), 16)),
+      Fr::from_bytes_le_reduced(ByteSpan(address.data() + 16, 16)),
+      Fr::from_canonical({tree_index[0], tree_index[1], 0, 0}),
+      Fr::from_canonical({tree_index[2], tree_index[3], 0, 0}),
+  };
+  Element point = constant_term();
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    if (!chunks[i].is_zero()) chunk_tables().add_multiple(point, i, chunks[i]);
+  }
+  return point;
 }
 
 std::size_t tree_key_term_table_bytes() {
