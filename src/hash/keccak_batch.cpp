@@ -1,5 +1,5 @@
 // Hashing several messages at once (hash_many, keccak256_each) on multi-state kernels, and on
-// the one-state permutation when a group holds a single message or the kernel has no lanes.
+// the one-state permutation for the last message left in the lanes or when the kernel has none.
 // Each lane absorbs its own stream prefix ‖ message ‖ padding; the kernel wants block `index` of
 // every lane transposed (word w of lane i at [w * lanes + i]). A block that lies wholly inside a
 // lane's message is read where it is; only the blocks that touch the prefix or the padding are
@@ -49,14 +49,15 @@ const std::uint8_t* stream_block(ByteSpan prefix, ByteSpan message, std::uint8_t
   return scratch;
 }
 
-/// One stream on the one-state permutation: a multi-state permutation costs more than one
-/// single-state permutation (about 1.2x with AVX2), so a lone message is hashed this way.
-void hash_one(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, ByteSpan message,
-              Digest32& out) noexcept {
-  std::uint64_t state[kStateWords] = {};
+/// Absorbs blocks `first`, `first` + 1, ... of one stream into `state` (which holds the earlier
+/// blocks) on the one-state permutation and writes the digest. A multi-state permutation costs
+/// more than one single-state permutation (about 1.2x with AVX2), so a stream left alone in the
+/// lanes is finished this way.
+void finish_one(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, ByteSpan message,
+                std::size_t first, std::uint64_t* state, Digest32& out) noexcept {
   alignas(8) std::uint8_t scratch[kRate];
   const std::size_t blocks = blocks_of(prefix.size() + message.size());
-  for (std::size_t index = 0; index < blocks; ++index) {
+  for (std::size_t index = first; index < blocks; ++index) {
     const std::uint8_t* bytes = stream_block(prefix, message, pad, index, scratch);
     for (std::size_t w = 0; w < kRateWords; ++w) state[w] ^= load_le64(bytes + 8 * w);
     kernel.permute(state);
@@ -64,41 +65,69 @@ void hash_one(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, ByteSpan 
   for (std::size_t w = 0; w < 4; ++w) store_le64(out.data() + 8 * w, state[w]);
 }
 
-/// Permutes up to kernel.lanes streams side by side; a lane's digest is taken right after its
-/// last block (a lane that ends early keeps absorbing zero blocks, which no one reads).
-void hash_group(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, const ByteSpan* messages,
-                std::size_t used, Digest32* out) noexcept {
-  if (used == 1) {
-    hash_one(kernel, pad, prefix, messages[0], out[0]);
-    return;
-  }
+/// What one lane of the multi-state permutation is absorbing.
+struct Lane {
+  static constexpr std::size_t kIdle = ~std::size_t{0};
+  std::size_t message = kIdle;
+  std::size_t block = 0;   // next block to absorb
+  std::size_t blocks = 0;  // blocks of the stream
+};
+
+/// out[i] = digest of stream i < count (message_at(i) gives its message). Each lane takes the
+/// next stream as soon as its current one is absorbed, so no lane idles while streams are left
+/// (a long message does not hold three empty lanes); the last stream in the lanes is finished
+/// on the one-state permutation.
+template <class MessageAt>
+void hash_streams(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, std::size_t count,
+                  MessageAt message_at, Digest32* out) noexcept {
   const std::size_t lanes = kernel.lanes;
-  alignas(64) std::uint64_t states[kStateWords * kMaxLanes] = {};
+  alignas(64) std::uint64_t states[kStateWords * kMaxLanes];
   alignas(64) std::uint64_t block[kRateWords * kMaxLanes];
   alignas(64) std::uint8_t scratch[kMaxLanes][kRate];
   static constexpr std::uint8_t kZeroBlock[kRate] = {};
-  std::size_t blocks[kMaxLanes] = {};
-  std::size_t most = 0;
-  for (std::size_t i = 0; i < used; ++i) {
-    blocks[i] = blocks_of(prefix.size() + messages[i].size());
-    most = std::max(most, blocks[i]);
-  }
-  for (std::size_t index = 0; index < most; ++index) {
+  Lane lane[kMaxLanes];
+  std::size_t next = 0;
+  std::size_t active = 0;
+  const auto start_next = [&](std::size_t i) {
+    for (std::size_t w = 0; w < kStateWords; ++w) states[w * lanes + i] = 0;
+    if (next == count) {
+      lane[i].message = Lane::kIdle;
+      return;
+    }
+    lane[i] = {next, 0, blocks_of(prefix.size() + message_at(next).size())};
+    ++next;
+    ++active;
+  };
+  for (std::size_t i = 0; i < lanes; ++i) start_next(i);
+
+  while (active > 1) {
     const std::uint8_t* lane_block[kMaxLanes];
     for (std::size_t i = 0; i < lanes; ++i) {
-      lane_block[i] = i < used && index < blocks[i]
-                          ? stream_block(prefix, messages[i], pad, index, scratch[i])
-                          : kZeroBlock;
+      lane_block[i] =
+          lane[i].message == Lane::kIdle
+              ? kZeroBlock
+              : stream_block(prefix, message_at(lane[i].message), pad, lane[i].block, scratch[i]);
     }
     for (std::size_t w = 0; w < kRateWords; ++w) {
       for (std::size_t i = 0; i < lanes; ++i)
         block[w * lanes + i] = load_le64(lane_block[i] + 8 * w);
     }
     kernel.absorb_lanes(states, block);
-    for (std::size_t i = 0; i < used; ++i) {
-      if (index + 1 != blocks[i]) continue;
-      for (std::size_t w = 0; w < 4; ++w) store_le64(out[i].data() + 8 * w, states[w * lanes + i]);
+    for (std::size_t i = 0; i < lanes; ++i) {
+      if (lane[i].message == Lane::kIdle || ++lane[i].block != lane[i].blocks) continue;
+      Digest32& digest = out[lane[i].message];
+      for (std::size_t w = 0; w < 4; ++w) store_le64(digest.data() + 8 * w, states[w * lanes + i]);
+      --active;
+      start_next(i);
     }
+  }
+  for (std::size_t i = 0; i < lanes && active == 1; ++i) {
+    if (lane[i].message == Lane::kIdle) continue;
+    std::uint64_t state[kStateWords];
+    for (std::size_t w = 0; w < kStateWords; ++w) state[w] = states[w * lanes + i];
+    finish_one(kernel, pad, prefix, message_at(lane[i].message), lane[i].block, state,
+               out[lane[i].message]);
+    active = 0;
   }
 }
 
@@ -106,22 +135,19 @@ void hash_group(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, const B
 
 void hash_lanes(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix,
                 std::span<const ByteSpan> messages, Digest32* out) noexcept {
-  for (std::size_t first = 0; first < messages.size(); first += kernel.lanes) {
-    const std::size_t used = std::min(kernel.lanes, messages.size() - first);
-    hash_group(kernel, pad, prefix, messages.data() + first, used, out + first);
-  }
+  hash_streams(
+      kernel, pad, prefix, messages.size(), [messages](std::size_t i) { return messages[i]; }, out);
 }
 
 void hash_many_lanes(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix,
                      const std::uint8_t* messages, std::size_t message_size, std::size_t count,
                      Digest32* out) noexcept {
-  for (std::size_t first = 0; first < count; first += kernel.lanes) {
-    const std::size_t used = std::min(kernel.lanes, count - first);
-    ByteSpan group[kMaxLanes];
-    for (std::size_t i = 0; i < used; ++i)
-      group[i] = {messages + (first + i) * message_size, message_size};
-    hash_group(kernel, pad, prefix, group, used, out + first);
-  }
+  hash_streams(
+      kernel, pad, prefix, count,
+      [=](std::size_t i) {
+        return ByteSpan{messages + i * message_size, message_size};
+      },
+      out);
 }
 
 }  // namespace merkleforge::detail::keccak
@@ -136,8 +162,10 @@ void keccak256_each(std::span<const ByteSpan> messages, Digest32* out) noexcept 
     hash_lanes(kernel, kKeccakPad, {}, messages, out);
     return;
   }
-  for (std::size_t i = 0; i < messages.size(); ++i)
-    hash_one(kernel, kKeccakPad, {}, messages[i], out[i]);
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    std::uint64_t state[kStateWords] = {};
+    finish_one(kernel, kKeccakPad, {}, messages[i], 0, state, out[i]);
+  }
 }
 
 }  // namespace merkleforge

@@ -11,9 +11,9 @@
 namespace merkleforge::detail::keccak {
 
 /// out[i] = Keccak[c=512](prefix ‖ messages[i] ‖ padding with domain byte `pad`), messages of any
-/// lengths, using kernel.absorb_lanes (precondition: not null) on groups of kernel.lanes messages.
-/// A group costs as many multi-state permutations as its longest message needs blocks, so
-/// callers group messages of similar length.
+/// lengths, using kernel.absorb_lanes (precondition: not null). A lane takes the next message as
+/// soon as its current one is absorbed, so a multi-state permutation idles only at the end;
+/// messages ordered longest first leave the fewest idle lanes there.
 void hash_lanes(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix,
                 std::span<const ByteSpan> messages, Digest32* out) noexcept;
 
