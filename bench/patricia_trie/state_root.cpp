@@ -1,6 +1,6 @@
-// State-root workloads: 100K random accounts to the root on 1 and 2 threads, the streaming
-// builder against the bare keccak cost of the nodes it emits, the mainnet genesis root, and a
-// RocksDB commit of a 100K-account trie.
+// State-root workloads: 100K random accounts to the root on 1 and 2 threads (one put_batch, and
+// puts one by one), the streaming builder against the bare keccak cost of the nodes it emits,
+// the mainnet genesis root, and a RocksDB commit of a 100K-account trie.
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/global_control.h>
 #include <unistd.h>
@@ -46,15 +46,24 @@ const Workload& accounts() {
   return pairs;
 }
 
+// The accounts in one put_batch (accounts_root) or put one by one in their random order
+// (accounts_root_one_by_one), then the root, on `threads` threads.
+template <bool OneByOne>
 void accounts_root(benchmark::State& state) {
   const auto threads = static_cast<std::size_t>(state.range(0));
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
   const Workload& pairs = accounts();
+  std::vector<mpt::MerklePatriciaTrie::KeyValue> batch;
+  for (std::size_t i = 0; i < pairs.keys.size(); ++i)
+    batch.push_back({pairs.keys[i], pairs.values[i]});
   for (auto _ : state) {
     mpt::MerklePatriciaTrie trie;
     trie.set_parallel_threshold(threads == 1 ? std::numeric_limits<std::size_t>::max() : 1024);
-    for (std::size_t i = 0; i < pairs.keys.size(); ++i)
-      (void)trie.put(pairs.keys[i], pairs.values[i]);
+    if constexpr (OneByOne) {
+      for (const auto& pair : batch) (void)trie.put(pair.key, pair.value);
+    } else {
+      (void)trie.put_batch(batch);
+    }
     benchmark::DoNotOptimize(trie.root_hash());
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kAccounts));
@@ -145,8 +154,15 @@ void rocksdb_commit(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kAccounts));
 }
 
-BENCHMARK(accounts_root)
+BENCHMARK(accounts_root<false>)
     ->Name("patricia/accounts_root/100000/merkleforge")
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(accounts_root<true>)
+    ->Name("patricia/accounts_root_one_by_one/100000/merkleforge")
     ->ArgName("threads")
     ->Arg(1)
     ->Arg(2)

@@ -4,6 +4,7 @@
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/node.hpp"
 #include "merkleforge/mpt/rlp.hpp"
+#include "mpt/rlp_reader.hpp"
 
 namespace merkleforge::mpt {
 namespace {
@@ -46,55 +47,75 @@ std::uint8_t* grow_list(Bytes& out, std::size_t payload) {
   return rlp::write_list_header(out.data() + at, payload);
 }
 
-Error malformed(const std::string& what) {
-  return make_error(Errc::malformed_input, "trie node: " + what);
-}
+// The checks below return nullptr when the node is valid, else why not (a static string): a node
+// has up to 17 items, and building a Result for each showed in proof verification.
+using Fault = const char*;
 
 // A child reference item: 0x80, a 32-byte string, or an inline list shorter than 32 bytes. The
 // node's items were read with their headers checked; an inline node's own items are checked here
 // (the only nested lists a valid node has).
-Status check_child_item(const rlp::Item& item, bool allow_empty) {
+Fault check_child_item(const rlp::Item& item, bool allow_empty) {
   if (item.is_list) {
-    if (item.encoding.size() >= 32) return malformed("inline child of 32 bytes or more");
-    if (auto nested = rlp::decode(item.encoding); !nested) return nested.error();
-    return Ok{};
+    if (item.encoding.size() >= 32) return "inline child of 32 bytes or more";
+    if (!rlp::decode(item.encoding)) return "inline child is not canonical RLP";
+    return nullptr;
   }
-  if (item.payload.empty()) {
-    if (allow_empty) return Ok{};
-    return malformed("extension without a child");
-  }
-  if (item.payload.size() != 32) return malformed("child reference is neither a hash nor a node");
-  return Ok{};
+  if (item.payload.empty()) return allow_empty ? nullptr : "extension without a child";
+  if (item.payload.size() != 32) return "child reference is neither a hash nor a node";
+  return nullptr;
 }
 
-Result<CompactPath> check_compact(const rlp::Item& item, bool& is_leaf) {
-  if (item.is_list || item.payload.empty()) return malformed("path is not a hex-prefix string");
+Fault check_compact(const rlp::Item& item, bool& is_leaf) {
+  if (item.is_list || item.payload.empty()) return "path is not a hex-prefix string";
   const std::uint8_t flag = item.payload[0] >> 4;
-  if (flag > 3) return malformed("hex-prefix flag nibble above 3");
-  if ((flag & 1) == 0 && (item.payload[0] & 0x0f) != 0)
-    return malformed("hex-prefix padding nibble is not 0");
+  if (flag > 3) return "hex-prefix flag nibble above 3";
+  if ((flag & 1) == 0 && (item.payload[0] & 0x0f) != 0) return "hex-prefix padding nibble is not 0";
   is_leaf = (flag & 2) != 0;
-  return CompactPath{item.payload};
+  return nullptr;
 }
 
-Result<DecodedNode> decode_short(const rlp::Item& path_item, const rlp::Item& second) {
-  DecodedNode node;
+Fault decode_short(const rlp::Item& path_item, const rlp::Item& second, DecodedNode& node) {
   bool is_leaf = false;
-  auto path = check_compact(path_item, is_leaf);
-  if (!path) return path.error();
-  node.path = *path;
+  if (Fault fault = check_compact(path_item, is_leaf)) return fault;
+  node.path = CompactPath{path_item.payload};
   if (is_leaf) {
-    if (second.is_list || second.payload.empty())
-      return malformed("leaf value is not a non-empty string");
+    if (second.is_list || second.payload.empty()) return "leaf value is not a non-empty string";
     node.kind = NodeKind::leaf;
     node.value = second.payload;
-    return node;
+    return nullptr;
   }
-  if (node.path.size() == 0) return malformed("extension with an empty path");
-  if (auto status = check_child_item(second, false); !status) return status.error();
+  if (node.path.size() == 0) return "extension with an empty path";
+  if (Fault fault = check_child_item(second, false)) return fault;
   node.kind = NodeKind::extension;
   node.child = second.encoding;
-  return node;
+  return nullptr;
+}
+
+Fault decode_branch(std::span<const rlp::Item, 17> items, DecodedNode& node) {
+  node.kind = NodeKind::branch;
+  for (std::size_t i = 0; i < 16; ++i) {
+    if (Fault fault = check_child_item(items[i], true)) return fault;
+    node.children[i] = items[i].encoding;
+  }
+  if (items[16].is_list) return "branch value is a list";
+  node.value = items[16].payload;
+  return nullptr;
+}
+
+Fault decode_into(ByteSpan encoding, DecodedNode& node) {
+  rlp::Item list;
+  if (Fault fault = rlp::detail::next_item(encoding, list)) return fault;
+  if (!encoding.empty()) return "trailing bytes after the node";
+  if (!list.is_list) return "node is not a list";
+  std::array<rlp::Item, 17> items;
+  std::size_t count = 0;
+  for (ByteSpan rest = list.payload; !rest.empty(); ++count) {
+    if (count == items.size()) return "list of more than 17 items";
+    if (Fault fault = rlp::detail::next_item(rest, items[count])) return fault;
+  }
+  if (count == 2) return decode_short(items[0], items[1], node);
+  if (count != 17) return "list of neither 2 nor 17 items";
+  return decode_branch(items, node);
 }
 
 }  // namespace
@@ -104,7 +125,11 @@ std::uint8_t* NodeRef::write_to(std::uint8_t* out) const noexcept {
     *out = kEmptyString;
     return out + 1;
   }
-  if (is_hash()) *out++ = kHashHeader;
+  if (is_hash()) {  // the common case, copied with a constant size (no call to memcpy)
+    *out++ = kHashHeader;
+    std::memcpy(out, bytes.data(), 32);
+    return out + 32;
+  }
   std::memcpy(out, bytes.data(), size);
   return out + size;
 }
@@ -147,30 +172,9 @@ void encode_branch(Bytes& out, std::span<const NodeRef* const, 16> children, Byt
 }
 
 Result<DecodedNode> decode_node(ByteSpan encoding) {
-  ByteSpan after = encoding;
-  auto list = rlp::read_item(after);
-  if (!list) return list.error();
-  if (!after.empty()) return malformed(std::to_string(after.size()) + " trailing bytes");
-  if (!list->is_list) return malformed("node is not a list");
-  std::array<rlp::Item, 17> items;
-  std::size_t count = 0;
-  for (ByteSpan rest = list->payload; !rest.empty(); ++count) {
-    if (count == items.size()) return malformed("list of more than 17 items");
-    auto item = rlp::read_item(rest);
-    if (!item) return item.error();
-    items[count] = *item;
-  }
-  if (count == 2) return decode_short(items[0], items[1]);
-  if (count != 17)
-    return malformed("list of " + std::to_string(count) + " items (expected 2 or 17)");
   DecodedNode node;
-  node.kind = NodeKind::branch;
-  for (std::size_t i = 0; i < 16; ++i) {
-    if (auto status = check_child_item(items[i], true); !status) return status.error();
-    node.children[i] = items[i].encoding;
-  }
-  if (items[16].is_list) return malformed("branch value is a list");
-  node.value = items[16].payload;
+  if (const char* fault = decode_into(encoding, node))
+    return make_error(Errc::malformed_input, std::string("trie node: ") + fault);
   return node;
 }
 

@@ -3,14 +3,16 @@
 #include <cstring>
 #include <string>
 
+#include "mpt/rlp_reader.hpp"
+
 namespace merkleforge::rlp {
 namespace {
 
-constexpr std::uint8_t kStringShort = 0x80;  // + length (0..55)
-constexpr std::uint8_t kStringLong = 0xb7;   // + number of length bytes (1..8)
-constexpr std::uint8_t kListShort = 0xc0;
-constexpr std::uint8_t kListLong = 0xf7;
-constexpr std::size_t kShortLimit = 56;  // payloads this long need the long form
+using detail::kListLong;
+using detail::kListShort;
+using detail::kShortLimit;
+using detail::kStringLong;
+using detail::kStringShort;
 
 std::size_t byte_count(std::uint64_t value) noexcept {
   std::size_t count = 0;
@@ -43,18 +45,6 @@ std::uint8_t* grow(Bytes& out, std::size_t size) {
 
 Error malformed(const std::string& what) {
   return make_error(Errc::malformed_input, "rlp: " + what);
-}
-
-// Parses the big-endian length that follows a long-form prefix; rejects non-canonical forms.
-Result<std::size_t> read_long_length(ByteSpan input, std::size_t length_bytes) {
-  if (input.size() < 1 + length_bytes) return malformed("input ends inside a length");
-  if (input[1] == 0) return malformed("length has a leading zero byte");
-  std::uint64_t length = 0;
-  for (std::size_t i = 0; i < length_bytes; ++i) length = length << 8 | input[1 + i];
-  if (length < kShortLimit) return malformed("long form used for a length below 56");
-  if (length > input.size() - 1 - length_bytes)
-    return malformed("length runs past the end of the input");
-  return static_cast<std::size_t>(length);
 }
 
 Status check_nested(ByteSpan payload);
@@ -152,29 +142,8 @@ ByteSpan trim_leading_zeros(ByteSpan big_endian) noexcept {
 }
 
 Result<Item> read_item(ByteSpan& input) {
-  if (input.empty()) return malformed("empty input where an item was expected");
-  const std::uint8_t prefix = input[0];
-  std::size_t header = 1;
-  std::size_t size = 0;
-  const bool is_list = prefix >= kListShort;
-  if (prefix < kStringShort) {
-    header = 0;
-    size = 1;
-  } else if (prefix <= kStringLong || (is_list && prefix <= kListLong)) {
-    size = prefix - (is_list ? kListShort : kStringShort);
-    if (size > input.size() - 1) return malformed("length runs past the end of the input");
-    if (!is_list && size == 1 && input[1] < kStringShort) {
-      return malformed("single byte below 0x80 wrapped in a string header");
-    }
-  } else {
-    const std::size_t length_bytes = prefix - (is_list ? kListLong : kStringLong);
-    auto length = read_long_length(input, length_bytes);
-    if (!length) return length.error();
-    header = 1 + length_bytes;
-    size = *length;
-  }
-  Item item{is_list, input.subspan(header, size), input.first(header + size)};
-  input = input.subspan(header + size);
+  Item item;
+  if (const char* why = detail::next_item(input, item)) return malformed(why);
   return item;
 }
 

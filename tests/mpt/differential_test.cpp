@@ -1,6 +1,7 @@
 // Differential test against @ethereumjs/mpt (tests/peers/ethereumjs_mpt.mjs, one Node run):
-// random put/erase sequences give equal roots, their proofs verify with us, ours with them,
-// and their range-proof verifier accepts our range proofs with the same "more" answer.
+// random put/erase sequences give equal roots (also applied through one put_batch), their proofs
+// verify with us, ours with them, and their range-proof verifier accepts our range proofs with the
+// same "more" answer.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -33,6 +34,7 @@ struct Sequence {
   json ops = json::array();
   std::vector<Bytes> probe_keys;
   Digest32 root{};
+  Digest32 batch_root{};  // the same operations through one put_batch (an erase: empty value)
   std::map<Bytes, Bytes> contents;
   std::vector<std::vector<Bytes>> our_proofs;
   bool fixed_length_keys = false;
@@ -44,6 +46,7 @@ Sequence make_sequence(std::mt19937_64& random, std::size_t op_count) {
   const int style = static_cast<int>(random() % 2);
   sequence.fixed_length_keys = style == 0;
   std::vector<Bytes> used;
+  std::vector<std::pair<Bytes, Bytes>> operations;
   for (std::size_t i = 0; i < op_count; ++i) {
     const bool reuse = !used.empty() && random() % 3 == 0;
     const Bytes key = reuse ? used[random() % used.size()] : random_key(random, style);
@@ -52,12 +55,14 @@ Sequence make_sequence(std::mt19937_64& random, std::size_t op_count) {
       sequence.ops.push_back({"del", to_hex(key)});
       EXPECT_TRUE(trie.erase(key).ok());
       sequence.contents.erase(key);
+      operations.emplace_back(key, Bytes{});
     } else {
       Bytes value(1 + random() % (random() % 2 == 0 ? 8 : 70));
       for (auto& byte : value) byte = static_cast<std::uint8_t>(random());
       sequence.ops.push_back({"put", to_hex(key), to_hex(value)});
       EXPECT_TRUE(trie.put(key, value).ok());
       sequence.contents[key] = value;
+      operations.emplace_back(key, value);
     }
   }
   for (int i = 0; i < 6; ++i) {
@@ -65,6 +70,11 @@ Sequence make_sequence(std::mt19937_64& random, std::size_t op_count) {
                                                               : random_key(random, style));
   }
   sequence.root = trie.root_hash();
+  std::vector<mpt::MerklePatriciaTrie::KeyValue> batch;
+  for (const auto& [key, value] : operations) batch.push_back({key, value});
+  mpt::MerklePatriciaTrie batch_trie;
+  EXPECT_TRUE(batch_trie.put_batch(batch).ok());
+  sequence.batch_root = batch_trie.root_hash();
   for (const auto& key : sequence.probe_keys) sequence.our_proofs.push_back(*trie.prove(key));
   return sequence;
 }
@@ -138,6 +148,8 @@ TEST(Differential, EthereumJsAgreesOnRootsAndProofs) {
     const Sequence& ours = sequences[i];
     const json& theirs = reply["sequences"][i];
     EXPECT_EQ(theirs["fresh_root"].get<std::string>(), to_hex(ours.root)) << "sequence " << i;
+    EXPECT_EQ(theirs["fresh_root"].get<std::string>(), to_hex(ours.batch_root))
+        << "sequence " << i << " (put_batch)";
     if (ours.fixed_length_keys) {
       EXPECT_EQ(theirs["root"].get<std::string>(), to_hex(ours.root)) << "sequence " << i;
     } else if (theirs["root"].get<std::string>() != to_hex(ours.root)) {

@@ -1,5 +1,6 @@
 // MerklePatriciaTrie against ethereum/tests TrieTests (ordered, any-order in both orders, secure,
-// hex-encoded secure) and the root after every step of geth's TestStackTrieInsertAndHash.
+// hex-encoded secure; each through put and through put_batch) and the root after every step of
+// geth's TestStackTrieInsertAndHash.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -36,11 +37,21 @@ Pairs pairs_of(const json& in) {
   return pairs;
 }
 
-std::string root_of(const Pairs& pairs, bool secure) {
+enum class Insert { one_by_one, batch };
+
+// The root after putting `pairs` in order, one put at a time or in one put_batch (which must
+// give the same root: a later pair of the same key wins, null erases).
+std::string root_of(const Pairs& pairs, bool secure, Insert insert = Insert::one_by_one) {
+  std::vector<Digest32> hashed;
+  std::vector<mpt::MerklePatriciaTrie::KeyValue> batch;
+  for (const auto& [key, value] : pairs) hashed.push_back(Keccak256::digest(key));
+  for (std::size_t i = 0; i < pairs.size(); ++i)
+    batch.push_back({secure ? ByteSpan(hashed[i]) : ByteSpan(pairs[i].first), pairs[i].second});
   mpt::MerklePatriciaTrie trie;
-  for (const auto& [key, value] : pairs) {
-    const Digest32 hashed = Keccak256::digest(key);
-    EXPECT_TRUE(trie.put(secure ? ByteSpan(hashed) : ByteSpan(key), value).ok());
+  if (insert == Insert::batch) {
+    EXPECT_TRUE(trie.put_batch(batch).ok());
+  } else {
+    for (const auto& pair : batch) EXPECT_TRUE(trie.put(pair.key, pair.value).ok());
   }
   return "0x" + to_hex(trie.root_hash());
 }
@@ -52,6 +63,7 @@ void check_file(const std::string& file, bool secure, bool also_reversed) {
     Pairs pairs = pairs_of(test_case["in"]);
     const auto expected = test_case["root"].get<std::string>();
     EXPECT_EQ(root_of(pairs, secure), expected) << file << " " << name;
+    EXPECT_EQ(root_of(pairs, secure, Insert::batch), expected) << file << " " << name << " (batch)";
     if (also_reversed) {
       std::reverse(pairs.begin(), pairs.end());
       EXPECT_EQ(root_of(pairs, secure), expected) << file << " " << name << " (reversed)";
@@ -81,6 +93,7 @@ TEST(TrieVectors, HexEncodedSecure) {
       pairs.emplace_back(test::hex_bytes(key), test::hex_bytes(value.get<std::string>()));
     }
     EXPECT_EQ(root_of(pairs, true), test_case["root"].get<std::string>()) << name;
+    EXPECT_EQ(root_of(pairs, true, Insert::batch), test_case["root"].get<std::string>()) << name;
   }
 }
 
