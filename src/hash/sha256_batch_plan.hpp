@@ -32,12 +32,6 @@ inline void store_be64(std::uint8_t* out, std::uint64_t value) noexcept {
   store_be32(out + 4, static_cast<std::uint32_t>(value));
 }
 
-inline Digest32 state_to_digest(const State& state) noexcept {
-  Digest32 digest;
-  for (std::size_t i = 0; i < 8; ++i) store_be32(digest.data() + 4 * i, state[i]);
-  return digest;
-}
-
 class BatchPlan {
  public:
   /// `compress` absorbs the prefix's whole blocks; `prefix` must outlive the plan.

@@ -37,6 +37,11 @@ using Schedule = std::array<std::uint32_t, 64>;
 /// Compresses `block_count` consecutive 64-byte blocks into `state`.
 using CompressFn = void (*)(State& state, const std::uint8_t* blocks, std::size_t block_count);
 
+/// Compresses `block_count` blocks (the last ones of a padded message) into a copy of `state` and
+/// writes the digest, big-endian, to `out` (32 bytes): the end of every digest, one kernel call.
+using FinishFn = void (*)(const State& state, const std::uint8_t* blocks, std::size_t block_count,
+                          std::uint8_t* out);
+
 /// SHA-256(prefix ‖ left ‖ right) for a 16-byte prefix given as its four message words and the
 /// state after the four rounds over them (kernels may start there or from the IV).
 using PairFn = void (*)(const std::uint32_t* prefix_words, const State& after_prefix,
@@ -67,6 +72,7 @@ struct LaneKernel {
 struct KernelSet {
   Isa isa;
   CompressFn compress;
+  FinishFn finish;
   PairFn pair;
   FoldFn fold;
   LaneKernel wide;    ///< bulk of a hash_many call
@@ -75,6 +81,8 @@ struct KernelSet {
 
 // Portable (sha256_portable.cpp).
 void compress_portable(State& state, const std::uint8_t* blocks, std::size_t block_count);
+void finish_portable(const State& state, const std::uint8_t* blocks, std::size_t block_count,
+                     std::uint8_t* out);
 void hash_lanes_portable(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
 Schedule expand_schedule(const std::uint8_t* block);
 void hash_pair_portable(const std::uint32_t* prefix_words, const State& after_prefix,
@@ -87,6 +95,8 @@ State first_four_rounds(const std::uint32_t* words);
 
 // SHA-NI (sha256_shani.cpp): single stream and two interleaved streams.
 void compress_shani(State& state, const std::uint8_t* blocks, std::size_t block_count);
+void finish_shani(const State& state, const std::uint8_t* blocks, std::size_t block_count,
+                  std::uint8_t* out);
 void hash_lanes_shani_x1(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
 void hash_lanes_shani_x2(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
 void hash_pair_shani(const std::uint32_t* prefix_words, const State& after_prefix,

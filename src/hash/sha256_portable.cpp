@@ -42,6 +42,13 @@ void compress_portable(State& state, const std::uint8_t* blocks, std::size_t blo
   }
 }
 
+void finish_portable(const State& state, const std::uint8_t* blocks, std::size_t block_count,
+                     std::uint8_t* out) {
+  State final_state = state;
+  compress_portable(final_state, blocks, block_count);
+  for (std::size_t i = 0; i < 8; ++i) store_be32(out + 4 * i, final_state[i]);
+}
+
 void hash_lanes_portable(const BatchPlan& plan, const std::uint8_t* const* messages,
                          Digest32* out) {
   ScalarRounds::hash_lanes(plan, messages, out);
@@ -55,9 +62,7 @@ void hash_pair_portable(const std::uint32_t* prefix_words, const State&, const s
   std::memcpy(blocks + 48, right, 32);
   blocks[80] = 0x80;
   store_be64(blocks + 120, 80 * 8);
-  State state = kInitialState;
-  compress_portable(state, blocks, 2);
-  for (std::size_t i = 0; i < 8; ++i) store_be32(out + 4 * i, state[i]);
+  finish_portable(kInitialState, blocks, 2, out);
 }
 
 void fold_path_portable(const std::uint32_t* prefix_words, const State& after_prefix,

@@ -198,6 +198,13 @@ void compress_shani(State& state, const std::uint8_t* blocks, std::size_t block_
   _mm_storeu_si128(reinterpret_cast<__m128i*>(state.data() + 4), hgfe);
 }
 
+void finish_shani(const State& state, const std::uint8_t* blocks, std::size_t block_count,
+                  std::uint8_t* out) {
+  ShaniState s[1] = {to_shani(state)};
+  for (; block_count > 0; --block_count, blocks += 64) compress_blocks(s, &blocks);
+  store_digest(s[0], out);
+}
+
 void hash_lanes_shani_x1(const BatchPlan& plan, const std::uint8_t* const* messages,
                          Digest32* out) {
   hash_lanes<1>(plan, messages, out);
