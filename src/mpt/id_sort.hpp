@@ -1,5 +1,6 @@
-// Sorting node ids in increasing order, in linear time: the batch hasher visits each level of
-// changed nodes in pool order so that the pools and arenas are read front to back.
+// Sorting by an unsigned integer key in linear time: the batch hasher visits each level of
+// changed nodes in pool order (node ids), so that the pools and arenas are read front to back;
+// put_batch applies pairs in key order (the first 8 key bytes).
 #pragma once
 
 #include <algorithm>
@@ -11,25 +12,37 @@
 
 namespace merkleforge::mpt::detail {
 
-/// Sorts `ids` in increasing order; `scratch` is working space (any contents, reused). Large
-/// inputs go through a three-pass least-significant-digit radix sort (11 bits a pass), which
-/// costs a few passes over the ids instead of the ~log2(n) comparisons per id of std::sort.
+/// Sorts `items` by `key(item)` (an unsigned integer of at most `key_bits` bits), stably;
+/// `scratch` is working space (any contents, reused). A least-significant-digit radix sort,
+/// 11 bits a pass: a few passes over the items instead of the ~log2(n) comparisons per item of
+/// a comparison sort. A pass whose digit is the same for every item is skipped.
+template <class T, class Key>
+void radix_sort(std::vector<T>& items, std::vector<T>& scratch, unsigned key_bits, Key key) {
+  constexpr unsigned kRadixBits = 11;
+  constexpr std::size_t kBuckets = std::size_t{1} << kRadixBits;
+  scratch.resize(items.size());
+  for (unsigned shift = 0; shift < key_bits; shift += kRadixBits) {
+    const auto digit = [&](const T& item) {
+      return static_cast<std::size_t>(key(item) >> shift) & (kBuckets - 1);
+    };
+    std::array<std::size_t, kBuckets> start{};
+    for (const T& item : items) ++start[digit(item)];
+    if (!items.empty() && start[digit(items.front())] == items.size()) continue;
+    std::size_t position = 0;
+    for (std::size_t& bucket : start) position += std::exchange(bucket, position);
+    for (const T& item : items) scratch[start[digit(item)]++] = item;
+    items.swap(scratch);
+  }
+}
+
+/// Sorts node ids in increasing order (small inputs with std::sort).
 inline void sort_ids(std::vector<std::uint32_t>& ids, std::vector<std::uint32_t>& scratch) {
-  constexpr std::size_t kRadixBits = 11, kBuckets = std::size_t{1} << kRadixBits;
   constexpr std::size_t kRadixWorthwhile = 4096;
   if (ids.size() < kRadixWorthwhile) {
     std::sort(ids.begin(), ids.end());
     return;
   }
-  scratch.resize(ids.size());
-  for (std::size_t shift = 0; shift < 32; shift += kRadixBits) {
-    std::array<std::size_t, kBuckets> start{};
-    for (const std::uint32_t id : ids) ++start[(id >> shift) & (kBuckets - 1)];
-    std::size_t position = 0;
-    for (std::size_t& bucket : start) position += std::exchange(bucket, position);
-    for (const std::uint32_t id : ids) scratch[start[(id >> shift) & (kBuckets - 1)]++] = id;
-    ids.swap(scratch);
-  }
+  radix_sort(ids, scratch, 32, [](std::uint32_t id) { return id; });
 }
 
 }  // namespace merkleforge::mpt::detail

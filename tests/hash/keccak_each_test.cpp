@@ -1,7 +1,8 @@
 // keccak256_each (merkleforge/hash/keccak.hpp), which the trie's batch hasher and verify_proof use
 // to hash nodes of different sizes side by side: under every Keccak kernel, each digest equals
 // the one-shot digest on the portable kernel (itself checked against published vectors in
-// test_hash), for groups that mix block counts, empty messages and rate boundaries.
+// test_hash), for groups that mix block counts, empty messages and rate boundaries, and for many
+// messages in one call (lanes refilled as their messages end).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -60,6 +61,13 @@ TEST(KeccakEach, MixedLengthsMatchOneShotDigests) {
         ASSERT_EQ(out[count], sentinel) << "wrote past the group";
       }
     }
+    // All 72 at once: lanes take the next message when theirs ends, so every lane switches
+    // messages many times at different blocks.
+    std::vector<ByteSpan> all(messages.begin(), messages.end());
+    std::vector<Digest32> out(all.size());
+    keccak256_each(all, out.data());
+    for (std::size_t i = 0; i < all.size(); ++i)
+      ASSERT_EQ(to_hex(out[i]), to_hex(expected[i])) << "message " << i << " of all at once";
   });
 }
 
