@@ -9,6 +9,7 @@
 #include "merkleforge/verkle/crs.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "tree_key_tables.hpp"
+#include "verkle/wide_crs_tables.hpp"
 
 namespace merkleforge::verkle {
 
@@ -56,7 +57,7 @@ TreeKey get_tree_key(const Address32& address, const TreeIndex& tree_index,
 }
 
 std::size_t tree_key_table_bytes() {
-  return detail::tree_key_term_table_bytes();
+  return detail::wide_crs_table_bytes();
 }
 
 TreeKey basic_data_key(const Address32& address) {

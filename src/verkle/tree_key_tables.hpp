@@ -1,23 +1,17 @@
 // The commitment behind a tree key (not an API of its own; get_tree_key and get_tree_keys share
 // it). get_tree_key commits to a 64-byte input: its CRS[0] scalar is the constant 2 + 256·64, and
-// its other four scalars are 16-byte chunks (below 2^128), which dedicated tables with 16-bit
-// windows cover in 9 additions at most (the 8-bit tables of pedersen.cpp need 16).
+// its other four scalars are 16-byte chunks (below 2^128), which the 16-bit-window tables of
+// wide_crs_tables.hpp cover in 9 additions at most (the 8-bit tables of pedersen.cpp need 16).
 #pragma once
 
-#include <cstddef>
-
 #include "merkleforge/verkle/banderwagon.hpp"
-#include "merkleforge/verkle/field.hpp"
 #include "merkleforge/verkle/tree_key.hpp"
 
 namespace merkleforge::verkle::detail {
 
 /// The pedersen_hash point of address32 ‖ LE32(tree_index), before the map to Fr: the constant
 /// CRS[0] term (computed once), then the non-zero 16-byte chunks (two of the address, two of the
-/// index) through the tables.
+/// index) through the wide-window tables.
 Element tree_key_point(const Address32& address, const TreeIndex& tree_index);
-
-/// Bytes held by the tables of add_tree_key_term (built on first use).
-std::size_t tree_key_term_table_bytes();
 
 }  // namespace merkleforge::verkle::detail

@@ -14,6 +14,7 @@
 #include "verkle/leaf_values.hpp"
 #include "verkle/trie_empty_code.hpp"
 #include "verkle/trie_nodes.hpp"
+#include "verkle/wide_crs_tables.hpp"
 
 namespace merkleforge::verkle {
 
@@ -33,7 +34,7 @@ Stem stem_of(const TreeKey& key) {
 /// Adds scalar·CRS[index] to `target` once its hash changed from `included` to `fresh`.
 void update_slot(Element& target, std::size_t index, Fr& included, const Fr& fresh) {
   if (fresh == included) return;
-  add_crs_multiple(target, index, fresh - included);
+  detail::add_crs_multiple_wide(target, index, fresh - included);
   included = fresh;
 }
 
@@ -93,8 +94,8 @@ unsigned add_to_half(LeafNode& leaf, std::uint8_t suffix, const Fr& lo, const Fr
   const bool upper = suffix >= 128;
   Element& half = upper ? leaf.c2 : leaf.c1;
   const std::size_t slot = 2 * static_cast<std::size_t>(suffix % 128);
-  add_crs_multiple(half, slot, lo);
-  add_crs_multiple(half, slot + 1, hi);
+  detail::add_crs_multiple_wide(half, slot, lo);
+  detail::add_crs_multiple_wide(half, slot + 1, hi);
   return upper ? 2u : 1u;
 }
 
@@ -102,7 +103,7 @@ unsigned add_to_half(LeafNode& leaf, std::uint8_t suffix, const Fr& lo, const Fr
 /// their hashes are known).
 unsigned commit_new_values(LeafNode& leaf) {
   add_crs_multiple(leaf.commitment, 0, Fr::one());
-  add_crs_multiple(leaf.commitment, 1, detail::stem_scalar(leaf.stem));
+  detail::add_crs_multiple_wide(leaf.commitment, 1, detail::stem_scalar(leaf.stem));
   unsigned changed = 0;
   for (const auto& [suffix, value] : leaf.values) {
     if (detail::is_empty_code_hash_slot(suffix, value)) {

@@ -145,7 +145,9 @@ TEST(VerkleTreeKey, WideWindowPathAgreesWithPedersenHash) {
 }
 
 TEST(VerkleTreeKey, TablesStayWithinTheMemoryBudget) {
-  EXPECT_EQ(tree_key_table_bytes(), std::size_t{4} * 9 * 32768 * 96);
+  // 16-bit windows: CRS[1] and CRS[2] over full-width scalars (16 windows), CRS[3] and CRS[4] over
+  // 129 bits (9 windows); 2^15 affine points of 96 bytes per window.
+  EXPECT_EQ(tree_key_table_bytes(), std::size_t{2 * 16 + 2 * 9} * 32768 * 96);
   EXPECT_LE(tree_key_table_bytes() + fixed_base_table_bytes(), std::size_t{256} << 20);
 }
 

@@ -39,7 +39,8 @@ Result<Digest32> pedersen_hash(ByteSpan input);
 TreeKey get_tree_key(const Address32& address, const TreeIndex& tree_index, std::uint8_t sub_index);
 
 /// Bytes held by the tables get_tree_key uses besides those of pedersen.hpp (16-bit windows over
-/// CRS[1..4], 108 MiB), built by its first call or by this one.
+/// CRS[1..4], shared with the trie's leaf commitments: 150 MiB), built by its first call or by
+/// this one.
 std::size_t tree_key_table_bytes();
 
 /// Account header keys (tree index 0): basic data (suffix 0) and code hash (suffix 1).
