@@ -1,13 +1,13 @@
 // Storage of the nodes of SparseMerkleTree in memory.
 //
-// Nodes live in chunked pools and refer to each other by 32-bit references, which keeps a node
-// small (an interior node is its two child hashes, two references, a version and a store id: 80
-// bytes) and
-// lets parallel batch updates allocate while other tasks read: chunks never move. An interior
+// Nodes live in pools and refer to each other by 32-bit references, which keeps a node small (an
+// interior node is its two child hashes, two references, a version and a store id: 80 bytes) and
+// lets parallel batch updates allocate while other tasks read: nodes never move. An interior
 // node stores the hashes of its children (not its own), so a proof reads each sibling hash from
 // the node on the path without visiting the sibling.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -18,7 +18,6 @@
 #include <vector>
 
 #include "merkleforge/core/bytes.hpp"
-#include "merkleforge/core/large_pages.hpp"
 
 namespace merkleforge::sparse_detail {
 
@@ -86,48 +85,54 @@ struct LeafNode {
   LeafValue value;
 };
 
-/// A pool of T addressed by 32-bit indices, grown in chunks so that references to existing
-/// elements stay valid while others are allocated (from several threads).
-///
-/// The first chunks are small (an empty or small tree costs little); later ones each fill one
-/// 2 MiB block advised as a transparent huge page (core/large_pages.hpp). A large tree is mostly
-/// outside the cache and every level of a walk lands on another page: with 4 KiB pages each of
-/// those loads also misses the TLB, with 2 MiB pages the TLB covers the pool's pages.
-template <class T>
-class ChunkedPool {
- public:
-  static constexpr std::size_t kSmallChunk = 1024;
-  static constexpr std::size_t kSmallChunks = 32;
-  static constexpr std::size_t kSmallElements = kSmallChunk * kSmallChunks;
-  static constexpr std::size_t kLargeChunkBytes = std::size_t{2} << 20;
-  static constexpr std::size_t kLargeChunk = kLargeChunkBytes / sizeof(T);
-  static constexpr std::size_t kMaxElements = std::size_t{1} << 31;
-  static constexpr std::size_t kMaxChunks =
-      kSmallChunks + (kMaxElements - kSmallElements) / kLargeChunk + 1;
+/// Address space of `bytes` bytes (2 MiB aligned, advised as transparent huge pages) that uses
+/// no memory until committed. Throws std::bad_alloc when the system refuses it.
+void* reserve_node_memory(std::size_t bytes);
+/// Makes bytes [from, to) of a reservation usable (page-aligned bounds). Throws std::bad_alloc.
+void commit_node_memory(void* base, std::size_t from, std::size_t to);
+void release_node_memory(void* base, std::size_t bytes) noexcept;
 
-  ChunkedPool() { chunks_.reserve(kMaxChunks); }  // address space only, touched as chunks come
-  ChunkedPool(const ChunkedPool&) = delete;
-  ChunkedPool& operator=(const ChunkedPool&) = delete;
-  ~ChunkedPool() {
-    for (std::size_t chunk = 0; chunk < chunks_.size(); ++chunk) {
-      std::destroy_n(chunks_[chunk], chunk_size(chunk));
-      detail::deallocate_large(chunks_[chunk], chunk_bytes(chunk), alignof(T));
-    }
+/// A pool of T addressed by 32-bit indices, thread-safe to allocate from while other threads
+/// read: elements never move.
+///
+/// The pool reserves address space for all 2^31 elements up front (no memory) and commits it as
+/// it grows, so an element is at base + index * sizeof(T): a walk from node to node costs one
+/// dependent load per level. (Chunks of 2 MiB holding a non-power-of-two count of 80-byte nodes
+/// cost a division and the load of a chunk pointer on top of it, ~15 cycles per level.) Memory
+/// comes in steps of 1,024 elements while the pool is small (an empty or small tree costs
+/// little), then in whole 2 MiB huge pages: a large tree is mostly outside the cache and every
+/// level of a walk lands on another page, which with 4 KiB pages would also miss the TLB.
+template <class T>
+class NodePool {
+ public:
+  static constexpr std::size_t kMaxElements = std::size_t{1} << 31;
+  static constexpr std::size_t kSmallStep = 1024;
+  static constexpr std::size_t kSmallElements = 32 * kSmallStep;
+  static constexpr std::size_t kPage = 4096;
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  static constexpr std::size_t kReservedBytes = kMaxElements * sizeof(T);
+
+  NodePool() : base_(static_cast<T*>(reserve_node_memory(kReservedBytes))) {}
+  NodePool(const NodePool&) = delete;
+  NodePool& operator=(const NodePool&) = delete;
+  ~NodePool() {
+    std::destroy_n(base_, capacity_);
+    release_node_memory(base_, kReservedBytes);
   }
 
-  T& operator[](std::uint32_t index) noexcept { return *locate(index); }
-  const T& operator[](std::uint32_t index) const noexcept { return *locate(index); }
+  T& operator[](std::uint32_t index) noexcept { return base_[index]; }
+  const T& operator[](std::uint32_t index) const noexcept { return base_[index]; }
 
   /// Index of an unused element (its content is whatever release() left). Thread-safe.
   std::uint32_t allocate() {
     std::lock_guard lock(mutex_);
+    if (free_.empty() && next_ == capacity_) grow();
     ++live_;
     if (!free_.empty()) {
       const std::uint32_t index = free_.back();
       free_.pop_back();
       return index;
     }
-    if (next_ == capacity_) add_chunk();
     return next_++;
   }
 
@@ -139,43 +144,32 @@ class ChunkedPool {
   }
 
   std::size_t live() const noexcept { return live_; }
-  /// Bytes held by the pool (chunks, huge-page blocks counted whole, and free list), not counting
-  /// what elements own elsewhere.
+  /// Bytes held by the pool (committed memory, huge pages counted whole, and free list), not
+  /// counting what elements own elsewhere.
   std::size_t capacity_bytes() const noexcept {
-    std::size_t bytes = free_.capacity() * sizeof(std::uint32_t);
-    for (std::size_t chunk = 0; chunk < chunks_.size(); ++chunk) bytes += chunk_bytes(chunk);
-    return bytes;
+    return committed_ + free_.capacity() * sizeof(std::uint32_t);
   }
 
  private:
-  static std::size_t chunk_size(std::size_t chunk) noexcept {
-    return chunk < kSmallChunks ? kSmallChunk : kLargeChunk;
-  }
-  static std::size_t chunk_bytes(std::size_t chunk) noexcept {
-    return chunk < kSmallChunks ? kSmallChunk * sizeof(T) : kLargeChunkBytes;
-  }
-
-  T* locate(std::uint32_t index) const noexcept {
-    if (index < kSmallElements) return chunks_[index / kSmallChunk] + index % kSmallChunk;
-    const std::size_t rest = index - kSmallElements;
-    return chunks_[kSmallChunks + rest / kLargeChunk] + rest % kLargeChunk;
-  }
-
-  void add_chunk() {
-    const std::size_t chunk = chunks_.size();
-    if (chunk == kMaxChunks || capacity_ + chunk_size(chunk) > kMaxElements)
-      throw std::length_error("sparse tree: node pool is full");
-    void* memory = detail::allocate_large(chunk_bytes(chunk), alignof(T));
-    chunks_.push_back(
-        std::uninitialized_value_construct_n(static_cast<T*>(memory), chunk_size(chunk)) -
-        chunk_size(chunk));
-    capacity_ += static_cast<std::uint32_t>(chunk_size(chunk));
+  void grow() {
+    if (capacity_ == kMaxElements) throw std::length_error("sparse tree: node pool is full");
+    const bool small = capacity_ < kSmallElements;
+    const std::size_t granule = small ? kPage : kHugePage;
+    const std::size_t wanted = capacity_ * sizeof(T) + (small ? kSmallStep * sizeof(T) : granule);
+    const std::size_t committed =
+        std::min((wanted + granule - 1) / granule * granule, kReservedBytes);
+    commit_node_memory(base_, committed_, committed);
+    committed_ = committed;
+    const std::size_t capacity = std::min(committed / sizeof(T), kMaxElements);
+    std::uninitialized_value_construct(base_ + capacity_, base_ + capacity);
+    capacity_ = static_cast<std::uint32_t>(capacity);
   }
 
-  std::vector<T*> chunks_;  // reserved up front: never reallocates
+  T* const base_;
   std::vector<std::uint32_t> free_;
   std::uint32_t next_ = 0;
-  std::uint32_t capacity_ = 0;  // elements in chunks_
+  std::uint32_t capacity_ = 0;  // elements constructed: [0, capacity_)
+  std::size_t committed_ = 0;   // bytes of the reservation made usable
   std::size_t live_ = 0;
   std::mutex mutex_;
 };

@@ -844,8 +844,8 @@ class SparseMerkleTree {
     return count_leaves(node.child[0]) + count_leaves(node.child[1]);
   }
 
-  sparse_detail::ChunkedPool<LeafNode> leaves_;
-  sparse_detail::ChunkedPool<InternalNode> internals_;
+  sparse_detail::NodePool<LeafNode> leaves_;
+  sparse_detail::NodePool<InternalNode> internals_;
   Subtree working_;
   Version working_version_ = 0;
   std::deque<VersionRoot> versions_;
