@@ -39,6 +39,21 @@ std::uint8_t* write_compact_path(std::uint8_t* out, Nibbles path, bool leaf) noe
   return out;
 }
 
+// NodeRef::write_to, inline here: encode_branch writes 16 references per branch.
+inline std::uint8_t* write_ref(std::uint8_t* out, const NodeRef& ref) noexcept {
+  if (ref.empty()) {
+    *out = kEmptyString;
+    return out + 1;
+  }
+  if (ref.is_hash()) {  // the common case, copied with a constant size (no call to memcpy)
+    *out++ = kHashHeader;
+    std::memcpy(out, ref.bytes.data(), 32);
+    return out + 32;
+  }
+  std::memcpy(out, ref.bytes.data(), ref.size);
+  return out + ref.size;
+}
+
 // Grows `out` by a node of `payload` bytes of list items and returns where the items go (after
 // the list header).
 std::uint8_t* grow_list(Bytes& out, std::size_t payload) {
@@ -121,17 +136,7 @@ Fault decode_into(ByteSpan encoding, DecodedNode& node) {
 }  // namespace
 
 std::uint8_t* NodeRef::write_to(std::uint8_t* out) const noexcept {
-  if (empty()) {
-    *out = kEmptyString;
-    return out + 1;
-  }
-  if (is_hash()) {  // the common case, copied with a constant size (no call to memcpy)
-    *out++ = kHashHeader;
-    std::memcpy(out, bytes.data(), 32);
-    return out + 32;
-  }
-  std::memcpy(out, bytes.data(), size);
-  return out + size;
+  return write_ref(out, *this);
 }
 
 NodeRef NodeRef::of_encoding(ByteSpan encoding) {
@@ -167,7 +172,7 @@ void encode_branch(Bytes& out, std::span<const NodeRef* const, 16> children, Byt
   std::size_t payload = rlp::string_size(value);
   for (const NodeRef* child : children) payload += child->encoded_size();
   std::uint8_t* at = grow_list(out, payload);
-  for (const NodeRef* child : children) at = child->write_to(at);
+  for (const NodeRef* child : children) at = write_ref(at, *child);
   rlp::write_string(at, value);
 }
 
