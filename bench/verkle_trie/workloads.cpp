@@ -24,6 +24,7 @@
 // (../shared/research/verkle.md §8).
 #include <benchmark/benchmark.h>
 
+#include <ctime>
 #include <random>
 #include <vector>
 
@@ -67,6 +68,20 @@ std::vector<verkle::AccountWrite> account_writes(const std::vector<RandomAccount
   return writes;
 }
 
+/// CPU time of the whole process (all threads), in seconds. On a shared machine wall time mostly
+/// measures waiting for a core; CPU time measures the work (plus TBB's brief spinning).
+double process_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+/// Sets the cpu_ms counter: process CPU time per iteration since `cpu_before`.
+void report_cpu_time(benchmark::State& state, double cpu_before) {
+  state.counters["cpu_ms"] = (process_cpu_seconds() - cpu_before) * 1e3 /
+                             static_cast<double>(state.iterations());
+}
+
 /// Times `fill` of a fresh trie with the accounts of state.range(0) plus the commit to the root,
 /// and counts the bytes allocated per iteration.
 template <class Fill>
@@ -76,11 +91,13 @@ void time_tries_random(benchmark::State& state, Fill&& fill) {
   verkle::fixed_base_table_bytes();
   benchmark::DoNotOptimize(verkle::basic_data_key({}));
   const std::size_t allocated_before = allocated_bytes();
+  const double cpu_before = process_cpu_seconds();
   for (auto _ : state) {
     verkle::VerkleTrie trie;
     fill(trie, writes);
     benchmark::DoNotOptimize(trie.root());
   }
+  report_cpu_time(state, cpu_before);
   state.counters["allocated_MB"] = static_cast<double>(allocated_bytes() - allocated_before) / 1e6 /
                                    static_cast<double>(state.iterations());
 }
@@ -120,7 +137,9 @@ void tree_keys_one_by_one(benchmark::State& state) {
 void tree_keys_batch(benchmark::State& state) {
   const auto addresses = random_addresses32(static_cast<std::size_t>(state.range(0)));
   benchmark::DoNotOptimize(verkle::basic_data_key({}));  // builds the tables
+  const double cpu_before = process_cpu_seconds();
   for (auto _ : state) benchmark::DoNotOptimize(verkle::basic_data_keys(addresses));
+  report_cpu_time(state, cpu_before);
 }
 
 void trie_inserts_and_commit(benchmark::State& state) {
@@ -129,6 +148,7 @@ void trie_inserts_and_commit(benchmark::State& state) {
   for (const auto& w : writes) addresses.push_back(verkle::to_address32(w.address));
   const auto keys = verkle::basic_data_keys(addresses);
   const Digest32 empty_code_hash = Keccak256::digest(ByteSpan{});
+  const double cpu_before = process_cpu_seconds();
   for (auto _ : state) {
     verkle::VerkleTrie trie;
     for (std::size_t i = 0; i < keys.size(); ++i) {
@@ -139,6 +159,7 @@ void trie_inserts_and_commit(benchmark::State& state) {
     }
     benchmark::DoNotOptimize(trie.root());
   }
+  report_cpu_time(state, cpu_before);
 }
 
 void mpt_tries_random(benchmark::State& state) {

@@ -11,6 +11,7 @@
 
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/keccak.hpp"
+#include "merkleforge/verkle/pedersen.hpp"
 #include "support/node_peer.hpp"
 #include "support/vectors.hpp"
 
@@ -185,6 +186,71 @@ TEST(VerkleTrie, EmptyCodeHashTermEqualsItsScalarMultiples) {
   rebuilt.insert(basic_data_key, basic_data);
   rebuilt.insert(code_hash_key, other_code_hash);
   EXPECT_EQ(to_hex(cached.root()), to_hex(rebuilt.root()));
+}
+
+/// The root of a tree holding one stem, derived from the definition with commit() alone (the 8-bit
+/// tables, checked against the published commitments in pedersen_test): C1/C2 over the value
+/// halves with the 2^128 marker, C = commit(1, stem, hash(C1), hash(C2)), root =
+/// hash(C)·CRS[stem[0]].
+std::array<std::uint8_t, 32> one_stem_root(const Stem& stem,
+                                           const std::map<std::uint8_t, Digest32>& values) {
+  std::array<Fr, 256> c1{}, c2{};
+  for (const auto& [suffix, value] : values) {
+    std::array<std::uint8_t, 17> low{};
+    std::copy_n(value.begin(), 16, low.begin());
+    low[16] = 1;
+    auto& half = suffix < 128 ? c1 : c2;
+    half[2 * (suffix % 128)] = Fr::from_bytes_le_reduced(low);
+    half[2 * (suffix % 128) + 1] = Fr::from_bytes_le_reduced(ByteSpan(value.data() + 16, 16));
+  }
+  const std::array<Fr, 4> leaf = {Fr::one(), Fr::from_bytes_le_reduced(stem),
+                                  commit(c1).map_to_scalar_field(),
+                                  commit(c2).map_to_scalar_field()};
+  std::array<Fr, 256> root{};
+  root[stem[0]] = commit(leaf).map_to_scalar_field();
+  return commit(root).to_bytes();
+}
+
+TEST(VerkleTrie, LeafCommitmentsEqualTheirDefinition) {
+  // Leaves take 16-bit-window tables at CRS[1..4] (full-width scalars at CRS[1] and CRS[2], below
+  // 2^129 at CRS[3] and CRS[4]) and the 8-bit tables elsewhere. Values and stems at the edges of
+  // the signed recoding (all ones: a carry past the top window; 0x80.., 0x7f..), written fresh and
+  // then changed (deltas are full-width scalars: negative ones wrap modulo r).
+  std::vector<Digest32> patterns;
+  for (const std::uint8_t fill : std::array<std::uint8_t, 5>{0x00, 0xff, 0x80, 0x7f, 0x01}) {
+    Digest32 value;
+    value.fill(fill);
+    patterns.push_back(value);
+    value[15] ^= 0x80;
+    patterns.push_back(value);
+  }
+  const std::vector<std::uint8_t> suffixes = {0, 1, 2, 3, 64, 127, 128, 129, 255};
+  for (std::size_t round = 0; round < patterns.size(); ++round) {
+    Stem stem;
+    stem.fill(patterns[round][0]);
+    stem[0] = static_cast<std::uint8_t>(round);
+    std::map<std::uint8_t, Digest32> values;
+    VerkleTrie trie;
+    for (std::size_t i = 0; i < suffixes.size(); ++i) {
+      values[suffixes[i]] = patterns[(round + i) % patterns.size()];
+    }
+    const auto write_all = [&] {
+      for (const auto& [suffix, value] : values) {
+        TreeKey key;
+        std::copy(stem.begin(), stem.end(), key.begin());
+        key[31] = suffix;
+        trie.insert(key, value);
+      }
+    };
+    write_all();
+    EXPECT_EQ(to_hex(trie.root()), to_hex(one_stem_root(stem, values))) << "fresh, round " << round;
+    for (std::size_t i = 0; i < suffixes.size(); ++i) {
+      values[suffixes[i]] = patterns[(round + 3 * i + 1) % patterns.size()];
+    }
+    write_all();
+    EXPECT_EQ(to_hex(trie.root()), to_hex(one_stem_root(stem, values)))
+        << "deltas, round " << round;
+  }
 }
 
 TEST(VerkleTrie, ErasingReturnsToTheTreeWithoutTheErasedEntries) {
