@@ -155,7 +155,9 @@ class NodePool {
     if (capacity_ == kMaxElements) throw std::length_error("sparse tree: node pool is full");
     const bool small = capacity_ < kSmallElements;
     const std::size_t granule = small ? kPage : kHugePage;
-    const std::size_t wanted = capacity_ * sizeof(T) + (small ? kSmallStep * sizeof(T) : granule);
+    // Room for kSmallStep more elements, or once large for at least one: up to the next huge
+    // page boundary.
+    const std::size_t wanted = (capacity_ + (small ? kSmallStep : 1)) * sizeof(T);
     const std::size_t committed =
         std::min((wanted + granule - 1) / granule * granule, kReservedBytes);
     commit_node_memory(base_, committed_, committed);
