@@ -51,7 +51,7 @@ class MerklePatriciaTrie::Loader {
     return load_encoding(item, ref, depth);
   }
 
-  Slice append(Bytes& arena, ByteSpan data) {
+  Slice append(Arena& arena, ByteSpan data) {
     const Slice slice{static_cast<std::uint32_t>(arena.size()),
                       static_cast<std::uint32_t>(data.size())};
     arena.insert(arena.end(), data.begin(), data.end());
