@@ -31,6 +31,7 @@ CpuFeatures detect() {
 
   if (__get_cpuid_max(0, nullptr) < 7) return f;
   __cpuid_count(7, 0, eax, ebx, ecx, edx);
+  f.bmi1 = bit(ebx, 3);
   f.bmi2 = bit(ebx, 8);
   f.adx = bit(ebx, 19);
   f.sha = bit(ebx, 29);

@@ -1,11 +1,7 @@
-// AVX2 + BMI2 kernels: four Keccak-f[1600] states side by side in ymm registers (one 64-bit lane
-// per message) for batches, and the scalar permutation compiled with BMI2 (andn, rorx) for single
-// messages.
-//
-// BMI1 too: chi's ~b & c is one andn (about 12 % off the one-state permutation with g++ 12).
-// src/CMakeLists.txt gives this file -mavx2 -mbmi2 only; every CPU with BMI2 has BMI1 (Intel
-// Haswell, AMD Excavator and later), so the dispatcher's avx2+bmi2 check covers it.
-#pragma GCC target("bmi")
+// AVX2 + BMI kernels: four Keccak-f[1600] states side by side in ymm registers (one 64-bit lane
+// per message) for batches, and the scalar permutation compiled with BMI1/BMI2 for single
+// messages (chi's ~b & c is one andn, about 12 % off the one-state permutation with g++ 12; the
+// rotations are rorx).
 #include <immintrin.h>
 
 #include "keccak_kernel.hpp"

@@ -19,11 +19,16 @@ bool implements(std::span<const Isa> implemented, Isa isa) {
 
 std::string_view isa_name(Isa isa) noexcept {
   switch (isa) {
-    case Isa::portable: return "portable";
-    case Isa::sse41: return "sse41";
-    case Isa::avx2: return "avx2";
-    case Isa::shani: return "shani";
-    case Isa::avx512: return "avx512";
+    case Isa::portable:
+      return "portable";
+    case Isa::sse41:
+      return "sse41";
+    case Isa::avx2:
+      return "avx2";
+    case Isa::shani:
+      return "shani";
+    case Isa::avx512:
+      return "avx512";
   }
   return "unknown";
 }
@@ -38,18 +43,24 @@ std::optional<Isa> isa_from_name(std::string_view name) noexcept {
 bool cpu_supports(Isa isa) noexcept {
   const CpuFeatures& f = cpu_features();
   switch (isa) {
-    case Isa::portable: return true;
-    case Isa::sse41: return f.sse41;
-    case Isa::avx2: return f.avx2 && f.bmi2;
-    case Isa::shani: return f.sha && f.sse41;
-    case Isa::avx512: return f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.bmi2;
+    case Isa::portable:
+      return true;
+    case Isa::sse41:
+      return f.sse41;
+    case Isa::avx2:
+      return f.avx2 && f.bmi1 && f.bmi2;
+    case Isa::shani:
+      return f.sha && f.sse41;
+    case Isa::avx512:
+      return f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.bmi2;
   }
   return false;
 }
 
 Isa default_kernel(std::span<const Isa> implemented) noexcept {
   if (const char* forced = std::getenv("MERKLEFORGE_KERNEL")) {
-    if (auto isa = isa_from_name(forced); isa && implements(implemented, *isa) && cpu_supports(*isa)) {
+    if (auto isa = isa_from_name(forced);
+        isa && implements(implemented, *isa) && cpu_supports(*isa)) {
       return *isa;
     }
   }
@@ -62,10 +73,12 @@ Isa default_kernel(std::span<const Isa> implemented) noexcept {
 
 Status check_kernel_request(std::string_view hash_name, std::span<const Isa> implemented, Isa isa) {
   if (!implements(implemented, isa)) {
-    return make_error(Errc::unsupported, std::string(hash_name) + " has no " + std::string(isa_name(isa)) + " kernel");
+    return make_error(Errc::unsupported,
+                      std::string(hash_name) + " has no " + std::string(isa_name(isa)) + " kernel");
   }
   if (!cpu_supports(isa)) {
-    return make_error(Errc::unsupported, "this CPU cannot run the " + std::string(isa_name(isa)) + " kernel");
+    return make_error(Errc::unsupported,
+                      "this CPU cannot run the " + std::string(isa_name(isa)) + " kernel");
   }
   return Ok{};
 }

@@ -9,6 +9,7 @@ struct CpuFeatures {
   bool sse41 = false;
   bool pclmul = false;
   bool avx2 = false;
+  bool bmi1 = false;
   bool bmi2 = false;
   bool adx = false;
   bool sha = false;  ///< SHA-NI (SHA-256 rounds)

@@ -86,9 +86,10 @@ using Sha3_256 = KeccakHash<0x06, kSha3_256Name>;
 
 /// out[i] = keccak256(messages[i]) for every i, for messages of any lengths, on the active kernel.
 /// hash_many wants messages of one size stored back to back; this serves callers that hash
-/// records of many sizes where they lie (the Patricia trie's nodes, proof nodes). Consecutive
-/// messages share a multi-state permutation (4 with AVX2, 8 with AVX-512) and a group costs what
-/// its longest message needs, so callers order messages by length. `out` must hold
+/// records of many sizes where they lie (the Patricia trie's nodes, proof nodes). Messages share a
+/// multi-state permutation (4 lanes with AVX2, 8 with AVX-512); a lane takes the next message as
+/// soon as its own ends, and the last message left finishes on the one-state permutation, so
+/// ordering messages longest first leaves the fewest lanes idle. `out` must hold
 /// messages.size() digests and must not overlap the messages.
 void keccak256_each(std::span<const ByteSpan> messages, Digest32* out) noexcept;
 
