@@ -78,8 +78,8 @@ double process_cpu_seconds() {
 
 /// Sets the cpu_ms counter: process CPU time per iteration since `cpu_before`.
 void report_cpu_time(benchmark::State& state, double cpu_before) {
-  state.counters["cpu_ms"] = (process_cpu_seconds() - cpu_before) * 1e3 /
-                             static_cast<double>(state.iterations());
+  state.counters["cpu_ms"] =
+      (process_cpu_seconds() - cpu_before) * 1e3 / static_cast<double>(state.iterations());
 }
 
 /// Times `fill` of a fresh trie with the accounts of state.range(0) plus the commit to the root,
