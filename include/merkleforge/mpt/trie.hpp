@@ -39,15 +39,16 @@ class MerklePatriciaTrie {
   /// Errors: not_found if the path crosses a subtrie known only by its hash (a trie built
   /// from a proof).
   Status put(ByteSpan key, ByteSpan value);
+  /// One pair of put_batch (views: the bytes must outlive the call).
+  struct KeyValue {
+    ByteSpan key;
+    ByteSpan value;
+  };
   /// put() of every pair, as if in the order given (a later pair of the same key wins; an empty
   /// value erases), applied in key order: consecutive puts then share the path they walk (it is
   /// in cache) and nodes land in the pools in key order, which the hashing reads front to back.
   /// For many keys (building or updating a state) this is several times faster than puts in
   /// random key order. Errors: as put; the pairs before the failing one in key order are applied.
-  struct KeyValue {
-    ByteSpan key;
-    ByteSpan value;
-  };
   Status put_batch(std::span<const KeyValue> pairs);
   /// Removes `key` if present. Errors: as put.
   Status erase(ByteSpan key);
