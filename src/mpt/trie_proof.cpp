@@ -9,10 +9,9 @@ using detail::index_of;
 using detail::Pool;
 using detail::pool_of;
 
-Result<std::vector<Bytes>> MerklePatriciaTrie::prove(ByteSpan key) {
+Status MerklePatriciaTrie::prove(ByteSpan key, ProofNodes& out) {
   root_hash();
-  std::vector<Bytes> proof;
-  proof.reserve(8);  // a path through a trie of billions of keys
+  out.clear();
   const std::size_t total = key.size() * 2;
   std::size_t pos = 0;
   for (NodeId id = root_; id != kEmpty;) {
@@ -20,7 +19,7 @@ Result<std::vector<Bytes>> MerklePatriciaTrie::prove(ByteSpan key) {
       return make_error(Errc::not_found, "the key's path crosses a subtrie known only by its hash");
     }
     if (id == root_ || ref_of(id)->is_hash()) {  // inline nodes are already inside their parent
-      encode(id, proof.emplace_back());
+      out.emplace_back([&](Bytes& buffer) { encode(id, buffer); });
     }
     if (pool_of(id) == Pool::branch) {
       if (pos == total) break;
@@ -30,11 +29,17 @@ Result<std::vector<Bytes>> MerklePatriciaTrie::prove(ByteSpan key) {
     const ShortNode& node = shorts_[index_of(id)];
     if (node.child == kEmpty || node.path_size > total - pos) break;
     if (!detail::path_matches_key(nibbles_.data() + node.path_begin, node.path_size, key, pos))
-      return proof;
+      break;
     pos += node.path_size;
     id = node.child;
   }
-  return proof;
+  return Ok{};
+}
+
+Result<std::vector<Bytes>> MerklePatriciaTrie::prove(ByteSpan key) {
+  thread_local ProofNodes nodes;
+  if (auto status = prove(key, nodes); !status) return status.error();
+  return nodes.to_vector();
 }
 
 }  // namespace merkleforge::mpt

@@ -23,6 +23,7 @@
 #include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/core/result.hpp"
 #include "merkleforge/mpt/node.hpp"
+#include "merkleforge/mpt/proof_nodes.hpp"
 #include "merkleforge/store/node_store.hpp"
 
 namespace merkleforge::mpt {
@@ -65,6 +66,9 @@ class MerklePatriciaTrie {
   /// except nodes embedded in their parent (under 32 bytes). Proves presence or absence.
   /// Errors: as put.
   Result<std::vector<Bytes>> prove(ByteSpan key);
+  /// The same proof written into `out` (cleared first; its storage is reused, so a caller that
+  /// proves many keys through one ProofNodes stops allocating). On error `out` is unspecified.
+  Status prove(ByteSpan key, ProofNodes& out);
 
   /// Writes every node not yet in `store` and the record "root of `name`" in ONE atomic batch.
   /// Nodes are keyed by hash, so unchanged subtries are never rewritten. Errors: the store's.
@@ -117,6 +121,7 @@ class MerklePatriciaTrie {
   class Loader;
   class RangeUnsetter;
   class BatchHasher;
+  class SortedBuilder;  // put_batch into an empty trie (trie_sorted_build.cpp)
 
   // trie.cpp: structure
   NodeId new_short(Slice path, Slice value, NodeId child);
