@@ -4,6 +4,7 @@
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/node.hpp"
 #include "merkleforge/mpt/rlp.hpp"
+#include "mpt/node_decoder.hpp"
 #include "mpt/rlp_reader.hpp"
 
 namespace merkleforge::mpt {
@@ -106,34 +107,64 @@ Fault decode_short(const rlp::Item& path_item, const rlp::Item& second, DecodedN
   return nullptr;
 }
 
-Fault decode_branch(std::span<const rlp::Item, 17> items, DecodedNode& node) {
-  node.kind = NodeKind::branch;
-  for (std::size_t i = 0; i < 16; ++i) {
-    if (Fault fault = check_child_item(items[i], true)) return fault;
-    node.children[i] = items[i].encoding;
+// A branch's child item that is the empty string or a 32-byte hash (all children of a full
+// branch) is taken without the generic header reader; anything else goes through it. Either way
+// the item is checked as check_child_item does. Advances `rest` past the item.
+Fault read_child(ByteSpan& rest, ByteSpan& child) {
+  if (!rest.empty() && (rest[0] == kEmptyString || (rest[0] == kHashHeader && rest.size() > 32))) {
+    child = rest.first(rest[0] == kHashHeader ? 33 : 1);
+    rest = rest.subspan(child.size());
+    return nullptr;
   }
-  if (items[16].is_list) return "branch value is a list";
-  node.value = items[16].payload;
+  rlp::Item item;
+  if (rest.empty()) return "list of neither 2 nor 17 items";
+  if (Fault fault = rlp::detail::next_item(rest, item)) return fault;
+  if (Fault fault = check_child_item(item, true)) return fault;
+  child = item.encoding;
   return nullptr;
 }
 
-Fault decode_into(ByteSpan encoding, DecodedNode& node) {
+// The branch whose first two items are `first` and `second`; `rest` holds the other 15.
+Fault decode_branch(const rlp::Item& first, const rlp::Item& second, ByteSpan rest,
+                    DecodedNode& node) {
+  node.kind = NodeKind::branch;
+  if (Fault fault = check_child_item(first, true)) return fault;
+  if (Fault fault = check_child_item(second, true)) return fault;
+  node.children[0] = first.encoding;
+  node.children[1] = second.encoding;
+  for (std::size_t i = 2; i < 16; ++i) {
+    if (Fault fault = read_child(rest, node.children[i])) return fault;
+  }
+  rlp::Item value;
+  if (rest.empty()) return "list of neither 2 nor 17 items";
+  if (Fault fault = rlp::detail::next_item(rest, value)) return fault;
+  if (!rest.empty()) return "list of more than 17 items";
+  if (value.is_list) return "branch value is a list";
+  node.value = value.payload;
+  return nullptr;
+}
+
+}  // namespace
+
+namespace detail {
+
+// A node is a list of 2 items (leaf, extension) or 17 (branch).
+Fault decode_node_into(ByteSpan encoding, DecodedNode& node) {
   rlp::Item list;
   if (Fault fault = rlp::detail::next_item(encoding, list)) return fault;
   if (!encoding.empty()) return "trailing bytes after the node";
   if (!list.is_list) return "node is not a list";
-  std::array<rlp::Item, 17> items;
-  std::size_t count = 0;
-  for (ByteSpan rest = list.payload; !rest.empty(); ++count) {
-    if (count == items.size()) return "list of more than 17 items";
-    if (Fault fault = rlp::detail::next_item(rest, items[count])) return fault;
+  ByteSpan rest = list.payload;
+  std::array<rlp::Item, 2> items;
+  for (rlp::Item& item : items) {
+    if (rest.empty()) return "list of neither 2 nor 17 items";
+    if (Fault fault = rlp::detail::next_item(rest, item)) return fault;
   }
-  if (count == 2) return decode_short(items[0], items[1], node);
-  if (count != 17) return "list of neither 2 nor 17 items";
-  return decode_branch(items, node);
+  if (rest.empty()) return decode_short(items[0], items[1], node);
+  return decode_branch(items[0], items[1], rest, node);
 }
 
-}  // namespace
+}  // namespace detail
 
 std::uint8_t* NodeRef::write_to(std::uint8_t* out) const noexcept {
   return write_ref(out, *this);
@@ -178,7 +209,7 @@ void encode_branch(Bytes& out, std::span<const NodeRef* const, 16> children, Byt
 
 Result<DecodedNode> decode_node(ByteSpan encoding) {
   DecodedNode node;
-  if (const char* fault = decode_into(encoding, node))
+  if (const char* fault = detail::decode_node_into(encoding, node))
     return make_error(Errc::malformed_input, std::string("trie node: ") + fault);
   return node;
 }

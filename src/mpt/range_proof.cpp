@@ -1,5 +1,5 @@
-// Range-proof verification (snap sync): rebuild the edges from the proof, clear everything
-// between them, insert the claimed entries and compare the root.
+// Range proofs (snap sync): the proof is both edge proofs; verification rebuilds the edges from the
+// proof, clears everything between them, inserts the claimed entries and compares the root.
 #include <algorithm>
 #include <string>
 
@@ -39,6 +39,20 @@ Status insert_all(MerklePatriciaTrie& trie, std::span<const Bytes> keys,
 }
 
 }  // namespace
+
+Result<std::vector<Bytes>> prove_range(MerklePatriciaTrie& trie, ByteSpan first_key,
+                                       ByteSpan last_key) {
+  auto first = trie.prove(first_key);
+  if (!first) return first.error();
+  auto last = trie.prove(last_key);
+  if (!last) return last.error();
+  std::vector<Bytes> nodes = std::move(*first);
+  for (auto& node : *last) {
+    if (std::find(nodes.begin(), nodes.end(), node) == nodes.end())
+      nodes.push_back(std::move(node));
+  }
+  return nodes;
+}
 
 Result<bool> verify_range_proof(const Digest32& root, ByteSpan first_key,
                                 std::span<const Bytes> keys, std::span<const Bytes> values,

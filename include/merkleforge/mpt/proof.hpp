@@ -12,6 +12,7 @@
 
 #include "merkleforge/core/bytes.hpp"
 #include "merkleforge/core/result.hpp"
+#include "merkleforge/mpt/proof_nodes.hpp"
 #include "merkleforge/mpt/trie.hpp"
 
 namespace merkleforge::mpt {
@@ -21,6 +22,11 @@ namespace merkleforge::mpt {
 /// valid proof for this key and root.
 Result<std::optional<Bytes>> verify_proof(const Digest32& root, ByteSpan key,
                                           std::span<const Bytes> proof);
+/// The same verification of the proof in `proof` (MerklePatriciaTrie::prove(key, ProofNodes&));
+/// the value is a view into `proof`'s buffer (no copy). Allocates nothing once the thread has
+/// verified a proof of as many nodes.
+Result<std::optional<ByteSpan>> verify_proof(const Digest32& root, ByteSpan key,
+                                             const ProofNodes& proof);
 
 /// The proof for a range [first_key, last_key]: the union of both edge proofs (duplicates once).
 Result<std::vector<Bytes>> prove_range(MerklePatriciaTrie& trie, ByteSpan first_key,
