@@ -106,5 +106,46 @@ TEST(SparseVersions, WorkingTreeIsIndependentOfCommittedOnes) {
   EXPECT_FALSE(tree.get(key_of(1)).has_value());
 }
 
+// put and erase copy the committed nodes on their path (copy-on-write) instead of changing them.
+TEST(SparseVersions, SingleKeyUpdatesKeepCommittedVersions) {
+  std::mt19937_64 rng(47);
+  Tree tree;
+  test::ReferenceState state;
+  std::vector<test::ReferenceState> states;
+  for (int version = 0; version < 8; ++version) {
+    for (int i = 0; i < 60; ++i) {
+      const Digest32 key = key_of(rng() % 300);
+      if (rng() % 4 == 0) {
+        tree.erase(key);
+        state.erase(key);
+      } else {
+        const Bytes value = {static_cast<std::uint8_t>(version), static_cast<std::uint8_t>(i)};
+        tree.put(key, value);
+        state[key] = value;
+      }
+    }
+    ASSERT_EQ(tree.root_hash(), test::reference_root(state)) << version;
+    ASSERT_TRUE(tree.commit().ok());
+    states.push_back(state);
+  }
+  for (Tree::Version version = 0; version < 8; ++version) {
+    const Digest32 root = test::reference_root(states[version]);
+    ASSERT_EQ(*tree.root_hash_at(version), root) << version;
+    for (std::uint64_t i = 0; i < 300; i += 3) {
+      const Digest32 key = key_of(i);
+      const auto expected = states[version].find(key);
+      const SparseProof proof = *tree.prove_at(version, key);
+      const Status verified = expected == states[version].end()
+                                  ? verify_sparse_non_membership<Sha256>(root, key, proof)
+                                  : verify_sparse_membership<Sha256>(
+                                        root, key, Sha256::digest(expected->second), proof);
+      EXPECT_TRUE(verified.ok()) << version << " " << i;
+    }
+  }
+  ASSERT_TRUE(tree.prune(7).ok());
+  EXPECT_EQ(tree.memory_usage().leaves, states[7].size());
+  EXPECT_EQ(tree.memory_usage().internal_nodes, test::reference_interior_nodes(states[7]));
+}
+
 }  // namespace
 }  // namespace merkleforge

@@ -347,15 +347,20 @@ class SparseMerkleTree {
   };
 
   KeyPath descend(const Digest32& key_hash) const {
+    // Only the reference is carried from level to level (one dependent load per level); the
+    // hash of the subtree the walk ends on is read once at the end.
     KeyPath path;
-    path.end = working_;
-    while (sparse_detail::is_internal(path.end.ref)) {
-      const InternalNode& node = internals_[sparse_detail::internal_index(path.end.ref)];
+    NodeRef ref = working_.ref;
+    const Digest32* hash = &working_.hash;
+    while (sparse_detail::is_internal(ref)) {
+      const InternalNode& node = internals_[sparse_detail::internal_index(ref)];
       const unsigned bit = key_bit(key_hash, path.depth);
       path.siblings[path.depth] = node.child_hash[bit ^ 1];
-      path.interior[path.depth++] = path.end.ref;
-      path.end = {node.child[bit], node.child_hash[bit]};
+      path.interior[path.depth++] = ref;
+      ref = node.child[bit];
+      hash = &node.child_hash[bit];
     }
+    path.end = {ref, *hash};
     return path;
   }
 
@@ -365,19 +370,25 @@ class SparseMerkleTree {
       size_.fetch_add(1, std::memory_order_relaxed);
       return make_leaf(key_hash, value);
     }
+    // The leaf found is one more dependent load, mostly a cache miss in a large tree: the new
+    // leaf's hash is computed while it is under way (wasted only when the value is unchanged),
+    // before anything waits for it (the locked instructions of the pools and the size count
+    // would).
     const LeafNode& found = leaves_[sparse_detail::leaf_index(path.end.ref)];
+    __builtin_prefetch(&found);
+    const Digest32 fresh_hash = Hashing::leaf(key_hash, Hashing::value_hash(value));
     if (found.key_hash == key_hash) {
       const ByteSpan stored = found.value.view();
       if (std::equal(stored.begin(), stored.end(), value.begin(), value.end())) return path.end;
       discard(path.end.ref);
-      return make_leaf(key_hash, value);
+      return store_leaf(key_hash, value, fresh_hash);
     }
     // Another key's leaf: both leaves go below an interior node where the keys part, reached
     // from `path.depth` through interior nodes with one empty side.
     const unsigned split = common_prefix_bits(found.key_hash, key_hash);
     const Subtree moved = move_leaf(path.end);
     size_.fetch_add(1, std::memory_order_relaxed);
-    const Subtree fresh = make_leaf(key_hash, value);
+    const Subtree fresh = store_leaf(key_hash, value, fresh_hash);
     Subtree below =
         key_bit(key_hash, split) ? new_internal(moved, fresh) : new_internal(fresh, moved);
     for (unsigned depth = split; depth-- > path.depth;)
@@ -420,21 +431,35 @@ class SparseMerkleTree {
   }
 
   /// The root after the path's nodes above `depth`, which all stay interior, got `end` as the
-  /// subtree at `depth`: their hashes form one Merkle path, folded in one kernel call, then the
-  /// nodes are updated (copy-on-write).
+  /// subtree at `depth`: their hashes form one Merkle path, folded in one kernel call, then each
+  /// node's child on the path is replaced (the sibling stays as it is).
   Subtree rebuild_interior_path(const KeyPath& path, const Digest32& key_hash, unsigned depth,
                                 Subtree end) {
     std::array<Digest32, kSparseKeyBits> hashes;
     Hashing::fold_path(end.hash, std::span(path.siblings.data(), depth), key_hash, hashes.data());
     for (unsigned d = depth; d-- > 0;) {
-      Subtree children[2];
-      children[key_bit(key_hash, d)] = end;
-      children[key_bit(key_hash, d) ^ 1] = path_sibling(path, key_hash, d);
-      const NodeRef target = writable_internal(path.interior[d]);
-      write_internal(target, children[0], children[1]);
-      end = {target, hashes[d]};
+      end = {with_child(path.interior[d], key_bit(key_hash, d), end), hashes[d]};
     }
     return end;
+  }
+
+  /// Interior node `ref` with its child on `side` replaced by `child`: `ref` itself when the
+  /// working version created it, else a copy (copy-on-write; the committed node becomes stale).
+  NodeRef with_child(NodeRef ref, unsigned side, const Subtree& child) {
+    InternalNode* node = &internals_[sparse_detail::internal_index(ref)];
+    if (node->version != working_tag()) {
+      const std::uint32_t index = internals_.allocate();
+      InternalNode& copy = internals_[index];
+      copy = *node;
+      copy.version = working_tag();
+      copy.store_id = index;
+      discard(ref);
+      ref = sparse_detail::internal_ref(index);
+      node = &copy;
+    }
+    node->child[side] = child.ref;
+    node->child_hash[side] = child.hash;
+    return ref;
   }
 
   /// Brings the nodes on the paths of `updates` below `start` (at `depth`) into the cache, walking
@@ -606,6 +631,11 @@ class SparseMerkleTree {
   // --- node lifetime ----------------------------------------------------------------------------
 
   Subtree make_leaf(const Digest32& key_hash, ByteSpan value) {
+    return store_leaf(key_hash, value, Hashing::leaf(key_hash, Hashing::value_hash(value)));
+  }
+
+  /// A new leaf of `key_hash` and `value` whose hash `leaf_hash` the caller computed.
+  Subtree store_leaf(const Digest32& key_hash, ByteSpan value, const Digest32& leaf_hash) {
     const std::uint32_t index = leaves_.allocate();
     LeafNode& leaf = leaves_[index];
     leaf.key_hash = key_hash;
@@ -613,7 +643,7 @@ class SparseMerkleTree {
     leaf.store_id = index;
     leaf.value.assign(value);
     if (value.size() > sparse_detail::LeafValue::kInline) out_of_line_bytes_ += value.size();
-    return {sparse_detail::leaf_ref(index), Hashing::leaf(key_hash, Hashing::value_hash(value))};
+    return {sparse_detail::leaf_ref(index), leaf_hash};
   }
 
   Subtree new_internal(const Subtree& left, const Subtree& right) {
