@@ -29,6 +29,22 @@ struct Step {
   ByteSpan next_item;
 };
 
+// True if `path` equals the key's nibbles from `pos` on (precondition: it fits in the key). When
+// the path ends on a key byte boundary (always so for a leaf that ends the key), the bytes of its
+// hex-prefix encoding after the flag byte line up with key bytes and are compared whole.
+bool path_matches(const CompactPath& path, ByteSpan key, std::size_t pos) {
+  const std::size_t size = path.size();
+  if ((pos + size) % 2 != 0) {
+    for (std::size_t i = 0; i < size; ++i) {
+      if (path[i] != key_nibble(key, pos + i)) return false;
+    }
+    return true;
+  }
+  // An odd path (then pos is odd) has its first nibble in the flag byte's low half.
+  if (size % 2 == 1 && (path.bytes[0] & 0x0f) != (key[pos / 2] & 0x0f)) return false;
+  return std::equal(path.bytes.begin() + 1, path.bytes.end(), key.begin() + (pos + 1) / 2);
+}
+
 Step step_through(const DecodedNode& node, ByteSpan key, std::size_t& pos) {
   const std::size_t total = key.size() * 2;
   if (node.kind == NodeKind::branch) {
@@ -41,10 +57,7 @@ Step step_through(const DecodedNode& node, ByteSpan key, std::size_t& pos) {
     return {false, std::nullopt, child};
   }
   const std::size_t size = node.path.size();
-  if (size > total - pos) return {true, std::nullopt, {}};
-  for (std::size_t i = 0; i < size; ++i) {
-    if (node.path[i] != key_nibble(key, pos + i)) return {true, std::nullopt, {}};
-  }
+  if (size > total - pos || !path_matches(node.path, key, pos)) return {true, std::nullopt, {}};
   pos += size;
   if (node.kind == NodeKind::extension) return {false, std::nullopt, node.child};
   if (pos != total) return {true, std::nullopt, {}};
