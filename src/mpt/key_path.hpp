@@ -9,14 +9,29 @@
 
 namespace merkleforge::mpt::detail {
 
+/// Writes nibbles [from, to) of `key` at `out`, one per byte, high nibble first; returns the
+/// position after them. Precondition: from <= to <= 2 * key.size().
+inline std::uint8_t* write_key_nibbles(ByteSpan key, std::size_t from, std::size_t to,
+                                       std::uint8_t* out) noexcept {
+  std::size_t n = from;
+  if (n % 2 == 1 && n < to) *out++ = static_cast<std::uint8_t>(key[n++ / 2] & 0x0f);
+  // Whole bytes: a loop the compiler vectorises (a nibble at a time it does not).
+  const std::uint8_t* byte = key.data() + n / 2;
+  const std::size_t bytes = (to - n) / 2;
+  for (std::size_t i = 0; i < bytes; ++i) {
+    const std::uint8_t both = byte[i];
+    out[2 * i] = static_cast<std::uint8_t>(both >> 4);
+    out[2 * i + 1] = static_cast<std::uint8_t>(both & 0x0f);
+  }
+  out += 2 * bytes;
+  if ((to - n) % 2 == 1) *out++ = static_cast<std::uint8_t>(byte[bytes] >> 4);
+  return out;
+}
+
 /// Sets `nibbles` to the nibbles of `key`, one per byte, high nibble first.
 inline void expand_key(ByteSpan key, Bytes& nibbles) {
   nibbles.resize(key.size() * 2);
-  std::uint8_t* out = nibbles.data();
-  for (const std::uint8_t byte : key) {
-    *out++ = static_cast<std::uint8_t>(byte >> 4);
-    *out++ = static_cast<std::uint8_t>(byte & 0x0f);
-  }
+  write_key_nibbles(key, 0, nibbles.size(), nibbles.data());
 }
 
 /// True if the `size` nibbles at `path` equal the nibbles of `key` from nibble `pos` on.

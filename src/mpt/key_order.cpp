@@ -1,0 +1,59 @@
+// put_batch's key order (see key_order.hpp).
+#include "mpt/key_order.hpp"
+
+#include <algorithm>
+
+#include "mpt/id_sort.hpp"
+
+namespace merkleforge::mpt::detail {
+namespace {
+
+std::uint64_t key_head(ByteSpan key) noexcept {
+  std::uint64_t head = 0;
+  for (std::size_t i = 0; i < 8; ++i) head = head << 8 | (i < key.size() ? key[i] : 0);
+  return head;
+}
+
+bool same_key(ByteSpan a, ByteSpan b) noexcept {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
+
+}  // namespace
+
+std::vector<KeyEntry> key_order(std::span<const MerklePatriciaTrie::KeyValue> pairs) {
+  std::vector<KeyEntry> order(pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    order[i] = {key_head(pairs[i].key), static_cast<std::uint32_t>(i),
+                static_cast<std::uint32_t>(pairs[i].key.size()),
+                static_cast<std::uint32_t>(pairs[i].value.size())};
+  }
+  std::vector<KeyEntry> scratch;
+  radix_sort(order, scratch, 64, [](const KeyEntry& entry) { return entry.head; });
+  // Runs of equal heads (rare with hashed keys) are ordered by the whole key, stably.
+  const auto by_key = [&](const KeyEntry& a, const KeyEntry& b) {
+    const ByteSpan x = pairs[a.index].key, y = pairs[b.index].key;
+    return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
+  };
+  for (auto run = order.begin(); run != order.end();) {
+    const auto end = std::find_if(run, order.end(),
+                                  [&](const KeyEntry& entry) { return entry.head != run->head; });
+    if (end - run > 1) std::stable_sort(run, end, by_key);
+    run = end;
+  }
+  return order;
+}
+
+std::vector<KeyEntry> surviving_keys(std::span<const MerklePatriciaTrie::KeyValue> pairs,
+                                     std::span<const KeyEntry> ordered) {
+  std::vector<KeyEntry> survivors;
+  survivors.reserve(ordered.size());
+  for (std::size_t i = 0; i < ordered.size(); ++i) {
+    const KeyEntry& entry = ordered[i];
+    const bool overridden = i + 1 < ordered.size() && ordered[i + 1].head == entry.head &&
+                            same_key(pairs[ordered[i + 1].index].key, pairs[entry.index].key);
+    if (!overridden && entry.value_size != 0) survivors.push_back(entry);
+  }
+  return survivors;
+}
+
+}  // namespace merkleforge::mpt::detail

@@ -1,0 +1,42 @@
+// MerklePatriciaTrie::SortedBuilder: put_batch into an empty trie (trie_sorted_build.cpp).
+#pragma once
+
+#include <span>
+
+#include "merkleforge/mpt/trie.hpp"
+#include "mpt/key_order.hpp"
+
+namespace merkleforge::mpt {
+
+class MerklePatriciaTrie::SortedBuilder {
+ public:
+  /// Builds the trie of `keys` (surviving_keys of a batch: distinct, increasing, non-empty values)
+  /// into `trie`, which must be empty; the 16 subtries under the first branch are built in
+  /// parallel when there are at least trie.parallel_threshold() keys.
+  static void build(MerklePatriciaTrie& trie, std::span<const KeyValue> pairs,
+                    std::span<const detail::KeyEntry> keys);
+
+ private:
+  struct Extent;
+  struct Part;
+  class Counter;
+  class Writer;
+
+  SortedBuilder(std::span<const KeyValue> pairs, std::span<const detail::KeyEntry> keys)
+      : pairs_(pairs), keys_(keys) {}
+
+  template <class Out, class Child>
+  NodeId node(Out& out, std::size_t first, std::size_t last, std::size_t depth, Child child) const;
+  template <class Out>
+  NodeId subtrie(Out& out, std::size_t first, std::size_t last, std::size_t depth) const;
+  template <class Visit>
+  void for_each_run(std::size_t first, std::size_t last, std::size_t depth, Visit visit) const;
+  std::uint8_t nibble_at(std::size_t i, std::size_t depth) const noexcept;
+  std::size_t common_prefix(std::size_t a, std::size_t b) const noexcept;
+  const KeyValue& pair(std::size_t i) const noexcept { return pairs_[keys_[i].index]; }
+
+  std::span<const KeyValue> pairs_;
+  std::span<const detail::KeyEntry> keys_;
+};
+
+}  // namespace merkleforge::mpt

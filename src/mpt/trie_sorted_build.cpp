@@ -1,0 +1,276 @@
+// put_batch into an empty trie: the trie built top-down from its keys in increasing order.
+//
+// In key order the keys under any node form one contiguous run, and the run alone determines the
+// node: one key is a leaf; several keys are a branch at the depth where they first diverge (under
+// an extension if that lies below the node's depth), whose children are the sub-runs sharing
+// the next nibble. So one recursive pass over the sorted keys builds the trie, each node written
+// once, with none of the root-to-leaf descents (and node splits) of one put per key.
+//
+// The first 8 key bytes kept by the sort decide every split in the first 16 nibbles without
+// reading the key; a key and its value are read once, to copy them (prefetched a few keys ahead).
+//
+// Storage: a first pass counts the nodes, nibbles and value bytes of each subtrie under the
+// first branch; the pools and arenas are sized once, each subtrie gets its own slice of them,
+// and a second pass writes the subtries into their slices — side by side on oneTBB threads,
+// since no slice is shared and nothing grows.
+#include <oneapi/tbb/parallel_for.h>
+
+#include <bit>
+#include <stdexcept>
+
+#include "mpt/key_path.hpp"
+#include "mpt/sorted_builder.hpp"
+#include "mpt/trie_tags.hpp"
+
+namespace merkleforge::mpt {
+
+using detail::make_id;
+using detail::Pool;
+
+namespace {
+
+constexpr std::size_t kPrefetchAhead = 8;
+constexpr std::size_t kHeadNibbles = 16;
+
+}  // namespace
+
+// Node and arena slots of a subtrie: counted by Counter, then the first free slot of a Writer.
+struct MerklePatriciaTrie::SortedBuilder::Extent {
+  std::size_t shorts = 0, branches = 0, nibbles = 0, values = 0;
+};
+
+// A subtrie under the first branch: keys [first, last) from nibble `depth` on.
+struct MerklePatriciaTrie::SortedBuilder::Part {
+  std::size_t first, last, depth;
+  Extent at;  // its slots
+  NodeId root = kEmpty;
+};
+
+// The first pass: what a subtrie needs, without reading keys or values.
+class MerklePatriciaTrie::SortedBuilder::Counter {
+ public:
+  explicit Counter(std::span<const detail::KeyEntry> keys) : keys_(keys) {}
+
+  NodeId leaf(std::size_t i, std::size_t depth) {
+    ++extent.shorts;
+    extent.nibbles += 2 * std::size_t{keys_[i].key_size} - depth;
+    extent.values += keys_[i].value_size;
+    return kEmpty;
+  }
+  NodeId extension(std::size_t, std::size_t from, std::size_t to, NodeId) {
+    ++extent.shorts;
+    extent.nibbles += to - from;
+    return kEmpty;
+  }
+  NodeId branch() {
+    ++extent.branches;
+    return kEmpty;
+  }
+  void set_child(NodeId, std::uint8_t, NodeId) {}
+  void set_value(NodeId, std::size_t i) { extent.values += keys_[i].value_size; }
+
+  Extent extent;
+
+ private:
+  std::span<const detail::KeyEntry> keys_;
+};
+
+// The second pass: writes nodes, paths and values into the slots from `at` on (the pools and
+// arenas are already sized; default-constructed nodes are empty).
+class MerklePatriciaTrie::SortedBuilder::Writer {
+ public:
+  Writer(MerklePatriciaTrie& trie, const SortedBuilder& builder, Extent at)
+      : trie_(trie), builder_(builder), at_(at) {}
+
+  NodeId leaf(std::size_t i, std::size_t depth) {
+    // Keys are visited in order but the caller's pairs, keys and values lie anywhere: the pair is
+    // fetched twice as far ahead as its key and value, which need the pair's pointers. (Written
+    // here, not in a helper: g++ treats a function that only prefetches as free of effects and
+    // drops the call.)
+    const auto keys = builder_.keys_;
+    if (i + 2 * kPrefetchAhead < keys.size())
+      __builtin_prefetch(&builder_.pairs_[keys[i + 2 * kPrefetchAhead].index]);
+    if (i + kPrefetchAhead < keys.size()) {
+      const KeyValue& ahead = builder_.pair(i + kPrefetchAhead);
+      __builtin_prefetch(ahead.key.data());
+      __builtin_prefetch(ahead.value.data());
+    }
+    const KeyValue& pair = builder_.pair(i);
+    const Slice path = write_nibbles(pair.key, depth, 2 * pair.key.size());
+    return write_short(path, write_value(pair.value), kEmpty);
+  }
+  NodeId extension(std::size_t i, std::size_t from, std::size_t to, NodeId child) {
+    return write_short(write_nibbles(builder_.pair(i).key, from, to), {}, child);
+  }
+  NodeId branch() { return make_id(Pool::branch, static_cast<NodeId>(at_.branches++)); }
+  void set_child(NodeId branch, std::uint8_t nibble, NodeId child) {
+    trie_.branches_[detail::index_of(branch)].children[nibble] = child;
+  }
+  void set_value(NodeId branch, std::size_t i) {
+    const Slice value = write_value(builder_.pair(i).value);
+    BranchNode& node = trie_.branches_[detail::index_of(branch)];
+    node.value_begin = value.begin;
+    node.value_size = value.size;
+  }
+
+ private:
+  // Nibbles [from, to) of `key`, one per byte.
+  Slice write_nibbles(ByteSpan key, std::size_t from, std::size_t to) {
+    const Slice path{static_cast<std::uint32_t>(at_.nibbles),
+                     static_cast<std::uint32_t>(to - from)};
+    detail::write_key_nibbles(key, from, to, trie_.nibbles_.data() + at_.nibbles);
+    at_.nibbles += to - from;
+    return path;
+  }
+  Slice write_value(ByteSpan value) {
+    const Slice slice{static_cast<std::uint32_t>(at_.values),
+                      static_cast<std::uint32_t>(value.size())};
+    std::copy(value.begin(), value.end(), trie_.values_.data() + at_.values);
+    at_.values += value.size();
+    return slice;
+  }
+  NodeId write_short(Slice path, Slice value, NodeId child) {
+    ShortNode& node = trie_.shorts_[at_.shorts];
+    node.path_begin = path.begin;
+    node.path_size = path.size;
+    node.value_begin = value.begin;
+    node.value_size = value.size;
+    node.child = child;
+    return make_id(Pool::short_node, static_cast<NodeId>(at_.shorts++));
+  }
+
+  MerklePatriciaTrie& trie_;
+  const SortedBuilder& builder_;
+  Extent at_;
+};
+
+void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
+                                              std::span<const KeyValue> pairs,
+                                              std::span<const detail::KeyEntry> keys) {
+  const SortedBuilder builder(pairs, keys);
+  trie.shorts_.clear();
+  trie.branches_.clear();
+  trie.stubs_.clear();
+  trie.free_shorts_.clear();
+  trie.free_branches_.clear();
+  trie.nibbles_.clear();
+  trie.values_.clear();
+  trie.root_ = kEmpty;
+  if (keys.empty()) return;
+
+  // The top of the trie (down to the first branch) is counted, and later written, by itself;
+  // the subtries under it are the parts.
+  std::vector<Part> parts;
+  Counter top(keys);
+  builder.node(top, 0, keys.size(), 0, [&](std::size_t first, std::size_t last, std::size_t depth) {
+    parts.push_back({first, last, depth, {}, kEmpty});
+    return kEmpty;
+  });
+  const bool parallel = keys.size() >= trie.parallel_threshold_;
+  const auto for_each_part = [&](auto work) {
+    if (parallel) {
+      tbb::parallel_for(std::size_t{0}, parts.size(), [&](std::size_t j) { work(parts[j]); });
+    } else {
+      for (Part& part : parts) work(part);
+    }
+  };
+  for_each_part([&](Part& part) {
+    Counter counter(keys);
+    builder.subtrie(counter, part.first, part.last, part.depth);
+    part.at = counter.extent;
+  });
+
+  Extent end = top.extent;
+  for (Part& part : parts) {
+    const Extent size = part.at;
+    part.at = end;
+    end.shorts += size.shorts;
+    end.branches += size.branches;
+    end.nibbles += size.nibbles;
+    end.values += size.values;
+  }
+  if (end.shorts > detail::kIndexMask || end.branches > detail::kIndexMask ||
+      end.nibbles > 0xffffffffu || end.values > 0xffffffffu) {
+    throw std::length_error("MerklePatriciaTrie pools exceed their 32-bit indices");
+  }
+  trie.shorts_.resize(end.shorts);
+  trie.branches_.resize(end.branches);
+  trie.nibbles_.resize(end.nibbles);
+  trie.values_.resize(end.values);
+
+  for_each_part([&](Part& part) {
+    Writer writer(trie, builder, part.at);
+    part.root = builder.subtrie(writer, part.first, part.last, part.depth);
+  });
+  Writer writer(trie, builder, Extent{});
+  std::size_t next_part = 0;
+  trie.root_ = builder.node(writer, 0, keys.size(), 0, [&](std::size_t, std::size_t, std::size_t) {
+    return parts[next_part++].root;
+  });
+  trie.pending_changes_ = keys.size();
+}
+
+// The node over keys [first, last) from nibble `depth` on; `child(first, last, depth)` gives each
+// child of its branch.
+template <class Out, class Child>
+MerklePatriciaTrie::NodeId MerklePatriciaTrie::SortedBuilder::node(Out& out, std::size_t first,
+                                                                   std::size_t last,
+                                                                   std::size_t depth,
+                                                                   Child child) const {
+  if (last - first == 1) return out.leaf(first, depth);
+  const std::size_t fork = common_prefix(first, last - 1);
+  const NodeId branch = out.branch();
+  if (2 * std::size_t{keys_[first].key_size} == fork) out.set_value(branch, first++);
+  for_each_run(first, last, fork, [&](std::size_t begin, std::size_t end, std::uint8_t nibble) {
+    out.set_child(branch, nibble, child(begin, end, fork + 1));
+  });
+  return fork == depth ? branch : out.extension(first, depth, fork, branch);
+}
+
+template <class Out>
+MerklePatriciaTrie::NodeId MerklePatriciaTrie::SortedBuilder::subtrie(Out& out, std::size_t first,
+                                                                      std::size_t last,
+                                                                      std::size_t depth) const {
+  return node(out, first, last, depth, [&](std::size_t begin, std::size_t end, std::size_t below) {
+    return subtrie(out, begin, end, below);
+  });
+}
+
+// Calls visit(begin, end, nibble) for each run of keys in [first, last) with the same nibble at
+// `depth` (every key has one).
+template <class Visit>
+void MerklePatriciaTrie::SortedBuilder::for_each_run(std::size_t first, std::size_t last,
+                                                     std::size_t depth, Visit visit) const {
+  while (first < last) {
+    const std::uint8_t nibble = nibble_at(first, depth);
+    std::size_t end = first + 1;
+    while (end < last && nibble_at(end, depth) == nibble) ++end;
+    visit(first, end, nibble);
+    first = end;
+  }
+}
+
+std::uint8_t MerklePatriciaTrie::SortedBuilder::nibble_at(std::size_t i,
+                                                          std::size_t depth) const noexcept {
+  if (depth < kHeadNibbles)
+    return static_cast<std::uint8_t>(keys_[i].head >> (60 - 4 * depth) & 15);
+  return key_nibble(pair(i).key, depth);
+}
+
+// Nibbles the keys of entries a and b have in common (a key may be a prefix of the other).
+std::size_t MerklePatriciaTrie::SortedBuilder::common_prefix(std::size_t a,
+                                                             std::size_t b) const noexcept {
+  const std::size_t shorter = std::min(keys_[a].key_size, keys_[b].key_size);
+  const std::uint64_t head_difference = keys_[a].head ^ keys_[b].head;
+  if (head_difference != 0) {
+    return std::min<std::size_t>(static_cast<std::size_t>(std::countl_zero(head_difference)) / 4,
+                                 2 * shorter);
+  }
+  const ByteSpan x = pair(a).key, y = pair(b).key;
+  std::size_t byte = std::min<std::size_t>(8, shorter);
+  while (byte < shorter && x[byte] == y[byte]) ++byte;
+  if (byte == shorter) return 2 * shorter;
+  return 2 * byte + ((x[byte] ^ y[byte]) < 16 ? 1 : 0);
+}
+
+}  // namespace merkleforge::mpt
