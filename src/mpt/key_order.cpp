@@ -27,16 +27,20 @@ std::vector<KeyEntry> key_order(std::span<const MerklePatriciaTrie::KeyValue> pa
                 static_cast<std::uint32_t>(pairs[i].key.size()),
                 static_cast<std::uint32_t>(pairs[i].value.size())};
   }
+  // Radix passes on the first 4 key bytes only (3 passes instead of 6): among 10^5 hashed keys
+  // about one pair shares them. Such runs are then ordered by the rest of the head and, for
+  // equal heads, by the whole key; stably, so equal keys keep their batch order.
+  const auto prefix = [](const KeyEntry& entry) { return entry.head >> 32; };
   std::vector<KeyEntry> scratch;
-  radix_sort(order, scratch, 64, [](const KeyEntry& entry) { return entry.head; });
-  // Runs of equal heads (rare with hashed keys) are ordered by the whole key, stably.
+  radix_sort(order, scratch, 32, prefix);
   const auto by_key = [&](const KeyEntry& a, const KeyEntry& b) {
+    if (a.head != b.head) return a.head < b.head;
     const ByteSpan x = pairs[a.index].key, y = pairs[b.index].key;
     return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
   };
   for (auto run = order.begin(); run != order.end();) {
-    const auto end = std::find_if(run, order.end(),
-                                  [&](const KeyEntry& entry) { return entry.head != run->head; });
+    const auto end = std::find_if(
+        run, order.end(), [&](const KeyEntry& entry) { return prefix(entry) != prefix(*run); });
     if (end - run > 1) std::stable_sort(run, end, by_key);
     run = end;
   }
