@@ -38,16 +38,11 @@
 #include "merkleforge/sparse/multiproof.hpp"
 #include "merkleforge/sparse/node_pool.hpp"
 #include "merkleforge/sparse/proof.hpp"
+#include "merkleforge/sparse/sparse_update.hpp"
 #include "merkleforge/sparse/store_layout.hpp"
 #include "merkleforge/store/node_store.hpp"
 
 namespace merkleforge {
-
-/// One change of a batch: set key_hash to *value, or erase it when value is nullopt.
-struct SparseUpdate {
-  Digest32 key_hash;
-  std::optional<Bytes> value;
-};
 
 template <Hasher H>
 class SparseMerkleTree {
@@ -81,28 +76,17 @@ class SparseMerkleTree {
   }
 
   void put(const Digest32& key_hash, ByteSpan value) {
-    const KeyPath path = descend(key_hash);
+    const KeyPath path = descend(working_, 0, key_hash);
     working_ = rehash_path(path, key_hash, put_at_end(path, key_hash, value));
   }
   void erase(const Digest32& key_hash) {
-    const KeyPath path = descend(key_hash);
+    const KeyPath path = descend(working_, 0, key_hash);
     working_ = rehash_path(path, key_hash, erase_at_end(path, key_hash));
   }
   /// Applies all updates as if one by one in order (for a key given several times the last one
   /// wins), hashing each changed node once and independent subtrees in parallel.
-  void apply_batch(std::vector<SparseUpdate> updates) {
-    std::stable_sort(updates.begin(), updates.end(),
-                     [](const SparseUpdate& a, const SparseUpdate& b) {
-                       return key_less(a.key_hash, b.key_hash);
-                     });
-    // Keep the last update of each key: reverse, unique keeps the first of each run, reverse back.
-    std::reverse(updates.begin(), updates.end());
-    updates.erase(std::unique(updates.begin(), updates.end(),
-                              [](const SparseUpdate& a, const SparseUpdate& b) {
-                                return a.key_hash == b.key_hash;
-                              }),
-                  updates.end());
-    std::reverse(updates.begin(), updates.end());
+  void apply_batch(std::vector<SparseUpdate> batch) {
+    const std::vector<SparseUpdate> updates = sparse_detail::last_update_per_key(std::move(batch));
     if (updates.size() <= kWarmGroup) warm_paths(working_, 0, updates);
     sparse_detail::LevelHasher<H> hasher;
     deferred_ = &hasher;
@@ -335,23 +319,29 @@ class SparseMerkleTree {
   }
 
   // --- single-key updates -----------------------------------------------------------------------
-  // put and erase walk down the key's path once, replace the subtree the walk ends on, and re-hash
-  // the nodes above it: no sorting, splitting or copying of the update as a batch needs.
+  // put and erase (and a batch's subtrees with a single update) walk down the key's path once,
+  // replace the subtree the walk ends on, and re-hash the nodes above it: no sorting, splitting,
+  // recursion or copying of the update per level as a batch of several keys needs.
 
-  /// The interior nodes on a key's path, root first, and the subtree the walk ends on.
+  /// The interior nodes on a key's path from `start` down, and the subtree the walk ends on.
+  /// Arrays are indexed by depth: entries [top, depth) are set.
   struct KeyPath {
     std::array<NodeRef, kSparseKeyBits> interior;
-    std::array<Digest32, kSparseKeyBits> siblings;  ///< hashes beside the path, root first
-    unsigned depth = 0;  ///< number of interior nodes passed: the depth of `end`
-    Subtree end;         ///< empty or a leaf
+    std::array<Digest32, kSparseKeyBits> siblings;  ///< hashes beside the path, by depth
+    unsigned top = 0;                               ///< the depth of `start`
+    unsigned depth = 0;                             ///< the depth of `end`
+    Subtree start;  ///< where the walk began (the root for put and erase)
+    Subtree end;    ///< empty or a leaf
   };
 
-  KeyPath descend(const Digest32& key_hash) const {
+  KeyPath descend(const Subtree& start, unsigned depth, const Digest32& key_hash) const {
     // Only the reference is carried from level to level (one dependent load per level); the
     // hash of the subtree the walk ends on is read once at the end.
     KeyPath path;
-    NodeRef ref = working_.ref;
-    const Digest32* hash = &working_.hash;
+    path.top = path.depth = depth;
+    path.start = start;
+    NodeRef ref = start.ref;
+    const Digest32* hash = &start.hash;
     while (sparse_detail::is_internal(ref)) {
       const InternalNode& node = internals_[sparse_detail::internal_index(ref)];
       const unsigned bit = key_bit(key_hash, path.depth);
@@ -407,12 +397,12 @@ class SparseMerkleTree {
     return {};
   }
 
-  /// The root after the subtree at the end of `path` became `end`.
+  /// The subtree replacing `path.start` after the subtree at the end of `path` became `end`.
   Subtree rehash_path(const KeyPath& path, const Digest32& key_hash, Subtree end) {
-    if (end.ref == path.end.ref && end.hash == path.end.hash) return working_;
+    if (end.ref == path.end.ref && end.hash == path.end.hash) return path.start;
     // Bottom levels that collapse (after an erase): the leaf or nothing moves up, no hashing.
     unsigned interior_depth = path.depth;
-    for (; interior_depth > 0; --interior_depth) {
+    for (; interior_depth > path.top; --interior_depth) {
       const Subtree& sibling = path_sibling(path, key_hash, interior_depth - 1);
       const unsigned bit = key_bit(key_hash, interior_depth - 1);
       const Subtree collapsed = bit ? collapse(sibling, end) : collapse(end, sibling);
@@ -420,6 +410,7 @@ class SparseMerkleTree {
       discard(path.interior[interior_depth - 1]);
       end = collapsed;
     }
+    if (deferred_) return relink_path(path, key_hash, interior_depth, end);
     return rebuild_interior_path(path, key_hash, interior_depth, end);
   }
 
@@ -432,13 +423,25 @@ class SparseMerkleTree {
 
   /// The root after the path's nodes above `depth`, which all stay interior, got `end` as the
   /// subtree at `depth`: their hashes form one Merkle path, folded in one kernel call, then each
-  /// node's child on the path is replaced (the sibling stays as it is).
+  /// node's child on the path is replaced (the sibling stays as it is). For paths from the root.
   Subtree rebuild_interior_path(const KeyPath& path, const Digest32& key_hash, unsigned depth,
                                 Subtree end) {
     std::array<Digest32, kSparseKeyBits> hashes;
     Hashing::fold_path(end.hash, std::span(path.siblings.data(), depth), key_hash, hashes.data());
     for (unsigned d = depth; d-- > 0;) {
       end = {with_child(path.interior[d], key_bit(key_hash, d), end), hashes[d]};
+    }
+    return end;
+  }
+
+  /// As rebuild_interior_path within a batch: the path's nodes from `depth` up to `path.top` get
+  /// their new child, and their hashes are left to the batch's level hasher.
+  Subtree relink_path(const KeyPath& path, const Digest32& key_hash, unsigned depth, Subtree end) {
+    for (unsigned d = depth; d-- > path.top;) {
+      const unsigned side = key_bit(key_hash, d);
+      const NodeRef target = with_child(path.interior[d], side, end);
+      defer_hash(end, internals_[sparse_detail::internal_index(target)].child_hash[side]);
+      end = {target, {}, end.unhashed_height + 1};
     }
     return end;
   }
@@ -500,7 +503,17 @@ class SparseMerkleTree {
     if (updates.empty()) return node;
     if (node.ref == sparse_detail::kEmptyRef) return build(depth, updates, nullptr, 0);
     if (sparse_detail::is_leaf(node.ref)) return build(depth, updates, &node, depth);
+    if (updates.size() == 1) return update_one(node, depth, updates.front());
     return update_internal(node, depth, updates);
+  }
+
+  /// update_subtree of interior node `node` for one update (most of a batch's subtrees: below
+  /// the first ~log2(batch size) levels each key is alone): one walk as put and erase do.
+  Subtree update_one(const Subtree& node, unsigned depth, const SparseUpdate& update) {
+    const KeyPath path = descend(node, depth, update.key_hash);
+    const Subtree end = update.value ? put_at_end(path, update.key_hash, *update.value)
+                                     : erase_at_end(path, update.key_hash);
+    return rehash_path(path, update.key_hash, end);
   }
 
   Subtree update_internal(Subtree node, unsigned depth, Updates updates) {
