@@ -1,20 +1,26 @@
 // Internal: moving bytes in and out of Keccak lanes (little-endian, whatever the host order).
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace merkleforge::detail::keccak {
 
-/// Little-endian 64-bit load (compilers turn the loop into one load on little-endian hosts).
+/// Little-endian 64-bit load: one load on little-endian hosts. (A shift-and-or loop over the
+/// bytes is not always merged into one load by g++ 12: inside the batch driver's transposition
+/// it stayed 8 byte loads, 7 shifts and 7 ors per word, a third of a 4-lane absorb's time.)
 inline std::uint64_t load_le64(const std::uint8_t* bytes) noexcept {
-  std::uint64_t word = 0;
-  for (int k = 0; k < 8; ++k) word |= std::uint64_t{bytes[k]} << (8 * k);
+  std::uint64_t word;
+  std::memcpy(&word, bytes, 8);
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
   return word;
 }
 
 inline void store_le64(std::uint8_t* bytes, std::uint64_t word) noexcept {
-  for (int k = 0; k < 8; ++k) bytes[k] = static_cast<std::uint8_t>(word >> (8 * k));
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  std::memcpy(bytes, &word, 8);
 }
 
 /// XORs `size` bytes into the state, starting `offset` bytes into it (offset + size <= 200).
