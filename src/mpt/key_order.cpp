@@ -2,6 +2,8 @@
 #include "mpt/key_order.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 #include "mpt/id_sort.hpp"
 
@@ -9,9 +11,11 @@ namespace merkleforge::mpt::detail {
 namespace {
 
 std::uint64_t key_head(ByteSpan key) noexcept {
-  std::uint64_t head = 0;
-  for (std::size_t i = 0; i < 8; ++i) head = head << 8 | (i < key.size() ? key[i] : 0);
-  return head;
+  std::uint8_t bytes[8] = {};
+  if (!key.empty()) std::memcpy(bytes, key.data(), std::min<std::size_t>(key.size(), 8));
+  std::uint64_t head;
+  std::memcpy(&head, bytes, 8);
+  return std::endian::native == std::endian::little ? __builtin_bswap64(head) : head;
 }
 
 bool same_key(ByteSpan a, ByteSpan b) noexcept {
@@ -21,8 +25,11 @@ bool same_key(ByteSpan a, ByteSpan b) noexcept {
 }  // namespace
 
 std::vector<KeyEntry> key_order(std::span<const MerklePatriciaTrie::KeyValue> pairs) {
+  // The keys may lie anywhere in memory: each is fetched a few pairs ahead of its head.
+  constexpr std::size_t kPrefetchAhead = 8;
   std::vector<KeyEntry> order(pairs.size());
   for (std::size_t i = 0; i < pairs.size(); ++i) {
+    if (i + kPrefetchAhead < pairs.size()) __builtin_prefetch(pairs[i + kPrefetchAhead].key.data());
     order[i] = {key_head(pairs[i].key), static_cast<std::uint32_t>(i),
                 static_cast<std::uint32_t>(pairs[i].key.size()),
                 static_cast<std::uint32_t>(pairs[i].value.size())};
