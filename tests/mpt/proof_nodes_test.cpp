@@ -210,6 +210,43 @@ TEST(ProofNodes, DamagedProofsAreRejected) {
   EXPECT_GT(rounds, 300u);
 }
 
+// The decoder and path comparison on damaged bytes (what the fuzz target does, in CI): a proof
+// with any node changed, cut or grown never verifies, and random nodes never do.
+TEST(ProofNodes, MutatedAndRandomProofsNeverVerify) {
+  RandomTrie t;
+  const Digest32 root = t.trie.root_hash();
+  std::vector<Bytes> keys;
+  for (const auto& pair : t.pairs) keys.push_back(pair.first);
+  mpt::ProofNodes honest;
+  for (int round = 0; round < 4000; ++round) {
+    const Bytes& key = keys[t.random() % keys.size()];
+    ASSERT_TRUE(t.trie.prove(key, honest).ok());
+    std::vector<Bytes> nodes = honest.to_vector();
+    Bytes& victim = nodes[t.random() % nodes.size()];
+    const Bytes original = victim;
+    const std::size_t at = t.random() % victim.size();
+    switch (t.random() % 3) {
+      case 0:
+        victim[at] ^= static_cast<std::uint8_t>(1 + t.random() % 255);
+        break;
+      case 1:
+        victim.resize(at);
+        break;
+      default:
+        victim.insert(victim.begin() + static_cast<std::ptrdiff_t>(at),
+                      static_cast<std::uint8_t>(t.random()));
+    }
+    EXPECT_FALSE(mpt::verify_proof(root, key, proof_nodes_of(nodes)).ok());
+    mpt::ProofNodes noise;
+    for (std::size_t n = 1 + t.random() % 4; n > 0; --n) {
+      Bytes node = original;
+      for (auto& byte : node) byte = static_cast<std::uint8_t>(t.random() % 2 ? byte : t.random());
+      noise.push_back(node);
+    }
+    EXPECT_FALSE(mpt::verify_proof(root, key, noise).ok());
+  }
+}
+
 TEST(ProofNodes, EmptyTrieAndHashOnlySubtries) {
   mpt::MerklePatriciaTrie empty;
   mpt::ProofNodes proof;
