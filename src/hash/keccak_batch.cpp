@@ -33,7 +33,6 @@ const std::uint8_t* stream_block(ByteSpan prefix, ByteSpan message, std::uint8_t
   if (begin >= prefix.size() && begin + kRate <= length) {
     return message.data() + (begin - prefix.size());
   }
-  std::memset(scratch, 0, kRate);
   if (begin < prefix.size()) {
     const std::size_t take = std::min(kRate, prefix.size() - begin);
     std::memcpy(scratch, prefix.data() + begin, take);
@@ -42,6 +41,9 @@ const std::uint8_t* stream_block(ByteSpan prefix, ByteSpan message, std::uint8_t
   const std::size_t to = std::min(begin + kRate, length);
   if (from < to)
     std::memcpy(scratch + (from - begin), message.data() + (from - prefix.size()), to - from);
+  // The bytes copied fill the block's start; only the rest is zeroed (written once, not twice).
+  const std::size_t filled = length > begin ? std::min(kRate, length - begin) : 0;
+  std::memset(scratch + filled, 0, kRate - filled);
   if (index + 1 == blocks_of(length)) {
     scratch[length - begin] ^= pad;  // may share the last byte with the final bit
     scratch[kRate - 1] ^= 0x80;
