@@ -29,6 +29,7 @@ KernelSet make_kernel_set(Isa isa) noexcept {
   const k::CompressFn compress = shani ? k::compress_shani : k::compress_portable;
   const k::FinishFn finish = shani ? k::finish_shani : k::finish_portable;
   const k::PairFn pair = shani ? k::hash_pair_shani : k::hash_pair_portable;
+  const k::PairsFn pairs = shani ? k::hash_pairs_shani : k::hash_pairs_portable;
   const k::FoldFn fold = shani ? k::fold_path_shani : k::fold_path_portable;
   switch (isa) {
     case Isa::shani:
@@ -36,18 +37,20 @@ KernelSet make_kernel_set(Isa isa) noexcept {
               k::compress_shani,
               k::finish_shani,
               k::hash_pair_shani,
+              k::hash_pairs_shani,
               k::fold_path_shani,
               {2, k::hash_lanes_shani_x2},
               single};
     case Isa::avx2:
-      return {isa, compress, finish, pair, fold, {8, k::hash_lanes_avx2}, single};
+      return {isa, compress, finish, pair, pairs, fold, {8, k::hash_lanes_avx2}, single};
     case Isa::avx512:
-      return {isa, compress, finish, pair, fold, {16, k::hash_lanes_avx512}, single};
+      return {isa, compress, finish, pair, pairs, fold, {16, k::hash_lanes_avx512}, single};
     default:
       return {Isa::portable,
               k::compress_portable,
               k::finish_portable,
               k::hash_pair_portable,
+              k::hash_pairs_portable,
               k::fold_path_portable,
               {1, k::hash_lanes_portable},
               {1, k::hash_lanes_portable}};
@@ -174,6 +177,11 @@ Digest32 Sha256::hash_pair(const PairPrefix& prefix, const Digest32& left,
   Digest32 out;
   active().pair(prefix.words_.data(), prefix.after_rounds_, left.data(), right.data(), out.data());
   return out;
+}
+
+void Sha256::hash_pairs(const PairPrefix& prefix, const std::array<Digest32, 2>* const* children,
+                        std::size_t count, Digest32* const* out) noexcept {
+  active().pairs(prefix.words_.data(), prefix.after_rounds_, children, count, out);
 }
 
 Digest32 Sha256::fold_path(const PairPrefix& prefix, const Digest32& start,

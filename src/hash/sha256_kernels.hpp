@@ -47,6 +47,11 @@ using FinishFn = void (*)(const State& state, const std::uint8_t* blocks, std::s
 using PairFn = void (*)(const std::uint32_t* prefix_words, const State& after_prefix,
                         const std::uint8_t* left, const std::uint8_t* right, std::uint8_t* out);
 
+/// Such pairs for `count` nodes: out[i] = the pair hash of children[i][0], children[i][1].
+using PairsFn = void (*)(const std::uint32_t* prefix_words, const State& after_prefix,
+                         const std::array<Digest32, 2>* const* children, std::size_t count,
+                         Digest32* const* out);
+
 /// The root of a Merkle path of such pairs (Sha256::fold_path): `start` hashed with siblings[i]
 /// for i = count - 1 down to 0, on the side bit i of `path` (MSB of byte 0 first) gives; each
 /// level's node is also written to nodes[i] unless `nodes` is null.
@@ -74,6 +79,7 @@ struct KernelSet {
   CompressFn compress;
   FinishFn finish;
   PairFn pair;
+  PairsFn pairs;
   FoldFn fold;
   LaneKernel wide;    ///< bulk of a hash_many call
   LaneKernel narrow;  ///< the remaining count % wide.lanes messages (lanes == 1)
@@ -87,6 +93,9 @@ void hash_lanes_portable(const BatchPlan& plan, const std::uint8_t* const* messa
 Schedule expand_schedule(const std::uint8_t* block);
 void hash_pair_portable(const std::uint32_t* prefix_words, const State& after_prefix,
                         const std::uint8_t* left, const std::uint8_t* right, std::uint8_t* out);
+void hash_pairs_portable(const std::uint32_t* prefix_words, const State& after_prefix,
+                         const std::array<Digest32, 2>* const* children, std::size_t count,
+                         Digest32* const* out);
 void fold_path_portable(const std::uint32_t* prefix_words, const State& after_prefix,
                         const std::uint8_t* start, const Digest32* siblings, std::size_t count,
                         const std::uint8_t* path, Digest32* nodes, std::uint8_t* out);
@@ -101,6 +110,9 @@ void hash_lanes_shani_x1(const BatchPlan& plan, const std::uint8_t* const* messa
 void hash_lanes_shani_x2(const BatchPlan& plan, const std::uint8_t* const* messages, Digest32* out);
 void hash_pair_shani(const std::uint32_t* prefix_words, const State& after_prefix,
                      const std::uint8_t* left, const std::uint8_t* right, std::uint8_t* out);
+void hash_pairs_shani(const std::uint32_t* prefix_words, const State& after_prefix,
+                      const std::array<Digest32, 2>* const* children, std::size_t count,
+                      Digest32* const* out);
 void fold_path_shani(const std::uint32_t* prefix_words, const State& after_prefix,
                      const std::uint8_t* start, const Digest32* siblings, std::size_t count,
                      const std::uint8_t* path, Digest32* nodes, std::uint8_t* out);

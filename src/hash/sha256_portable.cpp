@@ -65,6 +65,15 @@ void hash_pair_portable(const std::uint32_t* prefix_words, const State&, const s
   finish_portable(kInitialState, blocks, 2, out);
 }
 
+void hash_pairs_portable(const std::uint32_t* prefix_words, const State& after_prefix,
+                         const std::array<Digest32, 2>* const* children, std::size_t count,
+                         Digest32* const* out) {
+  for (std::size_t i = 0; i < count; ++i) {
+    hash_pair_portable(prefix_words, after_prefix, (*children[i])[0].data(),
+                       (*children[i])[1].data(), out[i]->data());
+  }
+}
+
 void fold_path_portable(const std::uint32_t* prefix_words, const State& after_prefix,
                         const std::uint8_t* start, const Digest32* siblings, std::size_t count,
                         const std::uint8_t* path, Digest32* nodes, std::uint8_t* out) {

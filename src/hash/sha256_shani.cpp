@@ -121,23 +121,62 @@ Child load_child(const std::uint8_t* digest) {
   return {load_words(digest), load_words(digest + 16)};
 }
 
-/// The final state of SHA-256(prefix ‖ left ‖ right), `prefix` being four message words and
-/// `after_prefix` the state after their rounds.
+/// The final states of SHA-256(prefix ‖ left[n] ‖ right[n]) for N independent nodes (their
+/// rounds interleaved), `prefix` being four message words and `after_prefix` the state after
+/// their rounds.
+template <std::size_t N>
+inline __attribute__((always_inline)) void pair_states(__m128i prefix,
+                                                       const ShaniState& after_prefix,
+                                                       const Child (&left)[N],
+                                                       const Child (&right)[N],
+                                                       ShaniState (&s)[N]) {
+  // Block 1: prefix ‖ left ‖ right[0, 16), from round 4.
+  __m128i w[N][4];
+  for (std::size_t n = 0; n < N; ++n) {
+    s[n] = after_prefix;
+    w[n][0] = prefix;
+    w[n][1] = left[n].lo;
+    w[n][2] = left[n].hi;
+    w[n][3] = right[n].lo;
+  }
+  rounds_from(s, w, 1);
+  // Block 2: right[16, 32) ‖ 0x80 ‖ zeros ‖ the 640-bit length.
+  ShaniState block1[N];
+  __m128i padding[N][4];
+  for (std::size_t n = 0; n < N; ++n) {
+    add_state(s[n], to_shani(kInitialState));
+    block1[n] = s[n];
+    padding[n][0] = right[n].hi;
+    padding[n][1] = _mm_set_epi32(0, 0, 0, INT32_MIN);
+    padding[n][2] = _mm_setzero_si128();
+    padding[n][3] = _mm_set_epi32(80 * 8, 0, 0, 0);
+  }
+  rounds_from(s, padding, 0);
+  for (std::size_t n = 0; n < N; ++n) add_state(s[n], block1[n]);
+}
+
 inline __attribute__((always_inline)) ShaniState pair_state(__m128i prefix,
                                                             const ShaniState& after_prefix,
                                                             const Child& left, const Child& right) {
-  ShaniState s[1] = {after_prefix};
-  // Block 1: prefix ‖ left ‖ right[0, 16), from round 4.
-  __m128i w[1][4] = {{prefix, left.lo, left.hi, right.lo}};
-  rounds_from(s, w, 1);
-  add_state(s[0], to_shani(kInitialState));
-  // Block 2: right[16, 32) ‖ 0x80 ‖ zeros ‖ the 640-bit length.
-  const ShaniState block1 = s[0];
-  __m128i padding[1][4] = {{right.hi, _mm_set_epi32(0, 0, 0, INT32_MIN), _mm_setzero_si128(),
-                            _mm_set_epi32(80 * 8, 0, 0, 0)}};
-  rounds_from(s, padding, 0);
-  add_state(s[0], block1);
+  const Child lefts[1] = {left}, rights[1] = {right};
+  ShaniState s[1];
+  pair_states(prefix, after_prefix, lefts, rights, s);
   return s[0];
+}
+
+/// hash_pairs for N nodes at once.
+template <std::size_t N>
+inline __attribute__((always_inline)) void hash_nodes(
+    __m128i prefix, const ShaniState& after_prefix, const std::array<Digest32, 2>* const* children,
+    Digest32* const* out) {
+  Child left[N], right[N];
+  for (std::size_t n = 0; n < N; ++n) {
+    left[n] = load_child((*children[n])[0].data());
+    right[n] = load_child((*children[n])[1].data());
+  }
+  ShaniState s[N];
+  pair_states(prefix, after_prefix, left, right, s);
+  for (std::size_t n = 0; n < N; ++n) store_digest(s[n], out[n]->data());
 }
 
 __m128i load_prefix(const std::uint32_t* prefix_words) {
@@ -168,6 +207,17 @@ void hash_pair_shani(const std::uint32_t* prefix_words, const State& after_prefi
   store_digest(pair_state(load_prefix(prefix_words), to_shani(after_prefix), load_child(left),
                           load_child(right)),
                out);
+}
+
+void hash_pairs_shani(const std::uint32_t* prefix_words, const State& after_prefix,
+                      const std::array<Digest32, 2>* const* children, std::size_t count,
+                      Digest32* const* out) {
+  const __m128i prefix = load_prefix(prefix_words);
+  const ShaniState after = to_shani(after_prefix);
+  // Two streams keep the SHA unit busy where one waits on each sha256rnds2 (as hash_many's x2).
+  std::size_t i = 0;
+  for (; i + 2 <= count; i += 2) hash_nodes<2>(prefix, after, children + i, out + i);
+  if (i < count) hash_nodes<1>(prefix, after, children + i, out + i);
 }
 
 void fold_path_shani(const std::uint32_t* prefix_words, const State& after_prefix,

@@ -56,6 +56,13 @@ class Sha256 {
   static Digest32 hash_pair(const PairPrefix& prefix, const Digest32& left,
                             const Digest32& right) noexcept;
 
+  /// out[i] = hash_pair(prefix, children[i][0], children[i][1]) for i < count: independent nodes
+  /// (e.g. one level of a tree) hashed as interleaved streams, each node's children read and its
+  /// digest written in place through the pointers. `children` and `out` hold count pointers; no
+  /// out may overlap any children.
+  static void hash_pairs(const PairPrefix& prefix, const std::array<Digest32, 2>* const* children,
+                         std::size_t count, Digest32* const* out) noexcept;
+
   /// The root of a Merkle path of hash_pair nodes, folded bottom-up inside the kernel: node =
   /// start, then for i = count - 1 down to 0, node = hash_pair(prefix, node, siblings[i]) when bit
   /// i of `path` (most significant bit of byte 0 first) is 0, else hash_pair(prefix, siblings[i],

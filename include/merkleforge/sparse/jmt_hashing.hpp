@@ -12,6 +12,7 @@
 // are read most significant bit of byte 0 first: bit 0 chooses the root's child.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -45,12 +46,14 @@ inline unsigned common_prefix_bits(const Digest32& a, const Digest32& b) noexcep
 }
 
 /// A hasher with dedicated kernels for Merkle nodes H(prefix ‖ left ‖ right) with a prepared
-/// 16-byte prefix: one node (hash_pair) and a whole path (fold_path), as Sha256 has. Interior
-/// nodes use them when H has them.
+/// 16-byte prefix: one node (hash_pair), independent nodes together (hash_pairs) and a whole path
+/// (fold_path), as Sha256 has. Interior nodes use them when H has them.
 template <class H>
 concept PairHasher = requires(const typename H::PairPrefix& prefix, const Digest32& child,
-                              const Digest32* siblings, std::size_t count, Digest32* nodes) {
+                              const Digest32* siblings, std::size_t count, Digest32* nodes,
+                              const std::array<Digest32, 2>* const* pairs, Digest32* const* out) {
   { H::hash_pair(prefix, child, child) } -> std::same_as<Digest32>;
+  { H::hash_pairs(prefix, pairs, count, out) } -> std::same_as<void>;
   { H::fold_path(prefix, child, siblings, count, child, nodes) } -> std::same_as<Digest32>;
 };
 
@@ -76,6 +79,26 @@ struct JmtHashing {
       return H::hash_pair(internal_prefix(), left, right);
     } else {
       return domain_pair(kInternalDomain, left, right);
+    }
+  }
+
+  /// *out[i] = internal(*children[i]) for i < count: independent nodes hashed together (interleaved
+  /// streams or SIMD lanes). No out may overlap any children.
+  static void internal_many(const std::array<Digest32, 2>* const* children, std::size_t count,
+                            Digest32* const* out) noexcept {
+    if constexpr (PairHasher<H>) {
+      H::hash_pairs(internal_prefix(), children, count, out);
+    } else {
+      constexpr std::size_t kGroup = 64;
+      std::array<std::array<Digest32, 2>, kGroup> messages;
+      std::array<Digest32, kGroup> digests;
+      for (std::size_t done = 0; done < count; done += kGroup) {
+        const std::size_t n = std::min(kGroup, count - done);
+        for (std::size_t i = 0; i < n; ++i) messages[i] = *children[done + i];
+        H::hash_many(kInternalDomain, reinterpret_cast<const std::uint8_t*>(messages.data()),
+                     sizeof messages[0], n, digests.data());
+        for (std::size_t i = 0; i < n; ++i) *out[done + i] = digests[i];
+      }
     }
   }
 

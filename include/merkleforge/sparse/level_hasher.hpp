@@ -4,8 +4,9 @@
 // latency-bound SHA-256 stream. A batch instead leaves its new interior nodes unhashed, records
 // where each one's hash must be written, and hashes them afterwards in rounds: first every node
 // whose children are all hashed (height 1), then height 2, and so on up to the root. The nodes of
-// one round are independent, so they go through H::hash_many together (interleaved SHA-NI
-// streams or SIMD lanes) and, when there are many, on several threads.
+// one round are independent, so they go through JmtHashing::internal_many together (interleaved
+// SHA-NI streams reading the children in place, or SIMD lanes) and, when there are many, on
+// several threads.
 //
 // Each thread records its nodes in its own lists (no lock per node: a batch defers one node per
 // changed interior node, ~11K for 1,000 keys into 1M); run() joins the lists round by round.
@@ -73,21 +74,21 @@ class LevelHasher {
     return joined;
   }
 
-  /// Nodes gathered into one contiguous hash_many call.
+  /// Nodes handed to the kernel per call (also the parallel grain).
   static constexpr std::size_t kGroup = 64;
   /// Below this many nodes a round stays on the calling thread.
   static constexpr std::size_t kParallelNodes = 512;
 
   static void hash_range(const Entry* entries, std::size_t count) {
+    std::array<const std::array<Digest32, 2>*, kGroup> children;
+    std::array<Digest32*, kGroup> out;
     for (std::size_t done = 0; done < count; done += kGroup) {
       const std::size_t n = std::min(kGroup, count - done);
-      std::array<std::array<Digest32, 2>, kGroup> messages;
-      std::array<Digest32, kGroup> digests;
-      for (std::size_t i = 0; i < n; ++i) messages[i] = *entries[done + i].children;
-      H::hash_many(JmtHashing<H>::kInternalDomain,
-                   reinterpret_cast<const std::uint8_t*>(messages.data()), sizeof messages[0], n,
-                   digests.data());
-      for (std::size_t i = 0; i < n; ++i) *entries[done + i].out = digests[i];
+      for (std::size_t i = 0; i < n; ++i) {
+        children[i] = entries[done + i].children;
+        out[i] = entries[done + i].out;
+      }
+      JmtHashing<H>::internal_many(children.data(), n, out.data());
     }
   }
 
