@@ -49,7 +49,10 @@ class MerklePatriciaTrie {
   /// value erases), applied in key order: consecutive puts then share the path they walk (it is
   /// in cache) and nodes land in the pools in key order, which the hashing reads front to back.
   /// For many keys (building or updating a state) this is several times faster than puts in
-  /// random key order. Errors: as put; the pairs before the failing one in key order are applied.
+  /// random key order. Into an empty trie the nodes are built straight from the sorted keys (no
+  /// descents), the subtries under the first branch on oneTBB threads when there are at least
+  /// parallel_threshold() keys. Errors: as put; the pairs before the failing one in key order
+  /// are applied.
   Status put_batch(std::span<const KeyValue> pairs);
   /// Removes `key` if present. Errors: as put.
   Status erase(ByteSpan key);
@@ -83,7 +86,8 @@ class MerklePatriciaTrie {
   /// known only by hash. Errors: malformed_input (root not among the nodes, undecodable node).
   static Result<MerklePatriciaTrie> from_proof(const Digest32& root, std::span<const Bytes> nodes);
 
-  /// Pending changes from which root_hash() hashes subtries in parallel (default 1024).
+  /// Pending changes from which root_hash() hashes subtries in parallel, and keys from which
+  /// put_batch builds an empty trie's subtries in parallel (default 1024).
   std::size_t parallel_threshold() const noexcept { return parallel_threshold_; }
   void set_parallel_threshold(std::size_t changes) noexcept { parallel_threshold_ = changes; }
 
