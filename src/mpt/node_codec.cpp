@@ -42,14 +42,14 @@ std::uint8_t* write_compact_path(std::uint8_t* out, Nibbles path, bool leaf) noe
 
 // NodeRef::write_to, inline here: encode_branch writes 16 references per branch.
 inline std::uint8_t* write_ref(std::uint8_t* out, const NodeRef& ref) noexcept {
-  if (ref.empty()) {
-    *out = kEmptyString;
-    return out + 1;
-  }
-  if (ref.is_hash()) {  // the common case, copied with a constant size (no call to memcpy)
+  if (ref.is_hash()) {  // the common case first, copied with a constant size (no call to memcpy)
     *out++ = kHashHeader;
     std::memcpy(out, ref.bytes.data(), 32);
     return out + 32;
+  }
+  if (ref.empty()) {
+    *out = kEmptyString;
+    return out + 1;
   }
   std::memcpy(out, ref.bytes.data(), ref.size);
   return out + ref.size;
