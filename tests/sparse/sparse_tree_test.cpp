@@ -179,8 +179,8 @@ TEST(SparseTree, BatchEqualsSequential) {
 }
 
 // Large enough for the node pools to move past their small chunks onto huge-page blocks and for
-// the batch hasher's rounds to run on several threads; a second batch over a committed tree
-// (copy-on-write) erases and changes keys.
+// the second batch to split into parallel pieces; that batch, over a committed tree
+// (copy-on-write), erases and changes keys.
 TEST(SparseTree, LargeBatchesMatchReference) {
   std::mt19937_64 rng(11);
   Tree tree;

@@ -5,16 +5,15 @@
 // where each one's hash must be written, and hashes them afterwards in rounds: first every node
 // whose children are all hashed (height 1), then height 2, and so on up to the root. The nodes of
 // one round are independent, so they go through JmtHashing::internal_many together (interleaved
-// SHA-NI streams reading the children in place, or SIMD lanes) and, when there are many, on
-// several threads.
+// SHA-NI streams reading the children in place, or SIMD lanes).
 //
-// Each thread records its nodes in its own lists (no lock per node: a batch defers one node per
-// changed interior node, ~11K for 1,000 keys into 1M); run() joins the lists round by round.
+// A batch runs as pieces, one per thread at a time, each updating a subtree and then hashing what
+// it deferred. Each thread records its nodes in its own lists (no lock or shared list per node:
+// a batch defers one node per changed interior node, ~11K for 1,000 keys into 1M), and a piece
+// hashes its thread's lists on that thread: the pieces never wait for one another.
 #pragma once
 
-#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/parallel_for.h>
 
 #include <array>
 #include <cstdint>
@@ -30,25 +29,20 @@ class LevelHasher {
  public:
   /// Records that the node with children hashes `children` is hashed into `*out` in round
   /// `height` (1 + the largest round of its unhashed children). `children` and `out` must stay
-  /// valid until run(). Thread-safe.
+  /// valid until run_on_this_thread() on the recording thread. Thread-safe.
   void defer(unsigned height, const std::array<Digest32, 2>* children, Digest32* out) {
     Rounds& rounds = per_thread_.local();
     if (rounds.size() < height) rounds.resize(height);
     rounds[height - 1].push_back({children, out});
   }
 
-  /// Hashes every recorded node, round by round.
-  void run() {
-    for (const std::vector<Entry>& round : join_threads()) {
-      if (round.size() < kParallelNodes) {
-        hash_range(round.data(), round.size());
-        continue;
-      }
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, round.size(), kGroup),
-                        [&](const tbb::blocked_range<std::size_t>& range) {
-                          hash_range(round.data() + range.begin(), range.size());
-                        });
-    }
+  /// Hashes the nodes the calling thread recorded, round by round, on this thread, and forgets
+  /// them. The caller must have recorded them all (a batch piece runs no parallel work, so no
+  /// other task's nodes land in this thread's lists meanwhile).
+  void run_on_this_thread() {
+    Rounds& rounds = per_thread_.local();
+    for (const std::vector<Entry>& round : rounds) hash_range(round.data(), round.size());
+    rounds.clear();
   }
 
  private:
@@ -58,26 +52,8 @@ class LevelHasher {
   };
   using Rounds = std::vector<std::vector<Entry>>;  // [h - 1]: the nodes of height h
 
-  /// Every thread's nodes, round by round (the calling thread's lists are moved, not copied).
-  Rounds join_threads() {
-    Rounds joined;
-    for (Rounds& rounds : per_thread_) {
-      if (joined.empty()) {
-        joined = std::move(rounds);
-        continue;
-      }
-      if (joined.size() < rounds.size()) joined.resize(rounds.size());
-      for (std::size_t h = 0; h < rounds.size(); ++h)
-        joined[h].insert(joined[h].end(), rounds[h].begin(), rounds[h].end());
-    }
-    per_thread_.clear();
-    return joined;
-  }
-
-  /// Nodes handed to the kernel per call (also the parallel grain).
+  /// Nodes handed to the kernel per call.
   static constexpr std::size_t kGroup = 64;
-  /// Below this many nodes a round stays on the calling thread.
-  static constexpr std::size_t kParallelNodes = 512;
 
   static void hash_range(const Entry* entries, std::size_t count) {
     std::array<const std::array<Digest32, 2>*, kGroup> children;

@@ -30,6 +30,7 @@
 #include <optional>
 #include <span>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "merkleforge/core/result.hpp"
@@ -90,11 +91,8 @@ class SparseMerkleTree {
     if (updates.size() <= kWarmGroup) warm_paths(working_, 0, updates);
     sparse_detail::LevelHasher<H> hasher;
     deferred_ = &hasher;
-    working_ = update_subtree(working_, 0, updates);
-    defer_hash(working_, working_.hash);
+    working_ = update_in_parallel(working_, 0, updates);
     deferred_ = nullptr;
-    hasher.run();
-    working_.unhashed_height = 0;
   }
 
   // --- versions ---------------------------------------------------------------------------------
@@ -219,7 +217,7 @@ class SparseMerkleTree {
   /// Updates whose paths are fetched together before a batch updates them (warm_paths).
   static constexpr std::size_t kWarmGroup = 32;
 
-  /// Below this many updates a subtree is updated on the calling thread.
+  /// A batch splits into parallel pieces while both halves have at least half this many updates.
   static constexpr std::size_t kParallelUpdates = 128;
 
   struct Subtree {
@@ -516,12 +514,54 @@ class SparseMerkleTree {
     return rehash_path(path, update.key_hash, end);
   }
 
+  /// The top of a batch, where both halves of the updates are large: the halves run in
+  /// parallel, each down to its own pieces (update_piece: update and hashing on one thread, no
+  /// shared lists), and only the few nodes above the pieces are joined and hashed here.
+  Subtree update_in_parallel(const Subtree& node, unsigned depth, Updates updates) {
+    const auto [low, high] = split(updates, depth);
+    if (!sparse_detail::is_internal(node.ref) || low.size() < kParallelUpdates / 2 ||
+        high.size() < kParallelUpdates / 2) {
+      return update_piece(node, depth, updates);
+    }
+    const InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
+    const Subtree old_left{internal.child[0], internal.child_hash[0]};
+    const Subtree old_right{internal.child[1], internal.child_hash[1]};
+    Subtree left, right;
+    tbb::parallel_invoke([&] { left = update_in_parallel(old_left, depth + 1, low); },
+                         [&] { right = update_in_parallel(old_right, depth + 1, high); });
+    return hashed_now(with_children(node, old_left, old_right, left, right));
+  }
+
+  /// update_subtree on the calling thread, then the hashing of the nodes it deferred (all on
+  /// this thread: the piece runs no parallel work, so this thread's lists hold only its nodes).
+  Subtree update_piece(const Subtree& node, unsigned depth, Updates updates) {
+    Subtree updated = update_subtree(node, depth, updates);
+    defer_hash(updated, updated.hash);
+    deferred_->run_on_this_thread();
+    updated.unhashed_height = 0;
+    return updated;
+  }
+
+  /// `node` (hashed children, unhashed itself) with its hash computed now.
+  Subtree hashed_now(Subtree node) const {
+    if (node.unhashed_height == 0) return node;
+    node.hash = Hashing::internal(internals_[sparse_detail::internal_index(node.ref)].child_hash);
+    node.unhashed_height = 0;
+    return node;
+  }
+
   Subtree update_internal(Subtree node, unsigned depth, Updates updates) {
     InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
     Subtree left{internal.child[0], internal.child_hash[0]};
     Subtree right{internal.child[1], internal.child_hash[1]};
     const Subtree old_left = left, old_right = right;
     update_children(left, right, depth, updates);
+    return with_children(node, old_left, old_right, left, right);
+  }
+
+  /// Interior node `node` once its children `old_left`, `old_right` became `left`, `right`.
+  Subtree with_children(const Subtree& node, const Subtree& old_left, const Subtree& old_right,
+                        const Subtree& left, const Subtree& right) {
     if (left.ref == old_left.ref && right.ref == old_right.ref && left.hash == old_left.hash &&
         right.hash == old_right.hash && left.unhashed_height == 0 && right.unhashed_height == 0) {
       return node;
@@ -546,9 +586,9 @@ class SparseMerkleTree {
         warm_paths(child, depth + 1, group);
       child = update_subtree(child, depth + 1, group);
     };
-    split_and_run(
-        updates, depth, [&](Updates low) { update(left, low); },
-        [&](Updates high) { update(right, high); });
+    const auto [low, high] = split(updates, depth);
+    update(left, low);
+    update(right, high);
   }
 
   static bool is_empty(const Subtree& left, const Subtree& right) noexcept {
@@ -590,31 +630,18 @@ class SparseMerkleTree {
   Subtree build_internal(unsigned depth, Updates updates, const Subtree* carried,
                          unsigned carried_depth) {
     const bool carried_high = carried && key_bit(carried_key(*carried), depth) == 1;
-    Subtree left, right;
-    split_and_run(
-        updates, depth,
-        [&](Updates low) {
-          left = build(depth + 1, low, carried_high ? nullptr : carried, carried_depth);
-        },
-        [&](Updates high) {
-          right = build(depth + 1, high, carried_high ? carried : nullptr, carried_depth);
-        });
+    const auto [low, high] = split(updates, depth);
+    const Subtree left = build(depth + 1, low, carried_high ? nullptr : carried, carried_depth);
+    const Subtree right = build(depth + 1, high, carried_high ? carried : nullptr, carried_depth);
     return new_internal(left, right);
   }
 
-  /// Splits `updates` at bit `depth` and runs the two halves, in parallel when both are large.
-  template <class Low, class High>
-  static void split_and_run(Updates updates, unsigned depth, Low&& on_low, High&& on_high) {
-    const auto split = std::partition_point(
+  /// `updates` split at bit `depth`: those with bit 0, then those with bit 1.
+  static std::pair<Updates, Updates> split(Updates updates, unsigned depth) {
+    const auto middle = std::partition_point(
         updates.begin(), updates.end(),
         [&](const SparseUpdate& u) { return key_bit(u.key_hash, depth) == 0; });
-    const Updates low(updates.begin(), split), high(split, updates.end());
-    if (low.size() >= kParallelUpdates / 2 && high.size() >= kParallelUpdates / 2) {
-      tbb::parallel_invoke([&] { on_low(low); }, [&] { on_high(high); });
-    } else {
-      on_low(low);
-      on_high(high);
-    }
+    return {Updates(updates.begin(), middle), Updates(middle, updates.end())};
   }
 
   const Digest32& carried_key(const Subtree& leaf) const noexcept {
