@@ -516,16 +516,15 @@ class SparseMerkleTree {
 
   /// The top of a batch, where both halves of the updates are large: the halves run in
   /// parallel, each down to its own pieces (update_piece: update and hashing on one thread, no
-  /// shared lists), and only the few nodes above the pieces are joined and hashed here.
+  /// shared lists), and only the few nodes above the pieces are joined and hashed here. An empty
+  /// subtree (a tree built from nothing) splits as an interior node with two empty children.
   Subtree update_in_parallel(const Subtree& node, unsigned depth, Updates updates) {
     const auto [low, high] = split(updates, depth);
-    if (!sparse_detail::is_internal(node.ref) || low.size() < kParallelUpdates / 2 ||
+    if (sparse_detail::is_leaf(node.ref) || low.size() < kParallelUpdates / 2 ||
         high.size() < kParallelUpdates / 2) {
       return update_piece(node, depth, updates);
     }
-    const InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
-    const Subtree old_left{internal.child[0], internal.child_hash[0]};
-    const Subtree old_right{internal.child[1], internal.child_hash[1]};
+    const Subtree old_left = child_of(node, 0), old_right = child_of(node, 1);
     Subtree left, right;
     tbb::parallel_invoke([&] { left = update_in_parallel(old_left, depth + 1, low); },
                          [&] { right = update_in_parallel(old_right, depth + 1, high); });
@@ -540,6 +539,13 @@ class SparseMerkleTree {
     deferred_->run_on_this_thread();
     updated.unhashed_height = 0;
     return updated;
+  }
+
+  /// Child `side` of interior or empty subtree `node`.
+  Subtree child_of(const Subtree& node, unsigned side) const {
+    if (node.ref == sparse_detail::kEmptyRef) return {};
+    const InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
+    return {internal.child[side], internal.child_hash[side]};
   }
 
   /// `node` (hashed children, unhashed itself) with its hash computed now.
@@ -559,7 +565,7 @@ class SparseMerkleTree {
     return with_children(node, old_left, old_right, left, right);
   }
 
-  /// Interior node `node` once its children `old_left`, `old_right` became `left`, `right`.
+  /// Interior (or empty) `node` once its children `old_left`, `old_right` became `left`, `right`.
   Subtree with_children(const Subtree& node, const Subtree& old_left, const Subtree& old_right,
                         const Subtree& left, const Subtree& right) {
     if (left.ref == old_left.ref && right.ref == old_right.ref && left.hash == old_left.hash &&
@@ -569,11 +575,12 @@ class SparseMerkleTree {
     return replace_children(node.ref, left, right);
   }
 
-  /// The node replacing interior node `ref` whose children became `left` and `right`.
+  /// The node replacing interior node `ref` (or the empty subtree) whose children became `left`
+  /// and `right`.
   Subtree replace_children(NodeRef ref, const Subtree& left, const Subtree& right) {
     const Subtree collapsed = collapse(left, right);
     if (collapsed.ref != sparse_detail::kEmptyRef || is_empty(left, right)) {
-      discard(ref);
+      if (ref != sparse_detail::kEmptyRef) discard(ref);
       return collapsed;
     }
     return make_internal(writable_internal(ref), left, right);
@@ -733,10 +740,12 @@ class SparseMerkleTree {
   }
 
   /// An interior node the working version may modify: `ref` itself when the working version
-  /// created it, else a fresh node (the committed one becomes stale).
+  /// created it, else a fresh node (the committed one becomes stale; none for the empty subtree).
   NodeRef writable_internal(NodeRef ref) {
-    if (internals_[sparse_detail::internal_index(ref)].version == working_tag()) return ref;
-    discard(ref);
+    if (ref != sparse_detail::kEmptyRef) {
+      if (internals_[sparse_detail::internal_index(ref)].version == working_tag()) return ref;
+      discard(ref);
+    }
     return sparse_detail::internal_ref(internals_.allocate());
   }
 
