@@ -1,6 +1,7 @@
 #include "merkleforge/sparse/sparse_update.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -18,7 +19,7 @@ struct Position {
 std::uint64_t key_head(const Digest32& key) noexcept {
   std::uint64_t head;
   std::memcpy(&head, key.data(), sizeof head);
-  return __builtin_bswap64(head);
+  return std::endian::native == std::endian::little ? __builtin_bswap64(head) : head;
 }
 
 }  // namespace
