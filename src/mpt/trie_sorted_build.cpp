@@ -13,11 +13,19 @@
 // first branch; the pools and arenas are sized once, each subtrie gets its own slice of them,
 // and a second pass writes the subtries into their slices — side by side on oneTBB threads,
 // since no slice is shared and nothing grows.
+//
+// Hashing: the recursion knows each node's height (a leaf 0, a branch one above its highest
+// child, an extension one above its branch), so the writer files every node it writes by height
+// and each subtrie is hashed level by level as soon as it is written, while it is still in cache
+// and on its own thread — root_hash() then has nothing to walk, sort or hash. Within a level the
+// ids increase (post-order visits nodes of equal height in allocation order), as the batch
+// hasher wants them.
 #include <oneapi/tbb/parallel_for.h>
 
 #include <bit>
 #include <stdexcept>
 
+#include "mpt/batch_hasher.hpp"
 #include "mpt/key_path.hpp"
 #include "mpt/sorted_builder.hpp"
 #include "mpt/trie_tags.hpp"
@@ -39,11 +47,17 @@ struct MerklePatriciaTrie::SortedBuilder::Extent {
   std::size_t shorts = 0, branches = 0, nibbles = 0, values = 0;
 };
 
+// A node written by the builder and its height (0: a leaf).
+struct MerklePatriciaTrie::SortedBuilder::Built {
+  NodeId id;
+  std::size_t height;
+};
+
 // A subtrie under the first branch: keys [first, last) from nibble `depth` on.
 struct MerklePatriciaTrie::SortedBuilder::Part {
   std::size_t first, last, depth;
   Extent at;  // its slots
-  NodeId root = kEmpty;
+  Built root{kEmpty, 0};
 };
 
 // The first pass: what a subtrie needs, without reading keys or values.
@@ -68,6 +82,7 @@ class MerklePatriciaTrie::SortedBuilder::Counter {
   }
   void set_child(NodeId, std::uint8_t, NodeId) {}
   void set_value(NodeId, std::size_t i) { extent.values += keys_[i].value_size; }
+  Built record(NodeId id, std::size_t height) { return {id, height}; }
 
   Extent extent;
 
@@ -76,7 +91,7 @@ class MerklePatriciaTrie::SortedBuilder::Counter {
 };
 
 // The second pass: writes nodes, paths and values into the slots from `at` on (the pools and
-// arenas are already sized; default-constructed nodes are empty).
+// arenas are already sized; default-constructed nodes are empty), and files them by height.
 class MerklePatriciaTrie::SortedBuilder::Writer {
  public:
   Writer(MerklePatriciaTrie& trie, const SortedBuilder& builder, Extent at)
@@ -112,6 +127,13 @@ class MerklePatriciaTrie::SortedBuilder::Writer {
     node.value_begin = value.begin;
     node.value_size = value.size;
   }
+  Built record(NodeId id, std::size_t height) {
+    if (levels.size() <= height) levels.resize(height + 1);
+    levels[height].push_back(id);
+    return {id, height};
+  }
+
+  NodeLevels levels;  // the nodes written, by height
 
  private:
   // Nibbles [from, to) of `key`, one per byte.
@@ -163,8 +185,8 @@ void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
   std::vector<Part> parts;
   Counter top(keys);
   builder.node(top, 0, keys.size(), 0, [&](std::size_t first, std::size_t last, std::size_t depth) {
-    parts.push_back({first, last, depth, {}, kEmpty});
-    return kEmpty;
+    parts.push_back({first, last, depth, {}, {kEmpty, 0}});
+    return Built{kEmpty, 0};  // counted, not built, here
   });
   const bool parallel = keys.size() >= trie.parallel_threshold_;
   const auto for_each_part = [&](auto work) {
@@ -201,36 +223,42 @@ void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
   for_each_part([&](Part& part) {
     Writer writer(trie, builder, part.at);
     part.root = builder.subtrie(writer, part.first, part.last, part.depth);
+    BatchHasher::for_this_thread().hash_levels(trie, writer.levels);
   });
   Writer writer(trie, builder, Extent{});
   std::size_t next_part = 0;
-  trie.root_ = builder.node(writer, 0, keys.size(), 0, [&](std::size_t, std::size_t, std::size_t) {
-    return parts[next_part++].root;
-  });
-  trie.pending_changes_ = keys.size();
+  trie.root_ =
+      builder
+          .node(writer, 0, keys.size(), 0,
+                [&](std::size_t, std::size_t, std::size_t) { return parts[next_part++].root; })
+          .id;
+  BatchHasher::for_this_thread().hash_levels(trie, writer.levels);
+  trie.pending_changes_ = 0;
 }
 
 // The node over keys [first, last) from nibble `depth` on; `child(first, last, depth)` gives each
 // child of its branch.
 template <class Out, class Child>
-MerklePatriciaTrie::NodeId MerklePatriciaTrie::SortedBuilder::node(Out& out, std::size_t first,
-                                                                   std::size_t last,
-                                                                   std::size_t depth,
-                                                                   Child child) const {
-  if (last - first == 1) return out.leaf(first, depth);
+MerklePatriciaTrie::SortedBuilder::Built MerklePatriciaTrie::SortedBuilder::node(
+    Out& out, std::size_t first, std::size_t last, std::size_t depth, Child child) const {
+  if (last - first == 1) return out.record(out.leaf(first, depth), 0);
   const std::size_t fork = common_prefix(first, last - 1);
   const NodeId branch = out.branch();
   if (2 * std::size_t{keys_[first].key_size} == fork) out.set_value(branch, first++);
+  std::size_t height = 1;
   for_each_run(first, last, fork, [&](std::size_t begin, std::size_t end, std::uint8_t nibble) {
-    out.set_child(branch, nibble, child(begin, end, fork + 1));
+    const Built below = child(begin, end, fork + 1);
+    out.set_child(branch, nibble, below.id);
+    height = std::max(height, below.height + 1);
   });
-  return fork == depth ? branch : out.extension(first, depth, fork, branch);
+  const Built built = out.record(branch, height);
+  if (fork == depth) return built;
+  return out.record(out.extension(first, depth, fork, branch), height + 1);
 }
 
 template <class Out>
-MerklePatriciaTrie::NodeId MerklePatriciaTrie::SortedBuilder::subtrie(Out& out, std::size_t first,
-                                                                      std::size_t last,
-                                                                      std::size_t depth) const {
+MerklePatriciaTrie::SortedBuilder::Built MerklePatriciaTrie::SortedBuilder::subtrie(
+    Out& out, std::size_t first, std::size_t last, std::size_t depth) const {
   return node(out, first, last, depth, [&](std::size_t begin, std::size_t end, std::size_t below) {
     return subtrie(out, begin, end, below);
   });
