@@ -491,6 +491,10 @@ class SparseMerkleTree {
     static_assert(sizeof(LeafNode) <= 128 && sizeof(InternalNode) <= 128);
     __builtin_prefetch(node);
     __builtin_prefetch(node + sizeof(InternalNode) - 1);
+    // GCC counts a prefetch as no effect, so it found this function, and warm_paths which only
+    // loads and calls it, pure, and deleted their calls (no warming happened at all). The fence
+    // emits no instruction but is an effect: the prefetches and the walk stay.
+    std::atomic_signal_fence(std::memory_order_seq_cst);
   }
 
   // --- updates ----------------------------------------------------------------------------------
