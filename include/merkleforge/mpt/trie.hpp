@@ -50,7 +50,8 @@ class MerklePatriciaTrie {
   /// in cache) and nodes land in the pools in key order, which the hashing reads front to back.
   /// For many keys (building or updating a state) this is several times faster than puts in
   /// random key order. Into an empty trie the nodes are built straight from the sorted keys (no
-  /// descents), the subtries under the first branch on oneTBB threads when there are at least
+  /// descents) and hashed as they are built (root_hash() then has nothing left to do), the
+  /// subtries under the first branch on oneTBB threads when there are at least
   /// parallel_threshold() keys. Errors: as put; the pairs before the failing one in key order
   /// are applied.
   Status put_batch(std::span<const KeyValue> pairs);
