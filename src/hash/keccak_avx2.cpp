@@ -4,6 +4,7 @@
 // rotations are rorx).
 #include <immintrin.h>
 
+#include "keccak_bytes.hpp"
 #include "keccak_kernel.hpp"
 #include "keccak_round.hpp"
 
@@ -43,6 +44,32 @@ struct Avx2Ops {
 };
 
 constexpr std::size_t kLanes = 4;
+static_assert(kRateWords % 4 == 1, "the rate is whole 4-word groups and one more word");
+
+/// XORs words w..w+3 of the four lanes' blocks into a[0..3] (a[k] holds word w+k of every lane):
+/// one 32-byte load per lane, then a 4x4 transpose of 64-bit words.
+void xor_block_words(const std::uint8_t* const* blocks, std::size_t w, __m256i* a) noexcept {
+  __m256i row[kLanes];
+  for (std::size_t i = 0; i < kLanes; ++i)
+    row[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(blocks[i] + 8 * w));
+  const __m256i even01 = _mm256_unpacklo_epi64(row[0], row[1]);  // words 0, 2 of lanes 0, 1
+  const __m256i odd01 = _mm256_unpackhi_epi64(row[0], row[1]);   // words 1, 3 of lanes 0, 1
+  const __m256i even23 = _mm256_unpacklo_epi64(row[2], row[3]);
+  const __m256i odd23 = _mm256_unpackhi_epi64(row[2], row[3]);
+  a[0] = _mm256_xor_si256(a[0], _mm256_permute2x128_si256(even01, even23, 0x20));
+  a[1] = _mm256_xor_si256(a[1], _mm256_permute2x128_si256(odd01, odd23, 0x20));
+  a[2] = _mm256_xor_si256(a[2], _mm256_permute2x128_si256(even01, even23, 0x31));
+  a[3] = _mm256_xor_si256(a[3], _mm256_permute2x128_si256(odd01, odd23, 0x31));
+}
+
+/// The rate's last word of each lane's block.
+__m256i last_block_word(const std::uint8_t* const* blocks) noexcept {
+  constexpr std::size_t offset = 8 * (kRateWords - 1);
+  return _mm256_setr_epi64x(static_cast<long long>(load_le64(blocks[0] + offset)),
+                            static_cast<long long>(load_le64(blocks[1] + offset)),
+                            static_cast<long long>(load_le64(blocks[2] + offset)),
+                            static_cast<long long>(load_le64(blocks[3] + offset)));
+}
 
 }  // namespace
 
@@ -50,15 +77,13 @@ void permute_bmi2(std::uint64_t* state) noexcept {
   permute_scalar(state);
 }
 
-void absorb_lanes_avx2(std::uint64_t* states, const std::uint64_t* block) noexcept {
+void absorb_lanes_avx2(std::uint64_t* states, const std::uint8_t* const* blocks) noexcept {
   __m256i a[kStateWords];
   for (std::size_t w = 0; w < kStateWords; ++w) {
     a[w] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states + w * kLanes));
   }
-  for (std::size_t w = 0; w < kRateWords; ++w) {
-    a[w] = _mm256_xor_si256(
-        a[w], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + w * kLanes)));
-  }
+  for (std::size_t w = 0; w + 4 <= kRateWords; w += 4) xor_block_words(blocks, w, a + w);
+  a[kRateWords - 1] = _mm256_xor_si256(a[kRateWords - 1], last_block_word(blocks));
   keccak_f1600<Avx2Ops>(a);
   for (std::size_t w = 0; w < kStateWords; ++w) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(states + w * kLanes), a[w]);

@@ -3,6 +3,7 @@
 // instruction each.
 #include <immintrin.h>
 
+#include "keccak_bytes.hpp"
 #include "keccak_kernel.hpp"
 #include "keccak_round.hpp"
 
@@ -39,7 +40,12 @@ constexpr std::size_t kLanes = 8;
 
 }  // namespace
 
-void absorb_lanes_avx512(std::uint64_t* states, const std::uint64_t* block) noexcept {
+void absorb_lanes_avx512(std::uint64_t* states, const std::uint8_t* const* blocks) noexcept {
+  // The blocks are transposed through memory (word w of lane i at [w * kLanes + i]).
+  alignas(64) std::uint64_t block[kRateWords * kLanes];
+  for (std::size_t w = 0; w < kRateWords; ++w) {
+    for (std::size_t i = 0; i < kLanes; ++i) block[w * kLanes + i] = load_le64(blocks[i] + 8 * w);
+  }
   __m512i a[kStateWords];
   for (std::size_t w = 0; w < kStateWords; ++w) a[w] = _mm512_loadu_si512(states + w * kLanes);
   for (std::size_t w = 0; w < kRateWords; ++w) {

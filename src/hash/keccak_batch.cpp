@@ -1,10 +1,9 @@
 // Hashing several messages at once (hash_many, keccak256_each) on multi-state kernels, and on
 // the one-state permutation for the last message left in the lanes or when the kernel has none.
-// Each lane absorbs its own stream prefix ‖ message ‖ padding; the kernel wants block `index` of
-// every lane transposed (word w of lane i at [w * lanes + i]). A block that lies wholly inside a
-// lane's message is read where it is; only the blocks that touch the prefix or the padding are
-// assembled, once, in a per-lane scratch block. The transpose is then a plain strided copy with
-// no per-word branching.
+// Each lane absorbs its own stream prefix ‖ message ‖ padding; the kernel reads each lane's next
+// block through a pointer. A block that lies wholly inside a lane's message is read where it is;
+// only the blocks that touch the prefix or the padding are assembled, once, in a per-lane scratch
+// block.
 #include "keccak_batch.hpp"
 
 #include <algorithm>
@@ -84,7 +83,6 @@ void hash_streams(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, std::
                   MessageAt message_at, Digest32* out) noexcept {
   const std::size_t lanes = kernel.lanes;
   alignas(64) std::uint64_t states[kStateWords * kMaxLanes];
-  alignas(64) std::uint64_t block[kRateWords * kMaxLanes];
   alignas(64) std::uint8_t scratch[kMaxLanes][kRate];
   static constexpr std::uint8_t kZeroBlock[kRate] = {};
   Lane lane[kMaxLanes];
@@ -110,11 +108,7 @@ void hash_streams(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, std::
               ? kZeroBlock
               : stream_block(prefix, message_at(lane[i].message), pad, lane[i].block, scratch[i]);
     }
-    for (std::size_t w = 0; w < kRateWords; ++w) {
-      for (std::size_t i = 0; i < lanes; ++i)
-        block[w * lanes + i] = load_le64(lane_block[i] + 8 * w);
-    }
-    kernel.absorb_lanes(states, block);
+    kernel.absorb_lanes(states, lane_block);
     for (std::size_t i = 0; i < lanes; ++i) {
       if (lane[i].message == Lane::kIdle || ++lane[i].block != lane[i].blocks) continue;
       Digest32& digest = out[lane[i].message];

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../../src/hash/keccak_batch.hpp"
+#include "../../src/hash/keccak_bytes.hpp"
 #include "../../src/hash/keccak_kernel.hpp"
 #include "../../src/hash/keccak_round.hpp"
 #include "merkleforge/core/hex.hpp"
@@ -150,18 +151,25 @@ TEST(KeccakAvx512Model, EightLaneAbsorbMatchesPortable) {
   std::mt19937_64 rng(6);
   for (int trial = 0; trial < 5; ++trial) {
     std::vector<std::uint64_t> states = random_words(rng, keccak::kStateWords * kLanes);
-    const std::vector<std::uint64_t> block = random_words(rng, keccak::kRateWords * kLanes);
+    std::vector<std::uint8_t> bytes(keccak::kRateWords * 8 * kLanes);
+    for (auto& byte : bytes) byte = static_cast<std::uint8_t>(rng());
+    const std::uint8_t* blocks[kLanes];
+    for (std::size_t lane = 0; lane < kLanes; ++lane)
+      blocks[lane] = bytes.data() + lane * keccak::kRateWords * 8;
     std::vector<std::uint64_t> expected = states;
     for (std::size_t lane = 0; lane < kLanes; ++lane) {
       std::uint64_t one[keccak::kStateWords];
       for (std::size_t w = 0; w < keccak::kStateWords; ++w) {
-        one[w] =
-            states[w * kLanes + lane] ^ (w < keccak::kRateWords ? block[w * kLanes + lane] : 0);
+        // Word w of a block is its bytes 8w..8w+7, least significant first.
+        std::uint64_t word = 0;
+        for (std::size_t k = 0; w < keccak::kRateWords && k < 8; ++k)
+          word |= std::uint64_t{blocks[lane][8 * w + k]} << (8 * k);
+        one[w] = states[w * kLanes + lane] ^ word;
       }
       keccak::permute_portable(one);
       for (std::size_t w = 0; w < keccak::kStateWords; ++w) expected[w * kLanes + lane] = one[w];
     }
-    model::absorb_lanes_avx512(states.data(), block.data());
+    model::absorb_lanes_avx512(states.data(), blocks);
     ASSERT_EQ(states, expected) << "trial " << trial;
   }
 }
