@@ -45,6 +45,22 @@ TEST(SparseNodePool, ReleasedElementsAreReused) {
   EXPECT_EQ(pool.allocate(), 10u);
 }
 
+TEST(SparseNodePool, AllocationWithoutTheLockSharesTheFreeListAndTheCount) {
+  NodePool<Element> pool;
+  for (int i = 0; i < 10; ++i) pool.allocate_alone();
+  pool.release_alone(4);
+  pool.release(6);
+  EXPECT_EQ(pool.live(), 8u);
+  EXPECT_EQ(pool.allocate(), 6u);
+  EXPECT_EQ(pool.allocate_alone(), 4u);
+  EXPECT_EQ(pool.allocate_alone(), 10u);
+  EXPECT_EQ(pool.live(), 11u);
+  // Growing past the first step works the same without the lock.
+  for (int i = 0; i < 5'000; ++i) pool.allocate_alone();
+  EXPECT_EQ(pool.live(), 5'011u);
+  EXPECT_GE(pool.capacity_bytes(), 5'011 * sizeof(Element));
+}
+
 TEST(SparseNodePool, SmallPoolsStaySmallLargeOnesGrowByHugePages) {
   NodePool<Element> pool;
   pool.allocate();

@@ -355,7 +355,7 @@ class SparseMerkleTree {
   /// The subtree replacing `path.end` once `key_hash` holds `value`.
   Subtree put_at_end(const KeyPath& path, const Digest32& key_hash, ByteSpan value) {
     if (path.end.ref == sparse_detail::kEmptyRef) {
-      size_.fetch_add(1, std::memory_order_relaxed);
+      add_to_size(1);
       return make_leaf(key_hash, value);
     }
     // The leaf found is one more dependent load, mostly a cache miss in a large tree: the new
@@ -375,7 +375,7 @@ class SparseMerkleTree {
     // from `path.depth` through interior nodes with one empty side.
     const unsigned split = common_prefix_bits(found.key_hash, key_hash);
     const Subtree moved = move_leaf(path.end);
-    size_.fetch_add(1, std::memory_order_relaxed);
+    add_to_size(1);
     const Subtree fresh = store_leaf(key_hash, value, fresh_hash);
     Subtree below =
         key_bit(key_hash, split) ? new_internal(moved, fresh) : new_internal(fresh, moved);
@@ -390,7 +390,7 @@ class SparseMerkleTree {
         leaves_[sparse_detail::leaf_index(path.end.ref)].key_hash != key_hash) {
       return path.end;
     }
-    size_.fetch_sub(1, std::memory_order_relaxed);
+    add_to_size(-1);
     discard(path.end.ref);
     return {};
   }
@@ -449,7 +449,7 @@ class SparseMerkleTree {
   NodeRef with_child(NodeRef ref, unsigned side, const Subtree& child) {
     InternalNode* node = &internals_[sparse_detail::internal_index(ref)];
     if (node->version != working_tag()) {
-      const std::uint32_t index = internals_.allocate();
+      const std::uint32_t index = take(internals_);
       InternalNode& copy = internals_[index];
       copy = *node;
       copy.version = working_tag();
@@ -628,13 +628,13 @@ class SparseMerkleTree {
     if (entries >= 2) return build_internal(depth, updates, carried, carried_depth);
     if (keep_carried) return depth == carried_depth ? *carried : move_leaf(*carried);
     if (carried) {  // erased (override has no value) or replaced by override's value
-      if (!override->value) size_.fetch_sub(1, std::memory_order_relaxed);
+      if (!override->value) add_to_size(-1);
       discard(carried->ref);
     }
     if (entries == 0) return {};
     const SparseUpdate& insert = *std::find_if(
         updates.begin(), updates.end(), [](const SparseUpdate& u) { return u.value.has_value(); });
-    if (&insert != override) size_.fetch_add(1, std::memory_order_relaxed);
+    if (&insert != override) add_to_size(1);
     return make_leaf(insert.key_hash, *insert.value);
   }
 
@@ -687,7 +687,7 @@ class SparseMerkleTree {
 
   /// A new leaf of `key_hash` and `value` whose hash `leaf_hash` the caller computed.
   Subtree store_leaf(const Digest32& key_hash, ByteSpan value, const Digest32& leaf_hash) {
-    const std::uint32_t index = leaves_.allocate();
+    const std::uint32_t index = take(leaves_);
     LeafNode& leaf = leaves_[index];
     leaf.key_hash = key_hash;
     leaf.version = working_tag();
@@ -698,7 +698,7 @@ class SparseMerkleTree {
   }
 
   Subtree new_internal(const Subtree& left, const Subtree& right) {
-    return make_internal(sparse_detail::internal_ref(internals_.allocate()), left, right);
+    return make_internal(sparse_detail::internal_ref(take(internals_)), left, right);
   }
 
   Subtree make_internal(NodeRef target, const Subtree& left, const Subtree& right) {
@@ -731,7 +731,7 @@ class SparseMerkleTree {
   Subtree move_leaf(const Subtree& leaf) {
     const LeafNode& old = leaves_[sparse_detail::leaf_index(leaf.ref)];
     if (old.version == working_tag()) return leaf;
-    const std::uint32_t index = leaves_.allocate();
+    const std::uint32_t index = take(leaves_);
     LeafNode& copy = leaves_[index];
     copy.key_hash = old.key_hash;
     copy.version = working_tag();
@@ -750,7 +750,7 @@ class SparseMerkleTree {
       if (internals_[sparse_detail::internal_index(ref)].version == working_tag()) return ref;
       discard(ref);
     }
-    return sparse_detail::internal_ref(internals_.allocate());
+    return sparse_detail::internal_ref(take(internals_));
   }
 
   /// A node that leaves the working tree: freed now if only the working tree used it, else kept
@@ -760,8 +760,34 @@ class SparseMerkleTree {
       free_node(ref);
       return;
     }
-    std::lock_guard lock(stale_mutex_);
+    std::unique_lock lock(stale_mutex_, std::defer_lock);
+    if (!alone()) lock.lock();
     stale_.push_back(StaleNode{working_version_, ref});
+  }
+
+  /// Outside a batch the calling thread is alone with the pools, the stale list and the key
+  /// count, and skips their locks (each a full barrier on x86, ~20 cycles: several per put); a
+  /// batch's pieces share them across threads.
+  bool alone() const noexcept { return deferred_ == nullptr; }
+
+  template <class Pool>
+  std::uint32_t take(Pool& pool) {
+    return alone() ? pool.allocate_alone() : pool.allocate();
+  }
+  template <class Pool>
+  void give_back(Pool& pool, std::uint32_t index) {
+    if (alone()) {
+      pool.release_alone(index);
+    } else {
+      pool.release(index);
+    }
+  }
+  void add_to_size(std::int64_t delta) {
+    if (alone()) {
+      size_.store(size_.load(std::memory_order_relaxed) + delta, std::memory_order_relaxed);
+    } else {
+      size_.fetch_add(delta, std::memory_order_relaxed);
+    }
   }
 
   /// The working version as nodes record it (commit() keeps versions below 2^32).
@@ -780,9 +806,9 @@ class SparseMerkleTree {
       if (leaf.value.view().size() > sparse_detail::LeafValue::kInline)
         out_of_line_bytes_ -= leaf.value.view().size();
       leaf.value.reset();
-      leaves_.release(sparse_detail::leaf_index(ref));
+      give_back(leaves_, sparse_detail::leaf_index(ref));
     } else {
-      internals_.release(sparse_detail::internal_index(ref));
+      give_back(internals_, sparse_detail::internal_index(ref));
     }
   }
 
