@@ -37,6 +37,7 @@
 #include "merkleforge/sparse/jmt_hashing.hpp"
 #include "merkleforge/sparse/level_hasher.hpp"
 #include "merkleforge/sparse/multiproof.hpp"
+#include "merkleforge/sparse/new_leaf_hashes.hpp"
 #include "merkleforge/sparse/node_pool.hpp"
 #include "merkleforge/sparse/proof.hpp"
 #include "merkleforge/sparse/sparse_update.hpp"
@@ -90,9 +91,12 @@ class SparseMerkleTree {
     const std::vector<SparseUpdate> updates = sparse_detail::last_update_per_key(std::move(batch));
     if (updates.size() <= kWarmGroup) warm_paths(working_, 0, updates);
     sparse_detail::LevelHasher<H> hasher;
+    sparse_detail::NewLeafHashes<H> new_leaves(updates);
     deferred_ = &hasher;
+    new_leaves_ = &new_leaves;
     working_ = update_in_parallel(working_, 0, updates);
     deferred_ = nullptr;
+    new_leaves_ = nullptr;
   }
 
   // --- versions ---------------------------------------------------------------------------------
@@ -352,11 +356,17 @@ class SparseMerkleTree {
     return path;
   }
 
-  /// The subtree replacing `path.end` once `key_hash` holds `value`.
-  Subtree put_at_end(const KeyPath& path, const Digest32& key_hash, ByteSpan value) {
+  /// The subtree replacing `path.end` once `key_hash` holds `value`. A batch passes the new
+  /// leaf's hash, which it computed beforehand (new_leaf_hashes.hpp).
+  Subtree put_at_end(const KeyPath& path, const Digest32& key_hash, ByteSpan value,
+                     const Digest32* known_leaf_hash = nullptr) {
+    const auto leaf_hash = [&] {
+      return known_leaf_hash ? *known_leaf_hash
+                             : Hashing::leaf(key_hash, Hashing::value_hash(value));
+    };
     if (path.end.ref == sparse_detail::kEmptyRef) {
       add_to_size(1);
-      return make_leaf(key_hash, value);
+      return store_leaf(key_hash, value, leaf_hash());
     }
     // The leaf found is one more dependent load, mostly a cache miss in a large tree: the new
     // leaf's hash is computed while it is under way (wasted only when the value is unchanged),
@@ -364,7 +374,7 @@ class SparseMerkleTree {
     // would).
     const LeafNode& found = leaves_[sparse_detail::leaf_index(path.end.ref)];
     __builtin_prefetch(&found);
-    const Digest32 fresh_hash = Hashing::leaf(key_hash, Hashing::value_hash(value));
+    const Digest32 fresh_hash = leaf_hash();
     if (found.key_hash == key_hash) {
       const ByteSpan stored = found.value.view();
       if (std::equal(stored.begin(), stored.end(), value.begin(), value.end())) return path.end;
@@ -513,8 +523,9 @@ class SparseMerkleTree {
   /// the first ~log2(batch size) levels each key is alone): one walk as put and erase do.
   Subtree update_one(const Subtree& node, unsigned depth, const SparseUpdate& update) {
     const KeyPath path = descend(node, depth, update.key_hash);
-    const Subtree end = update.value ? put_at_end(path, update.key_hash, *update.value)
-                                     : erase_at_end(path, update.key_hash);
+    const Subtree end =
+        update.value ? put_at_end(path, update.key_hash, *update.value, &new_leaves_->of(update))
+                     : erase_at_end(path, update.key_hash);
     return rehash_path(path, update.key_hash, end);
   }
 
@@ -535,9 +546,11 @@ class SparseMerkleTree {
     return hashed_now(with_children(node, old_left, old_right, left, right));
   }
 
-  /// update_subtree on the calling thread, then the hashing of the nodes it deferred (all on
-  /// this thread: the piece runs no parallel work, so this thread's lists hold only its nodes).
+  /// The piece's new leaves hashed together, update_subtree on the calling thread, then the
+  /// hashing of the nodes it deferred (all on this thread: the piece runs no parallel work, so
+  /// this thread's lists hold only its nodes).
   Subtree update_piece(const Subtree& node, unsigned depth, Updates updates) {
+    new_leaves_->hash(updates);
     Subtree updated = update_subtree(node, depth, updates);
     defer_hash(updated, updated.hash);
     deferred_->run_on_this_thread();
@@ -635,7 +648,7 @@ class SparseMerkleTree {
     const SparseUpdate& insert = *std::find_if(
         updates.begin(), updates.end(), [](const SparseUpdate& u) { return u.value.has_value(); });
     if (&insert != override) add_to_size(1);
-    return make_leaf(insert.key_hash, *insert.value);
+    return store_leaf(insert.key_hash, *insert.value, new_leaves_->of(insert));
   }
 
   Subtree build_internal(unsigned depth, Updates updates, const Subtree* carried,
@@ -680,10 +693,6 @@ class SparseMerkleTree {
   }
 
   // --- node lifetime ----------------------------------------------------------------------------
-
-  Subtree make_leaf(const Digest32& key_hash, ByteSpan value) {
-    return store_leaf(key_hash, value, Hashing::leaf(key_hash, Hashing::value_hash(value)));
-  }
 
   /// A new leaf of `key_hash` and `value` whose hash `leaf_hash` the caller computed.
   Subtree store_leaf(const Digest32& key_hash, ByteSpan value, const Digest32& leaf_hash) {
@@ -965,6 +974,8 @@ class SparseMerkleTree {
   NodeStore* store_ = nullptr;
   /// During apply_batch: where new interior nodes' hashes are deferred to (null: hashed at once).
   sparse_detail::LevelHasher<H>* deferred_ = nullptr;
+  /// During apply_batch: the hashes of the batch's new leaves.
+  sparse_detail::NewLeafHashes<H>* new_leaves_ = nullptr;
 };
 
 }  // namespace merkleforge
