@@ -58,79 +58,81 @@ constexpr Shape kShapes[] = {{1, false}, {2, false}, {40, false}, {3000, false},
                              {1, true},  {5, true},  {20, true}};
 constexpr std::size_t kThresholds[] = {1, std::numeric_limits<std::size_t>::max()};
 
-TEST(TrieSortedBuild, ProofsVerifyUnderStackTrieRoot) {
-  std::mt19937_64 random(11);
+/// Calls check(pairs, trie, shape, threshold) for random pairs of every shape, each built into an
+/// empty trie on many threads and on one.
+template <class Check>
+void for_each_built_trie(std::uint64_t seed, Check check) {
+  std::mt19937_64 random(seed);
   for (const Shape shape : kShapes) {
     const Pairs pairs = random_pairs(random, shape.count, shape.short_keys);
-    const Digest32 root = stack_trie_root(pairs);
     for (const std::size_t threshold : kThresholds) {
       mpt::MerklePatriciaTrie trie = built_trie(pairs, threshold);
-      for (const auto& [key, value] : pairs) {
-        const auto proof = trie.prove(key);  // before root_hash: the build hashed the nodes
-        ASSERT_TRUE(proof.ok());
-        const auto proven = mpt::verify_proof(root, key, *proof);
-        ASSERT_TRUE(proven.ok()) << proven.error().message;
-        ASSERT_TRUE(proven->has_value());
-        EXPECT_EQ(**proven, value);
-      }
-      const Bytes absent(33, 0xee);  // longer than any key: absent
-      const auto proof = trie.prove(absent);
-      ASSERT_TRUE(proof.ok());
-      const auto proven = mpt::verify_proof(root, absent, *proof);
-      ASSERT_TRUE(proven.ok());
-      EXPECT_FALSE(proven->has_value());
+      check(pairs, trie, shape, threshold);
     }
   }
 }
 
+TEST(TrieSortedBuild, ProofsVerifyUnderStackTrieRoot) {
+  for_each_built_trie(
+      11, [](const Pairs& pairs, mpt::MerklePatriciaTrie& trie, const Shape&, std::size_t) {
+        const Digest32 root = stack_trie_root(pairs);
+        for (const auto& [key, value] : pairs) {
+          const auto proof = trie.prove(key);  // before root_hash: the build hashed the nodes
+          ASSERT_TRUE(proof.ok());
+          const auto proven = mpt::verify_proof(root, key, *proof);
+          ASSERT_TRUE(proven.ok()) << proven.error().message;
+          ASSERT_TRUE(proven->has_value());
+          EXPECT_EQ(**proven, value);
+        }
+        const Bytes absent(33, 0xee);  // longer than any key: absent
+        const auto proof = trie.prove(absent);
+        ASSERT_TRUE(proof.ok());
+        const auto proven = mpt::verify_proof(root, absent, *proof);
+        ASSERT_TRUE(proven.ok());
+        EXPECT_FALSE(proven->has_value());
+      });
+}
+
 TEST(TrieSortedBuild, CommitsAndReopens) {
-  std::mt19937_64 random(12);
-  for (const Shape shape : kShapes) {
-    const Pairs pairs = random_pairs(random, shape.count, shape.short_keys);
-    const Digest32 root = stack_trie_root(pairs);
-    for (const std::size_t threshold : kThresholds) {
-      mpt::MerklePatriciaTrie trie = built_trie(pairs, threshold);
-      MemoryNodeStore store;
-      ASSERT_TRUE(trie.commit(store).ok());
-      auto reopened = mpt::MerklePatriciaTrie::open(store);
-      ASSERT_TRUE(reopened.ok()) << reopened.error().message;
-      EXPECT_EQ(to_hex(reopened->root_hash()), to_hex(root));
-      for (const auto& [key, value] : pairs) {
-        const auto found = reopened->get(key);
-        ASSERT_TRUE(found.ok());
-        ASSERT_TRUE(found->has_value());
-        EXPECT_TRUE(std::ranges::equal(**found, value));
-      }
-    }
-  }
+  for_each_built_trie(
+      12, [](const Pairs& pairs, mpt::MerklePatriciaTrie& trie, const Shape&, std::size_t) {
+        const Digest32 root = stack_trie_root(pairs);
+        MemoryNodeStore store;
+        ASSERT_TRUE(trie.commit(store).ok());
+        auto reopened = mpt::MerklePatriciaTrie::open(store);
+        ASSERT_TRUE(reopened.ok()) << reopened.error().message;
+        EXPECT_EQ(to_hex(reopened->root_hash()), to_hex(root));
+        for (const auto& [key, value] : pairs) {
+          const auto found = reopened->get(key);
+          ASSERT_TRUE(found.ok());
+          ASSERT_TRUE(found->has_value());
+          EXPECT_TRUE(std::ranges::equal(**found, value));
+        }
+      });
 }
 
 // Changes straight after the build must drop the references the build computed on their paths.
 TEST(TrieSortedBuild, ChangesBeforeTheFirstRootHash) {
-  std::mt19937_64 random(13);
-  for (const Shape shape : kShapes) {
-    const Pairs pairs = random_pairs(random, shape.count, shape.short_keys);
-    for (const std::size_t threshold : kThresholds) {
-      mpt::MerklePatriciaTrie trie = built_trie(pairs, threshold);
-      Pairs left = pairs;
-      std::size_t i = 0;
-      for (const auto& [key, value] : pairs) {
-        if (i++ % 3 == 0) {
-          ASSERT_TRUE(trie.erase(key).ok());
-          left.erase(key);
-        } else if (i % 3 == 0) {
-          const Bytes changed{static_cast<std::uint8_t>(i), 7};
-          ASSERT_TRUE(trie.put(key, changed).ok());
-          left[key] = changed;
-        }
+  for_each_built_trie(13, [](const Pairs& pairs, mpt::MerklePatriciaTrie& trie, const Shape& shape,
+                             std::size_t threshold) {
+    Pairs left = pairs;
+    std::size_t i = 0;
+    for (const auto& [key, value] : pairs) {
+      if (i++ % 3 == 0) {
+        ASSERT_TRUE(trie.erase(key).ok());
+        left.erase(key);
+      } else if (i % 3 == 0) {
+        const Bytes changed{static_cast<std::uint8_t>(i), 7};
+        ASSERT_TRUE(trie.put(key, changed).ok());
+        left[key] = changed;
       }
-      const Bytes added(shape.short_keys ? 3 : 32, 0x5a);
-      ASSERT_TRUE(trie.put(added, Bytes{1, 2, 3}).ok());
-      left[added] = Bytes{1, 2, 3};
-      EXPECT_EQ(to_hex(trie.root_hash()), to_hex(stack_trie_root(left)))
-          << shape.count << " keys, threshold " << threshold;
     }
-  }
+    const Bytes added(shape.short_keys ? 3 : 32, 0x5a);
+    ASSERT_TRUE(trie.put(added, Bytes{1, 2, 3}).ok());
+    left[added] = Bytes{1, 2, 3};
+    EXPECT_EQ(to_hex(trie.root_hash()), to_hex(stack_trie_root(left)))
+        << shape.count << " keys, threshold " << threshold;
+  });
 }
 
 }  // namespace
