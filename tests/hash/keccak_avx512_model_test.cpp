@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "../../src/hash/keccak_batch.hpp"
-#include "../../src/hash/keccak_bytes.hpp"
 #include "../../src/hash/keccak_kernel.hpp"
 #include "../../src/hash/keccak_round.hpp"
 #include "merkleforge/core/hex.hpp"
@@ -160,10 +159,13 @@ TEST(KeccakAvx512Model, EightLaneAbsorbMatchesPortable) {
     for (std::size_t lane = 0; lane < kLanes; ++lane) {
       std::uint64_t one[keccak::kStateWords];
       for (std::size_t w = 0; w < keccak::kStateWords; ++w) {
-        // Word w of a block is its bytes 8w..8w+7, least significant first.
+        // Word w of a block is its bytes 8w..8w+7, least significant first; the capacity
+        // words take nothing from the block.
         std::uint64_t word = 0;
-        for (std::size_t k = 0; w < keccak::kRateWords && k < 8; ++k)
-          word |= std::uint64_t{blocks[lane][8 * w + k]} << (8 * k);
+        if (w < keccak::kRateWords) {
+          for (std::size_t k = 0; k < 8; ++k)
+            word |= std::uint64_t{blocks[lane][8 * w + k]} << (8 * k);
+        }
         one[w] = states[w * kLanes + lane] ^ word;
       }
       keccak::permute_portable(one);
