@@ -54,9 +54,9 @@ void MerklePatriciaTrie::BatchHasher::run(MerklePatriciaTrie& trie, NodeId top) 
 }
 
 void MerklePatriciaTrie::BatchHasher::hash_levels(MerklePatriciaTrie& trie,
-                                                  const NodeLevels& levels) {
+                                                  const NodeLevels& levels, std::size_t first) {
   trie_ = &trie;
-  for (const auto& level : levels) hash_level(level);
+  for (std::size_t height = first; height < levels.size(); ++height) hash_level(levels[height]);
 }
 
 // Files every unhashed node under `id` by its height (0: no unhashed child); returns the number
@@ -79,22 +79,46 @@ std::size_t MerklePatriciaTrie::BatchHasher::collect(NodeId id) {
 
 void MerklePatriciaTrie::BatchHasher::hash_level(const std::vector<NodeId>& ids) {
   if (ids.empty()) return;
-  encodings_.clear();
-  hashed_.clear();
+  begin_level(*trie_);
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (i + kPrefetchDistance < ids.size()) prefetch_node(ids[i + kPrefetchDistance]);
     if (i + kPrefetchDistance / 2 < ids.size()) prefetch_payload(ids[i + kPrefetchDistance / 2]);
-    const NodeId id = ids[i];
     const std::size_t offset = encodings_.size();
-    trie_->encode(id, encodings_);
-    const std::size_t size = encodings_.size() - offset;
-    if (size < 32) {  // inline in the parent: no hash
-      trie_->mutable_ref(id) = NodeRef::of_encoding({encodings_.data() + offset, size});
-      encodings_.resize(offset);
-      continue;
-    }
-    hashed_.push_back({static_cast<std::uint32_t>(size), static_cast<std::uint32_t>(offset), id});
+    trie_->encode(ids[i], encodings_);
+    file(ids[i], offset);
   }
+  finish_level();
+}
+
+void MerklePatriciaTrie::BatchHasher::begin_level(MerklePatriciaTrie& trie) {
+  trie_ = &trie;
+  encodings_.clear();
+  hashed_.clear();
+  inline_.clear();
+}
+
+std::uint8_t* MerklePatriciaTrie::BatchHasher::append(NodeId id, std::size_t size) {
+  const std::size_t offset = encodings_.size();
+  encodings_.resize(offset + size);
+  file(id, offset);
+  return encodings_.data() + offset;
+}
+
+// Files node `id`, whose encoding starts at `offset` and ends the buffer so far (an append()ed
+// one is not written yet: only its size is read here).
+void MerklePatriciaTrie::BatchHasher::file(NodeId id, std::size_t offset) {
+  const std::size_t size = encodings_.size() - offset;
+  if (size < 32) {  // inline in the parent: no hash; the reference is taken in finish_level()
+    inline_.push_back({static_cast<std::uint32_t>(size), static_cast<std::uint32_t>(offset), id});
+    return;
+  }
+  hashed_.push_back({static_cast<std::uint32_t>(size), static_cast<std::uint32_t>(offset), id});
+}
+
+void MerklePatriciaTrie::BatchHasher::finish_level() {
+  for (const Encoded& node : inline_)
+    trie_->mutable_ref(node.id) =
+        NodeRef::of_encoding({encodings_.data() + node.offset, node.size});
   order_by_blocks();
   messages_.clear();
   for (const Encoded& node : by_blocks_)

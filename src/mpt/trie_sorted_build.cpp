@@ -19,7 +19,8 @@
 // and each subtrie is hashed level by level as soon as it is written, while it is still in cache
 // and on its own thread — root_hash() then has nothing to walk, sort or hash. Within a level the
 // ids increase (post-order visits nodes of equal height in allocation order), as the batch
-// hasher wants them.
+// hasher wants them. Leaves, the bulk of the work, are encoded as they are written, from the
+// caller's key bytes while they are in cache (leaf_from_key.hpp), not from the stored nibbles.
 #include <oneapi/tbb/parallel_for.h>
 
 #include <bit>
@@ -27,6 +28,7 @@
 
 #include "mpt/batch_hasher.hpp"
 #include "mpt/key_path.hpp"
+#include "mpt/leaf_from_key.hpp"
 #include "mpt/sorted_builder.hpp"
 #include "mpt/trie_tags.hpp"
 
@@ -91,11 +93,14 @@ class MerklePatriciaTrie::SortedBuilder::Counter {
 };
 
 // The second pass: writes nodes, paths and values into the slots from `at` on (the pools and
-// arenas are already sized; default-constructed nodes are empty), and files them by height.
+// arenas are already sized; default-constructed nodes are empty), files them by height, and
+// hands the leaves' encodings to `hasher` as one level.
 class MerklePatriciaTrie::SortedBuilder::Writer {
  public:
-  Writer(MerklePatriciaTrie& trie, const SortedBuilder& builder, Extent at)
-      : trie_(trie), builder_(builder), at_(at) {}
+  Writer(MerklePatriciaTrie& trie, const SortedBuilder& builder, Extent at, BatchHasher& hasher)
+      : trie_(trie), builder_(builder), at_(at), hasher_(hasher) {
+    hasher_.begin_level(trie_);
+  }
 
   NodeId leaf(std::size_t i, std::size_t depth) {
     // Keys are visited in order but the caller's pairs, keys and values lie anywhere: the pair is
@@ -112,7 +117,10 @@ class MerklePatriciaTrie::SortedBuilder::Writer {
     }
     const KeyValue& pair = builder_.pair(i);
     const Slice path = write_nibbles(pair.key, depth, 2 * pair.key.size());
-    return write_short(path, write_value(pair.value), kEmpty);
+    const NodeId id = write_short(path, write_value(pair.value), kEmpty);
+    const detail::LeafFromKey encoding(pair.key, depth, pair.value);
+    encoding.write(hasher_.append(id, encoding.size()));
+    return id;
   }
   NodeId extension(std::size_t i, std::size_t from, std::size_t to, NodeId child) {
     return write_short(write_nibbles(builder_.pair(i).key, from, to), {}, child);
@@ -129,11 +137,17 @@ class MerklePatriciaTrie::SortedBuilder::Writer {
   }
   Built record(NodeId id, std::size_t height) {
     if (levels.size() <= height) levels.resize(height + 1);
-    levels[height].push_back(id);
+    if (height > 0) levels[height].push_back(id);  // leaves went to the hasher when written
     return {id, height};
   }
 
-  NodeLevels levels;  // the nodes written, by height
+  /// Hashes what was written: the leaves' level, then the levels above.
+  void hash() {
+    hasher_.finish_level();
+    hasher_.hash_levels(trie_, levels, 1);
+  }
+
+  NodeLevels levels;  // the nodes written, by height (leaves: none)
 
  private:
   // Nibbles [from, to) of `key`, one per byte.
@@ -164,6 +178,7 @@ class MerklePatriciaTrie::SortedBuilder::Writer {
   MerklePatriciaTrie& trie_;
   const SortedBuilder& builder_;
   Extent at_;
+  BatchHasher& hasher_;
 };
 
 void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
@@ -221,18 +236,18 @@ void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
   trie.values_.resize(end.values);
 
   for_each_part([&](Part& part) {
-    Writer writer(trie, builder, part.at);
+    Writer writer(trie, builder, part.at, BatchHasher::for_this_thread());
     part.root = builder.subtrie(writer, part.first, part.last, part.depth);
-    BatchHasher::for_this_thread().hash_levels(trie, writer.levels);
+    writer.hash();
   });
-  Writer writer(trie, builder, Extent{});
+  Writer writer(trie, builder, Extent{}, BatchHasher::for_this_thread());
   std::size_t next_part = 0;
   trie.root_ =
       builder
           .node(writer, 0, keys.size(), 0,
                 [&](std::size_t, std::size_t, std::size_t) { return parts[next_part++].root; })
           .id;
-  BatchHasher::for_this_thread().hash_levels(trie, writer.levels);
+  writer.hash();
   trie.pending_changes_ = 0;
 }
 
