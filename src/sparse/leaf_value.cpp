@@ -12,16 +12,13 @@ void LeafValue::assign(ByteSpan value) {
     throw std::length_error("sparse tree: value larger than 4 GiB");
   }
   reset();
-  if (value.size() > kInline) {
-    storage_.heap = new std::uint8_t[value.size()];
-  }
+  if (value.size() > kInline) set_heap(new std::uint8_t[value.size()]);
   size_ = static_cast<std::uint32_t>(value.size());
-  if (!value.empty())
-    std::memcpy(size_ <= kInline ? storage_.bytes : storage_.heap, value.data(), value.size());
+  if (!value.empty()) std::memcpy(size_ <= kInline ? bytes_ : heap(), value.data(), value.size());
 }
 
 void LeafValue::reset() noexcept {
-  if (size_ > kInline) delete[] storage_.heap;
+  if (size_ > kInline) delete[] heap();
   size_ = 0;
 }
 

@@ -1,5 +1,6 @@
 // NodePool: elements stay where they are while the pool grows (also from several threads), freed
-// elements are reused, and memory is committed in the documented steps.
+// elements are reused, a node's parts share its index, and memory is committed in the documented
+// steps.
 #include "merkleforge/sparse/node_pool.hpp"
 
 #include <gtest/gtest.h>
@@ -72,6 +73,36 @@ TEST(SparseNodePool, SmallPoolsStaySmallLargeOnesGrowByHugePages) {
   EXPECT_EQ(pool.capacity_bytes() % kHugePage, 0u);
   EXPECT_GE(pool.capacity_bytes(), used);
   EXPECT_LT(pool.capacity_bytes(), used + kHugePage);
+}
+
+TEST(SparseNodePool, APartLivesAtTheNodesIndexInItsOwnArrayAndGrowsWithThePool) {
+  struct Hot {
+    std::uint32_t words[2];
+  };
+  NodePool<Element, Hot> pool;
+  std::vector<std::uint32_t> indices;
+  for (std::uint32_t i = 0; i < 40'000; ++i) {
+    indices.push_back(pool.allocate_alone());
+    pool[indices.back()].words[0] = i;
+    pool.part<Hot>(indices.back()).words[1] = i * 3;
+  }
+  const Hot* first_hot = &pool.part<Hot>(indices.front());
+  for (std::uint32_t i = 0; i < 40'000; ++i) pool.allocate_alone();
+  EXPECT_EQ(&pool.part<Hot>(indices.front()), first_hot);
+  for (std::uint32_t i = 0; i < indices.size(); ++i) {
+    ASSERT_EQ(pool[indices[i]].words[0], i);
+    ASSERT_EQ(pool.part<Hot>(indices[i]).words[1], i * 3);
+  }
+  // The parts are contiguous by index (the walk's premise) and not inside the nodes' array.
+  EXPECT_EQ(&pool.part<Hot>(1) - &pool.part<Hot>(0), 1);
+  const auto* nodes = reinterpret_cast<const char*>(&pool[0]);
+  const auto* hot = reinterpret_cast<const char*>(&pool.part<Hot>(0));
+  EXPECT_TRUE(hot < nodes || hot >= nodes + 80'000 * sizeof(Element));
+  // Memory: both arrays in whole huge pages, each with at most one partly used.
+  const std::size_t used = 80'000 * (sizeof(Element) + sizeof(Hot));
+  EXPECT_EQ(pool.capacity_bytes() % kHugePage, 0u);
+  EXPECT_GE(pool.capacity_bytes(), used);
+  EXPECT_LT(pool.capacity_bytes(), used + 2 * kHugePage);
 }
 
 TEST(SparseNodePool, ThreadsAllocateWhileOthersRead) {

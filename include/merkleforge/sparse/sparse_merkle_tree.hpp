@@ -212,6 +212,7 @@ class SparseMerkleTree {
   using NodeRef = sparse_detail::NodeRef;
   using LeafNode = sparse_detail::LeafNode;
   using InternalNode = sparse_detail::InternalNode;
+  using ChildRefs = sparse_detail::ChildRefs;
 
   /// Siblings reserved for a proof up front: 1 KiB, which glibc serves from its per-thread cache
   /// (1.5 KiB takes its slower path, 15-35 ns more per allocation here), and beyond the depth of
@@ -251,7 +252,7 @@ class SparseMerkleTree {
 
   std::optional<Bytes> find(NodeRef ref, const Digest32& key_hash) const {
     for (unsigned depth = 0; sparse_detail::is_internal(ref); ++depth) {
-      ref = internals_[sparse_detail::internal_index(ref)].child[key_bit(key_hash, depth)];
+      ref = children(ref)[key_bit(key_hash, depth)];
     }
     if (!sparse_detail::is_leaf(ref)) return std::nullopt;
     const LeafNode& leaf = leaves_[sparse_detail::leaf_index(ref)];
@@ -265,10 +266,10 @@ class SparseMerkleTree {
     proof.hash = *hash_from_name(H::kName);
     proof.siblings.reserve(kProofReserve);
     for (unsigned depth = 0; sparse_detail::is_internal(ref); ++depth) {
-      const InternalNode& node = internals_[sparse_detail::internal_index(ref)];
+      // The next reference comes from the small array; the sibling's load does not hold it up.
       const unsigned bit = key_bit(key_hash, depth);
-      proof.siblings.push_back(node.child_hash[bit ^ 1]);
-      ref = node.child[bit];
+      proof.siblings.push_back(internals_[sparse_detail::internal_index(ref)].child_hash[bit ^ 1]);
+      ref = children(ref)[bit];
     }
     if (sparse_detail::is_leaf(ref)) {
       const LeafNode& leaf = leaves_[sparse_detail::leaf_index(ref)];
@@ -310,12 +311,11 @@ class SparseMerkleTree {
       out.push_back(
           {SparseNodeKind::leaf, {}, {leaf.key_hash, Hashing::value_hash(leaf.value.view())}});
     } else {
-      const InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
       out.push_back({SparseNodeKind::interior, {}, {}});
-      const std::array<Query, 2> children = query.children(depth);
+      const std::array<Query, 2> below = query.children(depth);
       for (unsigned side = 0; side < 2; ++side) {
-        append_partial({internal.child[side], internal.child_hash[side]}, depth + 1,
-                       interval.child(depth, side), children[side], out);
+        append_partial(child_of(node, side), depth + 1, interval.child(depth, side), below[side],
+                       out);
       }
     }
   }
@@ -337,8 +337,9 @@ class SparseMerkleTree {
   };
 
   KeyPath descend(const Subtree& start, unsigned depth, const Digest32& key_hash) const {
-    // Only the reference is carried from level to level (one dependent load per level); the
-    // hash of the subtree the walk ends on is read once at the end.
+    // Only the reference is carried from level to level (one dependent load per level, from the
+    // small array of child references); the sibling hashes are loaded beside that chain, and
+    // the hash of the subtree the walk ends on is read once at the end.
     KeyPath path;
     path.top = path.depth = depth;
     path.start = start;
@@ -349,7 +350,7 @@ class SparseMerkleTree {
       const unsigned bit = key_bit(key_hash, path.depth);
       path.siblings[path.depth] = node.child_hash[bit ^ 1];
       path.interior[path.depth++] = ref;
-      ref = node.child[bit];
+      ref = children(ref)[bit];
       hash = &node.child_hash[bit];
     }
     path.end = {ref, *hash};
@@ -424,9 +425,7 @@ class SparseMerkleTree {
 
   /// The child beside `key_hash`'s path of the interior node at `depth` on `path`.
   Subtree path_sibling(const KeyPath& path, const Digest32& key_hash, unsigned depth) const {
-    const InternalNode& node = internals_[sparse_detail::internal_index(path.interior[depth])];
-    const unsigned side = key_bit(key_hash, depth) ^ 1;
-    return {node.child[side], node.child_hash[side]};
+    return child_of({path.interior[depth]}, key_bit(key_hash, depth) ^ 1);
   }
 
   /// The root after the path's nodes above `depth`, which all stay interior, got `end` as the
@@ -457,19 +456,18 @@ class SparseMerkleTree {
   /// Interior node `ref` with its child on `side` replaced by `child`: `ref` itself when the
   /// working version created it, else a copy (copy-on-write; the committed node becomes stale).
   NodeRef with_child(NodeRef ref, unsigned side, const Subtree& child) {
-    InternalNode* node = &internals_[sparse_detail::internal_index(ref)];
-    if (node->version != working_tag()) {
+    if (internals_[sparse_detail::internal_index(ref)].version != working_tag()) {
       const std::uint32_t index = take(internals_);
       InternalNode& copy = internals_[index];
-      copy = *node;
+      copy = internals_[sparse_detail::internal_index(ref)];
       copy.version = working_tag();
       copy.store_id = index;
+      children(sparse_detail::internal_ref(index)) = children(ref);
       discard(ref);
       ref = sparse_detail::internal_ref(index);
-      node = &copy;
     }
-    node->child[side] = child.ref;
-    node->child_hash[side] = child.hash;
+    children(ref)[side] = child.ref;
+    internals_[sparse_detail::internal_index(ref)].child_hash[side] = child.hash;
     return ref;
   }
 
@@ -484,8 +482,7 @@ class SparseMerkleTree {
       walking = 0;
       for (std::size_t lane = 0; lane < updates.size(); ++lane) {
         if (!sparse_detail::is_internal(at[lane])) continue;
-        const InternalNode& node = internals_[sparse_detail::internal_index(at[lane])];
-        at[lane] = node.child[key_bit(updates[lane].key_hash, depth)];
+        at[lane] = children(at[lane])[key_bit(updates[lane].key_hash, depth)];
         prefetch_node(at[lane]);
         walking += sparse_detail::is_internal(at[lane]) ? 1 : 0;
       }
@@ -494,13 +491,14 @@ class SparseMerkleTree {
 
   void prefetch_node(NodeRef ref) const noexcept {
     if (ref == sparse_detail::kEmptyRef) return;
+    const bool leaf = sparse_detail::is_leaf(ref);
+    if (!leaf) __builtin_prefetch(&children(ref));
     const char* node =
-        sparse_detail::is_leaf(ref)
-            ? reinterpret_cast<const char*>(&leaves_[sparse_detail::leaf_index(ref)])
-            : reinterpret_cast<const char*>(&internals_[sparse_detail::internal_index(ref)]);
+        leaf ? reinterpret_cast<const char*>(&leaves_[sparse_detail::leaf_index(ref)])
+             : reinterpret_cast<const char*>(&internals_[sparse_detail::internal_index(ref)]);
     static_assert(sizeof(LeafNode) <= 128 && sizeof(InternalNode) <= 128);
     __builtin_prefetch(node);
-    __builtin_prefetch(node + sizeof(InternalNode) - 1);
+    __builtin_prefetch(node + (leaf ? sizeof(LeafNode) : sizeof(InternalNode)) - 1);
     // GCC counts a prefetch as no effect, so it found this function, and warm_paths which only
     // loads and calls it, pure, and deleted their calls (no warming happened at all). The fence
     // emits no instruction but is an effect: the prefetches and the walk stay.
@@ -561,8 +559,16 @@ class SparseMerkleTree {
   /// Child `side` of interior or empty subtree `node`.
   Subtree child_of(const Subtree& node, unsigned side) const {
     if (node.ref == sparse_detail::kEmptyRef) return {};
-    const InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
-    return {internal.child[side], internal.child_hash[side]};
+    return {children(node.ref)[side],
+            internals_[sparse_detail::internal_index(node.ref)].child_hash[side]};
+  }
+
+  /// The child references of interior node `ref` (the hot part of the node).
+  std::array<NodeRef, 2>& children(NodeRef ref) noexcept {
+    return internals_.template part<ChildRefs>(sparse_detail::internal_index(ref)).child;
+  }
+  const std::array<NodeRef, 2>& children(NodeRef ref) const noexcept {
+    return internals_.template part<ChildRefs>(sparse_detail::internal_index(ref)).child;
   }
 
   /// `node` (hashed children, unhashed itself) with its hash computed now.
@@ -574,9 +580,7 @@ class SparseMerkleTree {
   }
 
   Subtree update_internal(Subtree node, unsigned depth, Updates updates) {
-    InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
-    Subtree left{internal.child[0], internal.child_hash[0]};
-    Subtree right{internal.child[1], internal.child_hash[1]};
+    Subtree left = child_of(node, 0), right = child_of(node, 1);
     const Subtree old_left = left, old_right = right;
     update_children(left, right, depth, updates);
     return with_children(node, old_left, old_right, left, right);
@@ -721,7 +725,7 @@ class SparseMerkleTree {
   /// Sets interior node `target`'s children (their hashes are final or deferred).
   InternalNode& write_internal(NodeRef target, const Subtree& left, const Subtree& right) {
     InternalNode& node = internals_[sparse_detail::internal_index(target)];
-    node.child = {left.ref, right.ref};
+    children(target) = {left.ref, right.ref};
     node.child_hash = {left.hash, right.hash};
     node.version = working_tag();
     node.store_id = sparse_detail::internal_index(target);
@@ -851,11 +855,11 @@ class SparseMerkleTree {
                 sparse_detail::encode_stored_leaf(leaf.key_hash, leaf.value.view()));
       return;
     }
-    const InternalNode& node = internals_[sparse_detail::internal_index(ref)];
     Bytes record = {'I'};
     for (unsigned side = 0; side < 2; ++side) {
-      sparse_detail::append_child(record, stored_child({node.child[side], node.child_hash[side]}));
-      collect_new_nodes(node.child[side], batch);
+      const Subtree child = child_of({ref}, side);
+      sparse_detail::append_child(record, stored_child(child));
+      collect_new_nodes(child.ref, batch);
     }
     batch.put(stored_key(ref), std::move(record));
   }
@@ -946,7 +950,8 @@ class SparseMerkleTree {
         refs[side] = *loaded;
       }
       const std::uint32_t index = tree.internals_.allocate();
-      tree.internals_[index] = InternalNode{hashes, refs, child.version, child.id};
+      tree.internals_[index] = InternalNode{hashes, child.version, child.id};
+      tree.children(sparse_detail::internal_ref(index)) = refs;
       return sparse_detail::internal_ref(index);
     }
 
@@ -958,12 +963,11 @@ class SparseMerkleTree {
   std::size_t count_leaves(NodeRef ref) const {
     if (ref == sparse_detail::kEmptyRef) return 0;
     if (sparse_detail::is_leaf(ref)) return 1;
-    const InternalNode& node = internals_[sparse_detail::internal_index(ref)];
-    return count_leaves(node.child[0]) + count_leaves(node.child[1]);
+    return count_leaves(children(ref)[0]) + count_leaves(children(ref)[1]);
   }
 
   sparse_detail::NodePool<LeafNode> leaves_;
-  sparse_detail::NodePool<InternalNode> internals_;
+  sparse_detail::NodePool<InternalNode, ChildRefs> internals_;
   Subtree working_;
   Version working_version_ = 0;
   std::deque<VersionRoot> versions_;
