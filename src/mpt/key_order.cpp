@@ -1,7 +1,15 @@
 // put_batch's key order (see key_order.hpp).
+//
+// The sort splits on the first key nibble first (one counting pass), which leaves 16 independent
+// buckets, the 16 subtries under the root of a trie of many random keys: reading the heads and
+// sorting each bucket then run on oneTBB threads when asked to, so that what put_batch does
+// before its (parallel) build is not left to one core.
 #include "mpt/key_order.hpp"
 
+#include <oneapi/tbb/parallel_for.h>
+
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
 
@@ -10,11 +18,15 @@
 namespace merkleforge::mpt::detail {
 namespace {
 
+constexpr std::size_t kFirstNibbles = 16;
+
 std::uint64_t key_head(ByteSpan key) noexcept {
-  std::uint8_t bytes[8] = {};
-  if (!key.empty()) std::memcpy(bytes, key.data(), std::min<std::size_t>(key.size(), 8));
-  std::uint64_t head;
-  std::memcpy(&head, bytes, 8);
+  std::uint64_t head = 0;
+  if (key.size() >= 8) {
+    std::memcpy(&head, key.data(), 8);  // the common case: one load of a constant size
+  } else if (!key.empty()) {
+    std::memcpy(&head, key.data(), key.size());  // zero-padded
+  }
   return std::endian::native == std::endian::little ? __builtin_bswap64(head) : head;
 }
 
@@ -22,35 +34,80 @@ bool same_key(ByteSpan a, ByteSpan b) noexcept {
   return std::equal(a.begin(), a.end(), b.begin(), b.end());
 }
 
-}  // namespace
+unsigned first_nibble(const KeyEntry& entry) noexcept {
+  return static_cast<unsigned>(entry.head >> 60);
+}
 
-std::vector<KeyEntry> key_order(std::span<const MerklePatriciaTrie::KeyValue> pairs) {
-  // The keys may lie anywhere in memory: each is fetched a few pairs ahead of its head.
+// Calls work(i) for i in [0, n): on oneTBB threads if `parallel`.
+template <class Work>
+void for_each_index(std::size_t n, bool parallel, Work work) {
+  if (parallel) {
+    tbb::parallel_for(std::size_t{0}, n, work);
+  } else {
+    for (std::size_t i = 0; i < n; ++i) work(i);
+  }
+}
+
+// order[first, last) = the entries of pairs[first, last). The keys may lie anywhere in memory:
+// each is fetched a few pairs ahead of its head.
+void read_heads(std::span<const MerklePatriciaTrie::KeyValue> pairs, std::span<KeyEntry> order,
+                std::size_t first, std::size_t last) {
   constexpr std::size_t kPrefetchAhead = 8;
-  std::vector<KeyEntry> order(pairs.size());
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    if (i + kPrefetchAhead < pairs.size()) __builtin_prefetch(pairs[i + kPrefetchAhead].key.data());
+  for (std::size_t i = first; i < last; ++i) {
+    if (i + kPrefetchAhead < last) __builtin_prefetch(pairs[i + kPrefetchAhead].key.data());
     order[i] = {key_head(pairs[i].key), static_cast<std::uint32_t>(i),
                 static_cast<std::uint32_t>(pairs[i].key.size()),
                 static_cast<std::uint32_t>(pairs[i].value.size())};
   }
-  // Radix passes on the first 4 key bytes only (3 passes instead of 6): among 10^5 hashed keys
-  // about one pair shares them. Such runs are then ordered by the rest of the head and, for
-  // equal heads, by the whole key; stably, so equal keys keep their batch order.
-  const auto prefix = [](const KeyEntry& entry) { return entry.head >> 32; };
-  std::vector<KeyEntry> scratch;
-  radix_sort(order, scratch, 32, prefix);
+}
+
+// Sorts one bucket (entries of one first nibble) stably by key; `scratch` is as large. Two radix
+// passes on the next 22 key bits (an even count: the result ends in `bucket`): among the ~6K keys
+// of a bucket of 10^5 hashed keys only a few pairs share them. Such runs are then ordered by the
+// rest of the head and, for equal heads, by the whole key.
+void sort_bucket(std::span<const MerklePatriciaTrie::KeyValue> pairs, std::span<KeyEntry> bucket,
+                 std::span<KeyEntry> scratch) {
+  constexpr unsigned kRadixBits = 22, kShift = 60 - kRadixBits;
+  const auto prefix = [](const KeyEntry& entry) { return entry.head >> kShift; };
+  radix_sort(bucket, scratch, kRadixBits, [&](const KeyEntry& entry) {
+    return prefix(entry) & ((std::uint64_t{1} << kRadixBits) - 1);
+  });
   const auto by_key = [&](const KeyEntry& a, const KeyEntry& b) {
     if (a.head != b.head) return a.head < b.head;
     const ByteSpan x = pairs[a.index].key, y = pairs[b.index].key;
     return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
   };
-  for (auto run = order.begin(); run != order.end();) {
+  for (auto run = bucket.begin(); run != bucket.end();) {
     const auto end = std::find_if(
-        run, order.end(), [&](const KeyEntry& entry) { return prefix(entry) != prefix(*run); });
+        run, bucket.end(), [&](const KeyEntry& entry) { return prefix(entry) != prefix(*run); });
     if (end - run > 1) std::stable_sort(run, end, by_key);
     run = end;
   }
+}
+
+}  // namespace
+
+std::vector<KeyEntry> key_order(std::span<const MerklePatriciaTrie::KeyValue> pairs,
+                                bool parallel) {
+  std::vector<KeyEntry> heads(pairs.size()), order(pairs.size());
+  const std::size_t slices = parallel ? kFirstNibbles : 1;
+  for_each_index(slices, parallel, [&](std::size_t slice) {
+    read_heads(pairs, heads, pairs.size() * slice / slices, pairs.size() * (slice + 1) / slices);
+  });
+
+  // A stable counting pass on the first nibble: bucket b is order[start[b], start[b + 1]).
+  std::array<std::size_t, kFirstNibbles + 1> start{};
+  for (const KeyEntry& entry : heads) ++start[first_nibble(entry) + 1];
+  for (std::size_t b = 0; b < kFirstNibbles; ++b) start[b + 1] += start[b];
+  std::array<std::size_t, kFirstNibbles> next{};
+  std::copy_n(start.begin(), kFirstNibbles, next.begin());
+  for (const KeyEntry& entry : heads) order[next[first_nibble(entry)]++] = entry;
+
+  for_each_index(kFirstNibbles, parallel, [&](std::size_t b) {
+    const std::size_t size = start[b + 1] - start[b];
+    sort_bucket(pairs, std::span(order).subspan(start[b], size),
+                std::span(heads).subspan(start[b], size));
+  });
   return order;
 }
 

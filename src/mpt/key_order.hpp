@@ -23,8 +23,9 @@ struct KeyEntry {
 };
 
 /// The entries of `pairs` in increasing key order; pairs of equal keys keep their given order.
-/// Precondition: fewer than 2^32 pairs, keys and values under 4 GiB.
-std::vector<KeyEntry> key_order(std::span<const MerklePatriciaTrie::KeyValue> pairs);
+/// With `parallel`, the work is spread over oneTBB threads. Precondition: fewer than 2^32 pairs,
+/// keys and values under 4 GiB.
+std::vector<KeyEntry> key_order(std::span<const MerklePatriciaTrie::KeyValue> pairs, bool parallel);
 
 /// `ordered` (from key_order) reduced to what the batch leaves in an empty trie: the last pair of
 /// each key, and none of the keys whose last value is empty (an erase).

@@ -15,7 +15,8 @@ constexpr std::size_t kPrefetchAhead = 8;
 
 Status MerklePatriciaTrie::put_batch(std::span<const KeyValue> pairs) {
   if (pairs.size() > 0xffffffffu) throw std::length_error("put_batch of 2^32 pairs or more");
-  const std::vector<detail::KeyEntry> order = detail::key_order(pairs);
+  const std::vector<detail::KeyEntry> order =
+      detail::key_order(pairs, pairs.size() >= parallel_threshold_);
   if (empty()) {  // nothing to descend into: the trie is built from the sorted keys directly
     SortedBuilder::build(*this, pairs, detail::surviving_keys(pairs, order));
     return Ok{};
