@@ -34,7 +34,6 @@ class MerklePatriciaTrie::SortedBuilder {
   template <class Visit>
   void for_each_run(std::size_t first, std::size_t last, std::size_t depth, Visit visit) const;
   std::uint8_t nibble_at(std::size_t i, std::size_t depth) const noexcept;
-  std::size_t common_prefix(std::size_t a, std::size_t b) const noexcept;
   const KeyValue& pair(std::size_t i) const noexcept { return pairs_[keys_[i].index]; }
 
   std::span<const KeyValue> pairs_;

@@ -23,7 +23,6 @@
 // caller's key bytes while they are in cache (leaf_from_key.hpp), not from the stored nibbles.
 #include <oneapi/tbb/parallel_for.h>
 
-#include <bit>
 #include <stdexcept>
 
 #include "mpt/batch_hasher.hpp"
@@ -257,7 +256,7 @@ template <class Out, class Child>
 MerklePatriciaTrie::SortedBuilder::Built MerklePatriciaTrie::SortedBuilder::node(
     Out& out, std::size_t first, std::size_t last, std::size_t depth, Child child) const {
   if (last - first == 1) return out.record(out.leaf(first, depth), 0);
-  const std::size_t fork = common_prefix(first, last - 1);
+  const std::size_t fork = detail::shared_nibbles(pairs_, keys_[first], keys_[last - 1]);
   const NodeId branch = out.branch();
   if (2 * std::size_t{keys_[first].key_size} == fork) out.set_value(branch, first++);
   std::size_t height = 1;
@@ -280,15 +279,15 @@ MerklePatriciaTrie::SortedBuilder::Built MerklePatriciaTrie::SortedBuilder::subt
 }
 
 // Calls visit(begin, end, nibble) for each run of keys in [first, last) with the same nibble at
-// `depth` (every key has one).
+// `depth`. Precondition: the keys share their first `depth` nibbles and each has a nibble at
+// `depth` (so a run ends where a key shares only `depth` nibbles with the one before).
 template <class Visit>
 void MerklePatriciaTrie::SortedBuilder::for_each_run(std::size_t first, std::size_t last,
                                                      std::size_t depth, Visit visit) const {
   while (first < last) {
-    const std::uint8_t nibble = nibble_at(first, depth);
     std::size_t end = first + 1;
-    while (end < last && nibble_at(end, depth) == nibble) ++end;
-    visit(first, end, nibble);
+    while (end < last && keys_[end].shared > depth) ++end;
+    visit(first, end, nibble_at(first, depth));
     first = end;
   }
 }
@@ -298,22 +297,6 @@ std::uint8_t MerklePatriciaTrie::SortedBuilder::nibble_at(std::size_t i,
   if (depth < kHeadNibbles)
     return static_cast<std::uint8_t>(keys_[i].head >> (60 - 4 * depth) & 15);
   return key_nibble(pair(i).key, depth);
-}
-
-// Nibbles the keys of entries a and b have in common (a key may be a prefix of the other).
-std::size_t MerklePatriciaTrie::SortedBuilder::common_prefix(std::size_t a,
-                                                             std::size_t b) const noexcept {
-  const std::size_t shorter = std::min(keys_[a].key_size, keys_[b].key_size);
-  const std::uint64_t head_difference = keys_[a].head ^ keys_[b].head;
-  if (head_difference != 0) {
-    return std::min<std::size_t>(static_cast<std::size_t>(std::countl_zero(head_difference)) / 4,
-                                 2 * shorter);
-  }
-  const ByteSpan x = pair(a).key, y = pair(b).key;
-  std::size_t byte = std::min<std::size_t>(8, shorter);
-  while (byte < shorter && x[byte] == y[byte]) ++byte;
-  if (byte == shorter) return 2 * shorter;
-  return 2 * byte + ((x[byte] ^ y[byte]) < 16 ? 1 : 0);
 }
 
 }  // namespace merkleforge::mpt
