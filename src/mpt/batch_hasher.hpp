@@ -45,7 +45,7 @@ class MerklePatriciaTrie::BatchHasher {
   std::size_t collect(NodeId id);
   void hash_level(const std::vector<NodeId>& ids);
   void file(NodeId id, std::size_t offset);
-  void order_by_blocks();
+  const std::vector<Encoded>& order_by_blocks();
   void prefetch_node(NodeId id) const noexcept;
   void prefetch_payload(NodeId id) const noexcept;
 

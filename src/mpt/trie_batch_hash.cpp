@@ -119,31 +119,34 @@ void MerklePatriciaTrie::BatchHasher::finish_level() {
   for (const Encoded& node : inline_)
     trie_->mutable_ref(node.id) =
         NodeRef::of_encoding({encodings_.data() + node.offset, node.size});
-  order_by_blocks();
+  const std::vector<Encoded>& ordered = order_by_blocks();
   messages_.clear();
-  for (const Encoded& node : by_blocks_)
+  for (const Encoded& node : ordered)
     messages_.emplace_back(encodings_.data() + node.offset, node.size);
-  digests_.resize(by_blocks_.size());
+  digests_.resize(ordered.size());
   keccak256_each(messages_, digests_.data());
-  for (std::size_t i = 0; i < by_blocks_.size(); ++i)
-    trie_->mutable_ref(by_blocks_[i].id) = NodeRef::of_hash(digests_[i]);
+  for (std::size_t i = 0; i < ordered.size(); ++i)
+    trie_->mutable_ref(ordered[i].id) = NodeRef::of_hash(digests_[i]);
 }
 
-// by_blocks_ = hashed_ ordered by Keccak block count, so that the messages hashed side by side
-// need the same number of permutations. A stable counting sort: there are only a few distinct
+// hashed_ ordered by Keccak block count, so that the messages hashed side by side need the same
+// number of permutations. A stable counting sort into by_blocks_: there are only a few distinct
 // counts (anything of kMaxBlocks blocks or more shares the last bucket), and within a count the
-// nodes keep their pool order.
-void MerklePatriciaTrie::BatchHasher::order_by_blocks() {
+// nodes keep their pool order. A level of one count (account leaves: one block) is hashed_.
+const std::vector<MerklePatriciaTrie::BatchHasher::Encoded>&
+MerklePatriciaTrie::BatchHasher::order_by_blocks() {
   constexpr std::size_t kRate = 136, kMaxBlocks = 16;
   const auto bucket = [](const Encoded& node) {
     return std::min<std::size_t>(node.size / kRate, kMaxBlocks - 1);
   };
   std::array<std::size_t, kMaxBlocks> start{};
   for (const Encoded& node : hashed_) ++start[bucket(node)];
+  if (hashed_.empty() || start[bucket(hashed_.front())] == hashed_.size()) return hashed_;
   std::size_t position = 0;
   for (std::size_t& first : start) position += std::exchange(first, position);
   by_blocks_.resize(hashed_.size());
   for (const Encoded& node : hashed_) by_blocks_[start[bucket(node)]++] = node;
+  return by_blocks_;
 }
 
 void MerklePatriciaTrie::BatchHasher::prefetch_node(NodeId id) const noexcept {
