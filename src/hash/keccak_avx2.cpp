@@ -71,17 +71,34 @@ __m256i last_block_word(const std::uint8_t* const* blocks) noexcept {
                             static_cast<long long>(load_le64(blocks[3] + offset)));
 }
 
+/// a[w] = word w of every lane's state, zero for the lanes set in `fresh` (new messages). When
+/// every lane starts a message (batches of one-block messages), nothing is loaded.
+void load_states(const std::uint64_t* states, unsigned fresh, __m256i* a) noexcept {
+  constexpr unsigned kAllLanes = (1u << kLanes) - 1;
+  if ((fresh & kAllLanes) == kAllLanes) {
+    for (std::size_t w = 0; w < kStateWords; ++w) a[w] = _mm256_setzero_si256();
+    return;
+  }
+  const __m256i lane_bits = _mm256_setr_epi64x(1, 2, 4, 8);
+  const __m256i fresh_lanes = _mm256_cmpeq_epi64(
+      _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(fresh)), lane_bits), lane_bits);
+  for (std::size_t w = 0; w < kStateWords; ++w) {
+    const __m256i stored =
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states + w * kLanes));
+    a[w] = _mm256_andnot_si256(fresh_lanes, stored);
+  }
+}
+
 }  // namespace
 
 void permute_bmi2(std::uint64_t* state) noexcept {
   permute_scalar(state);
 }
 
-void absorb_lanes_avx2(std::uint64_t* states, const std::uint8_t* const* blocks) noexcept {
+void absorb_lanes_avx2(std::uint64_t* states, const std::uint8_t* const* blocks,
+                       unsigned fresh) noexcept {
   __m256i a[kStateWords];
-  for (std::size_t w = 0; w < kStateWords; ++w) {
-    a[w] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states + w * kLanes));
-  }
+  load_states(states, fresh, a);
   for (std::size_t w = 0; w + 4 <= kRateWords; w += 4) xor_block_words(blocks, w, a + w);
   a[kRateWords - 1] = _mm256_xor_si256(a[kRateWords - 1], last_block_word(blocks));
   keccak_f1600<Avx2Ops>(a);

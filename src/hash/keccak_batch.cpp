@@ -41,10 +41,11 @@ const std::uint8_t* stream_block(ByteSpan prefix, ByteSpan message, std::uint8_t
   if (from < to)
     std::memcpy(scratch + (from - begin), message.data() + (from - prefix.size()), to - from);
   // The bytes copied fill the block's start; only the rest is zeroed (written once, not twice).
-  const std::size_t filled = length > begin ? std::min(kRate, length - begin) : 0;
+  // Block `index` exists, so begin <= length; it is the last one when the stream ends in it.
+  const std::size_t filled = std::min(kRate, length - begin);
   std::memset(scratch + filled, 0, kRate - filled);
-  if (index + 1 == blocks_of(length)) {
-    scratch[length - begin] ^= pad;  // may share the last byte with the final bit
+  if (filled < kRate) {
+    scratch[filled] ^= pad;  // may share the last byte with the final bit
     scratch[kRate - 1] ^= 0x80;
   }
   return scratch;
@@ -82,14 +83,16 @@ template <class MessageAt>
 void hash_streams(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, std::size_t count,
                   MessageAt message_at, Digest32* out) noexcept {
   const std::size_t lanes = kernel.lanes;
+  // A lane's words are read only once it has absorbed a block: until then it is in `fresh`.
   alignas(64) std::uint64_t states[kStateWords * kMaxLanes];
   alignas(64) std::uint8_t scratch[kMaxLanes][kRate];
   static constexpr std::uint8_t kZeroBlock[kRate] = {};
   Lane lane[kMaxLanes];
+  unsigned fresh = 0;  // lanes to start from a zero state in the next absorb (new streams)
   std::size_t next = 0;
   std::size_t active = 0;
   const auto start_next = [&](std::size_t i) {
-    for (std::size_t w = 0; w < kStateWords; ++w) states[w * lanes + i] = 0;
+    fresh |= 1u << i;
     if (next == count) {
       lane[i].message = Lane::kIdle;
       return;
@@ -108,7 +111,8 @@ void hash_streams(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, std::
               ? kZeroBlock
               : stream_block(prefix, message_at(lane[i].message), pad, lane[i].block, scratch[i]);
     }
-    kernel.absorb_lanes(states, lane_block);
+    kernel.absorb_lanes(states, lane_block, fresh);
+    fresh = 0;
     for (std::size_t i = 0; i < lanes; ++i) {
       if (lane[i].message == Lane::kIdle || ++lane[i].block != lane[i].blocks) continue;
       Digest32& digest = out[lane[i].message];
@@ -119,8 +123,10 @@ void hash_streams(const Kernel& kernel, std::uint8_t pad, ByteSpan prefix, std::
   }
   for (std::size_t i = 0; i < lanes && active == 1; ++i) {
     if (lane[i].message == Lane::kIdle) continue;
-    std::uint64_t state[kStateWords];
-    for (std::size_t w = 0; w < kStateWords; ++w) state[w] = states[w * lanes + i];
+    std::uint64_t state[kStateWords] = {};
+    if (((fresh >> i) & 1u) == 0) {
+      for (std::size_t w = 0; w < kStateWords; ++w) state[w] = states[w * lanes + i];
+    }
     finish_one(kernel, pad, prefix, message_at(lane[i].message), lane[i].block, state,
                out[lane[i].message]);
     active = 0;
