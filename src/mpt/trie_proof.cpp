@@ -1,4 +1,9 @@
 // MerklePatriciaTrie::prove: the nodes on a key's path.
+//
+// A listed branch is written with the references of its 16 children. They are gathered here in
+// one short inline loop before encode_branch writes them: encode() in trie_hash.cpp, which the
+// hashing uses, reaches each child's reference through the out-of-line ref_of, which was a third
+// of prove's instructions. Leaves and extensions (one per proof at most) still go through encode().
 #include "merkleforge/mpt/trie.hpp"
 #include "mpt/key_path.hpp"
 #include "mpt/trie_tags.hpp"
@@ -10,23 +15,47 @@ using detail::Pool;
 using detail::pool_of;
 
 Status MerklePatriciaTrie::prove(ByteSpan key, ProofNodes& out) {
+  static const NodeRef kNoChild{};
   root_hash();
   out.clear();
+  const auto child_ref = [this](NodeId child) -> const NodeRef* {
+    switch (pool_of(child)) {
+      case Pool::short_node:
+        return &shorts_[index_of(child)].ref;
+      case Pool::branch:
+        return &branches_[index_of(child)].ref;
+      case Pool::stub:
+        return &stubs_[index_of(child)];
+      case Pool::none:
+        break;
+    }
+    return &kNoChild;
+  };
+  const auto append_branch = [&](const BranchNode& node) {
+    std::array<const NodeRef*, 16> children;
+    for (std::size_t slot = 0; slot < 16; ++slot) children[slot] = child_ref(node.children[slot]);
+    out.emplace_back([&](Bytes& buffer) {
+      encode_branch(buffer, children, value_of(node.value_begin, node.value_size));
+    });
+  };
+
   const std::size_t total = key.size() * 2;
   std::size_t pos = 0;
   for (NodeId id = root_; id != kEmpty;) {
     if (pool_of(id) == Pool::stub) {
       return make_error(Errc::not_found, "the key's path crosses a subtrie known only by its hash");
     }
-    if (id == root_ || ref_of(id)->is_hash()) {  // inline nodes are already inside their parent
-      out.emplace_back([&](Bytes& buffer) { encode(id, buffer); });
-    }
+    // Inline nodes are already inside their parent; the root is listed whatever its size.
+    const bool listed = id == root_ || child_ref(id)->is_hash();
     if (pool_of(id) == Pool::branch) {
+      const BranchNode& node = branches_[index_of(id)];
+      if (listed) append_branch(node);
       if (pos == total) break;
-      id = branches_[index_of(id)].children[key_nibble(key, pos++)];
+      id = node.children[key_nibble(key, pos++)];
       continue;
     }
     const ShortNode& node = shorts_[index_of(id)];
+    if (listed) out.emplace_back([&](Bytes& buffer) { encode(id, buffer); });
     if (node.child == kEmpty || node.path_size > total - pos) break;
     if (!detail::path_matches_key(nibbles_.data() + node.path_begin, node.path_size, key, pos))
       break;
