@@ -27,6 +27,7 @@ class MerklePatriciaTrie::SortedBuilder {
   SortedBuilder(std::span<const KeyValue> pairs, std::span<const detail::KeyEntry> keys)
       : pairs_(pairs), keys_(keys) {}
 
+  Extent count(std::size_t first, std::size_t last, std::size_t depth) const;
   template <class Out, class Child>
   Built node(Out& out, std::size_t first, std::size_t last, std::size_t depth, Child child) const;
   template <class Out>

@@ -10,9 +10,10 @@
 // reading the key; a key and its value are read once, to copy them (prefetched a few keys ahead).
 //
 // Storage: a first pass counts the nodes, nibbles and value bytes of each subtrie under the
-// first branch; the pools and arenas are sized once, each subtrie gets its own slice of them,
-// and a second pass writes the subtries into their slices — side by side on oneTBB threads,
-// since no slice is shared and nothing grows.
+// first branch (from the nibbles each key shares with the one before: see count()); the pools and
+// arenas are sized once, each subtrie gets its own slice of them, and a second pass writes the
+// subtries into their slices — side by side on oneTBB threads, since no slice is shared and nothing
+// grows.
 //
 // Hashing: the recursion knows each node's height (a leaf 0, a branch one above its highest
 // child, an extension one above its branch), so the writer files every node it writes by height
@@ -43,9 +44,11 @@ constexpr std::size_t kHeadNibbles = 16;
 
 }  // namespace
 
-// Node and arena slots of a subtrie: counted by Counter, then the first free slot of a Writer.
+// Node and arena slots of a subtrie: counted by count() (the top: by Counter), then the first
+// free slot of a Writer.
 struct MerklePatriciaTrie::SortedBuilder::Extent {
   std::size_t shorts = 0, branches = 0, nibbles = 0, values = 0;
+  bool operator==(const Extent&) const = default;
 };
 
 // A node written by the builder and its height (0: a leaf).
@@ -57,11 +60,12 @@ struct MerklePatriciaTrie::SortedBuilder::Built {
 // A subtrie under the first branch: keys [first, last) from nibble `depth` on.
 struct MerklePatriciaTrie::SortedBuilder::Part {
   std::size_t first, last, depth;
-  Extent at;  // its slots
+  Extent at, end;  // its slots: from `at` up to `end`
   Built root{kEmpty, 0};
 };
 
-// The first pass: what a subtrie needs, without reading keys or values.
+// What the top of the trie needs (the nodes above the first branch), without reading keys or
+// values; the subtries under the branch are counted by count().
 class MerklePatriciaTrie::SortedBuilder::Counter {
  public:
   explicit Counter(std::span<const detail::KeyEntry> keys) : keys_(keys) {}
@@ -140,6 +144,9 @@ class MerklePatriciaTrie::SortedBuilder::Writer {
     return {id, height};
   }
 
+  /// The first slots not written yet.
+  const Extent& next_slots() const noexcept { return at_; }
+
   /// Hashes what was written: the leaves' level, then the levels above.
   void hash() {
     hasher_.finish_level();
@@ -199,7 +206,7 @@ void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
   std::vector<Part> parts;
   Counter top(keys);
   builder.node(top, 0, keys.size(), 0, [&](std::size_t first, std::size_t last, std::size_t depth) {
-    parts.push_back({first, last, depth, {}, {kEmpty, 0}});
+    parts.push_back({first, last, depth, {}, {}, {kEmpty, 0}});
     return Built{kEmpty, 0};  // counted, not built, here
   });
   const bool parallel = keys.size() >= trie.parallel_threshold_;
@@ -210,11 +217,7 @@ void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
       for (Part& part : parts) work(part);
     }
   };
-  for_each_part([&](Part& part) {
-    Counter counter(keys);
-    builder.subtrie(counter, part.first, part.last, part.depth);
-    part.at = counter.extent;
-  });
+  for_each_part([&](Part& part) { part.at = builder.count(part.first, part.last, part.depth); });
 
   Extent end = top.extent;
   for (Part& part : parts) {
@@ -224,6 +227,7 @@ void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
     end.branches += size.branches;
     end.nibbles += size.nibbles;
     end.values += size.values;
+    part.end = end;
   }
   if (end.shorts > detail::kIndexMask || end.branches > detail::kIndexMask ||
       end.nibbles > 0xffffffffu || end.values > 0xffffffffu) {
@@ -237,6 +241,8 @@ void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
   for_each_part([&](Part& part) {
     Writer writer(trie, builder, part.at, BatchHasher::for_this_thread());
     part.root = builder.subtrie(writer, part.first, part.last, part.depth);
+    if (writer.next_slots() != part.end)  // count() and the writer disagree: a bug, not bad input
+      throw std::logic_error("MerklePatriciaTrie::put_batch: a subtrie does not fill its slots");
     writer.hash();
   });
   Writer writer(trie, builder, Extent{}, BatchHasher::for_this_thread());
@@ -248,6 +254,51 @@ void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
           .id;
   writer.hash();
   trie.pending_changes_ = 0;
+}
+
+// The slots of the subtrie over keys [first, last) from nibble `depth` on, in one pass over the
+// nibbles each key shares with the one before, without the writer's recursion. A key's leaf hangs
+// from the deeper of the forks on either side of it, unless its key ends at the next fork (a
+// branch's value). The forks inside [first, last) are the branches; a stack holds the depths of
+// the branches still open (deepest last), so that a branch is counted when closed, with the
+// extension between it and its parent (which forks at the shallower neighbouring depth).
+MerklePatriciaTrie::SortedBuilder::Extent MerklePatriciaTrie::SortedBuilder::count(
+    std::size_t first, std::size_t last, std::size_t depth) const {
+  Extent extent;
+  const auto shared = [&](std::size_t i) { return std::size_t{keys_[i].shared}; };
+  for (std::size_t i = first; i < last; ++i) {
+    extent.values += keys_[i].value_size;
+    const std::size_t nibbles = 2 * std::size_t{keys_[i].key_size};
+    if (i + 1 < last && shared(i + 1) == nibbles) continue;  // the value of the branch there
+    const std::size_t previous_fork = i > first ? shared(i) : 0;
+    const std::size_t next_fork = i + 1 < last ? shared(i + 1) : 0;
+    const std::size_t leaf_depth =
+        last - first == 1 ? depth : std::max(previous_fork, next_fork) + 1;
+    ++extent.shorts;
+    extent.nibbles += nibbles - leaf_depth;
+  }
+  std::vector<std::size_t> open;  // forks of the open branches, increasing
+  const auto close = [&](std::size_t fork, std::size_t node_depth) {
+    ++extent.branches;
+    if (fork == node_depth) return;
+    ++extent.shorts;  // the extension above the branch
+    extent.nibbles += fork - node_depth;
+  };
+  for (std::size_t i = first + 1; i < last; ++i) {
+    const std::size_t fork = shared(i);
+    while (!open.empty() && open.back() > fork) {
+      const std::size_t closed = open.back();
+      open.pop_back();
+      close(closed, std::max(open.empty() ? fork : open.back(), fork) + 1);
+    }
+    if (open.empty() || open.back() < fork) open.push_back(fork);
+  }
+  while (!open.empty()) {
+    const std::size_t closed = open.back();
+    open.pop_back();
+    close(closed, open.empty() ? depth : open.back() + 1);
+  }
+  return extent;
 }
 
 // The node over keys [first, last) from nibble `depth` on; `child(first, last, depth)` gives each
