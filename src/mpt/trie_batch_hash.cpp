@@ -162,7 +162,8 @@ void MerklePatriciaTrie::BatchHasher::prefetch_payload(NodeId id) const noexcept
     if (node.child == kEmpty) prefetch(trie_->values_.data() + node.value_begin);
     return;
   }
-  for (const NodeId child : trie_->branches_[index_of(id)].children) prefetch_node(child);
+  for (const NodeId child : trie_->branches_[index_of(id)].children)
+    if (child != kEmpty) prefetch_node(child);
 }
 
 void MerklePatriciaTrie::hash(NodeId id) {

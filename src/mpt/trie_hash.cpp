@@ -44,8 +44,9 @@ void MerklePatriciaTrie::encode(NodeId id, Bytes& out) const {
   const BranchNode& node = branches_[index_of(id)];
   std::array<const NodeRef*, 16> children;
   for (std::size_t slot = 0; slot < 16; ++slot) {
-    const NodeRef* child = ref_of(node.children[slot]);
-    children[slot] = child != nullptr ? child : &kNoChild;
+    // Most branches of a large trie are near its leaves, with 2 or 3 of 16 children.
+    const NodeId child = node.children[slot];
+    children[slot] = child == kEmpty ? &kNoChild : ref_of(child);
   }
   encode_branch(out, children, value_of(node.value_begin, node.value_size));
 }
