@@ -16,6 +16,10 @@ using detail::pool_of;
 
 Status MerklePatriciaTrie::prove(ByteSpan key, ProofNodes& out) {
   static const NodeRef kNoChild{};
+  // The key is first read to leave the root, after the root's encoding: a caller proving many
+  // keys holds them in scattered allocations, and without this the miss on the key is only
+  // issued once that encoding has gone by (about a quarter of prove at 10K entries).
+  __builtin_prefetch(key.data());
   root_hash();
   out.clear();
   const auto child_ref = [this](NodeId child) -> const NodeRef* {
