@@ -1,9 +1,12 @@
 // MerklePatriciaTrie::prove: the nodes on a key's path.
 //
-// A listed branch is written with the references of its 16 children. They are gathered here in
-// one short inline loop before encode_branch writes them: encode() in trie_hash.cpp, which the
+// A listed branch is written with the references of its 16 children. They are gathered here, by
+// a table lookup per child, before encode_branch writes them: encode() in trie_hash.cpp, which the
 // hashing uses, reaches each child's reference through the out-of-line ref_of, which was a third
 // of prove's instructions. Leaves and extensions (one per proof at most) still go through encode().
+#include <cstddef>
+#include <cstdint>
+
 #include "merkleforge/mpt/trie.hpp"
 #include "mpt/key_path.hpp"
 #include "mpt/trie_tags.hpp"
@@ -22,18 +25,25 @@ Status MerklePatriciaTrie::prove(ByteSpan key, ProofNodes& out) {
   __builtin_prefetch(key.data());
   root_hash();
   out.clear();
-  const auto child_ref = [this](NodeId child) -> const NodeRef* {
-    switch (pool_of(child)) {
-      case Pool::short_node:
-        return &shorts_[index_of(child)].ref;
-      case Pool::branch:
-        return &branches_[index_of(child)].ref;
-      case Pool::stub:
-        return &stubs_[index_of(child)];
-      case Pool::none:
-        break;
-    }
-    return &kNoChild;
+  // Where each pool keeps its nodes' references: that of node `index` of pool p is at
+  // ref_pools[p].first + index * ref_pools[p].stride (the empty id's: kNoChild). A table, not a
+  // switch per child: below the top of the trie a branch's children mix leaves, branches and empty
+  // slots at random, which a switch mispredicts.
+  struct RefPool {
+    std::uintptr_t first;
+    std::size_t stride;
+  };
+  const std::array<RefPool, 4> ref_pools = {{
+      {reinterpret_cast<std::uintptr_t>(&kNoChild), 0},
+      {reinterpret_cast<std::uintptr_t>(shorts_.data()) + offsetof(ShortNode, ref),
+       sizeof(ShortNode)},
+      {reinterpret_cast<std::uintptr_t>(branches_.data()) + offsetof(BranchNode, ref),
+       sizeof(BranchNode)},
+      {reinterpret_cast<std::uintptr_t>(stubs_.data()), sizeof(NodeRef)},
+  }};
+  const auto child_ref = [&](NodeId child) {
+    const RefPool& pool = ref_pools[static_cast<std::size_t>(pool_of(child))];
+    return reinterpret_cast<const NodeRef*>(pool.first + index_of(child) * pool.stride);
   };
   const auto append_branch = [&](const BranchNode& node) {
     std::array<const NodeRef*, 16> children;
