@@ -33,6 +33,9 @@ Status MerklePatriciaTrie::prove(ByteSpan key, ProofNodes& out) {
     std::uintptr_t first;
     std::size_t stride;
   };
+  // The table is indexed by the pool tag: its rows follow trie_tags.hpp's numbering.
+  static_assert(static_cast<int>(Pool::none) == 0 && static_cast<int>(Pool::short_node) == 1 &&
+                static_cast<int>(Pool::branch) == 2 && static_cast<int>(Pool::stub) == 3);
   const std::array<RefPool, 4> ref_pools = {{
       {reinterpret_cast<std::uintptr_t>(&kNoChild), 0},
       {reinterpret_cast<std::uintptr_t>(shorts_.data()) + offsetof(ShortNode, ref),
