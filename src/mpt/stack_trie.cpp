@@ -5,6 +5,7 @@
 
 #include "merkleforge/hash/keccak.hpp"
 #include "mpt/key_path.hpp"
+#include "mpt/leaf_from_key.hpp"
 
 namespace merkleforge::mpt {
 namespace {
@@ -27,16 +28,21 @@ NodeRef hash_placeholder() {
 
 }  // namespace
 
-// The node just encoded in scratch_ (positioned at last_key_[0, path_size)), as a parent will
-// refer to it: inline under 32 bytes, else queued for hashing. `waits` are its queued children.
-StackTrieBuilder::Child StackTrieBuilder::finish_node(std::size_t path_size,
+// The node just encoded at the end of queue_bytes_, from `begin` on (positioned at
+// last_key_[0, path_size)), as a parent will refer to it: inline under 32 bytes (taken back out of
+// the queue's bytes), else queued for hashing. `waits` are its queued children.
+StackTrieBuilder::Child StackTrieBuilder::finish_node(std::size_t begin, std::size_t path_size,
                                                       std::span<const Wait> waits) {
-  if (scratch_.size() < 32) return {NodeRef::of_encoding(scratch_), kNone};  // holds no hash
+  const std::size_t size = queue_bytes_.size() - begin;
+  if (size < 32) {  // holds no hash
+    const NodeRef inline_ref = NodeRef::of_encoding({queue_bytes_.data() + begin, size});
+    queue_bytes_.resize(begin);
+    return {inline_ref, kNone};
+  }
   const auto index = static_cast<std::uint32_t>(queue_.size());
   Queued& node = queue_.emplace_back();
-  node.offset = static_cast<std::uint32_t>(queue_bytes_.size());
-  node.size = static_cast<std::uint32_t>(scratch_.size());
-  queue_bytes_.insert(queue_bytes_.end(), scratch_.begin(), scratch_.end());
+  node.offset = static_cast<std::uint32_t>(begin);
+  node.size = static_cast<std::uint32_t>(size);
   node.path_offset = static_cast<std::uint32_t>(queue_paths_.size());
   node.path_size = static_cast<std::uint32_t>(path_size);
   queue_paths_.insert(queue_paths_.end(), last_key_.begin(),
@@ -46,22 +52,27 @@ StackTrieBuilder::Child StackTrieBuilder::finish_node(std::size_t path_size,
     queue_[wait.child].parent_at = wait.at;
     node.height = std::max(node.height, queue_[wait.child].height + 1);
   }
+  if (by_height_.size() <= node.height) by_height_.resize(node.height + 1);
+  by_height_[node.height].push_back(index);
   return {hash_placeholder(), index};
 }
 
 // The reference to `item` from a parent whose child path starts at nibble `start`.
 StackTrieBuilder::Child StackTrieBuilder::attach(const Pending& item, std::size_t start) {
-  scratch_.clear();
+  const std::size_t begin = queue_bytes_.size();
   if (!item.is_branch) {
-    encode_leaf(scratch_, Nibbles(last_key_).subspan(start), last_value_);
-    return finish_node(start, {});
+    const detail::LeafFromKey leaf(last_key_bytes_, start, last_value_);
+    queue_bytes_.resize(begin + leaf.size());
+    leaf.write(queue_bytes_.data() + begin);
+    return finish_node(begin, start, {});
   }
   if (item.depth == start) return item.branch;
-  encode_extension(scratch_, Nibbles(last_key_).subspan(start, item.depth - start),
+  encode_extension(queue_bytes_, Nibbles(last_key_).subspan(start, item.depth - start),
                    item.branch.ref);
-  if (item.branch.pending == kNone) return finish_node(start, {});
-  const Wait wait{item.branch.pending, static_cast<std::uint32_t>(scratch_.size() - 32)};
-  return finish_node(start, {&wait, 1});
+  if (item.branch.pending == kNone) return finish_node(begin, start, {});
+  const Wait wait{item.branch.pending,
+                  static_cast<std::uint32_t>(queue_bytes_.size() - begin - 32)};
+  return finish_node(begin, start, {&wait, 1});
 }
 
 // Closes the innermost open branch: the pending item below it joins it, and it becomes pending.
@@ -69,57 +80,39 @@ StackTrieBuilder::Pending StackTrieBuilder::close_top() {
   Frame& frame = frames_[open_frames_ - 1];
   std::array<const NodeRef*, 16> children;
   for (std::size_t slot = 0; slot < 16; ++slot) children[slot] = &frame.children[slot].ref;
-  scratch_.clear();
-  encode_branch(scratch_, children, {});
+  const std::size_t begin = queue_bytes_.size();
+  encode_branch(queue_bytes_, children, {});
   std::array<Wait, 16> waits;
   std::size_t wait_count = 0;
-  std::size_t at = list_header_size(scratch_);
+  std::size_t at = list_header_size({queue_bytes_.data() + begin, queue_bytes_.size() - begin});
   for (const Child& child : frame.children) {
     if (child.pending != kNone)
       waits[wait_count++] = {child.pending, static_cast<std::uint32_t>(at + 1)};
     at += child.ref.encoded_size();
   }
-  Pending closed{true, frame.depth, finish_node(frame.depth, {waits.data(), wait_count})};
+  Pending closed{true, frame.depth, finish_node(begin, frame.depth, {waits.data(), wait_count})};
   --open_frames_;
   return closed;
 }
 
-// Hashes the queue, children before parents: per height, each group of equal size at once.
+// Hashes the queue, children before parents: all nodes of one height in one keccak256_each call
+// (a node's parent is always higher, so a height needs only the hashes of those below it).
 void StackTrieBuilder::hash_queue() {
-  order_.resize(queue_.size());
-  for (std::uint32_t i = 0; i < order_.size(); ++i) order_[i] = i;
-  std::sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const Queued& x = queue_[a];
-    const Queued& y = queue_[b];
-    return x.height != y.height ? x.height < y.height : x.size < y.size;
-  });
-  for (std::size_t first = 0; first < order_.size();) {
-    const Queued& head = queue_[order_[first]];
-    std::size_t end = first + 1;
-    while (end < order_.size() && queue_[order_[end]].height == head.height &&
-           queue_[order_[end]].size == head.size)
-      ++end;
-    hash_equal_sizes({order_.data() + first, end - first});
-    first = end;
-  }
+  for (const std::vector<std::uint32_t>& nodes : by_height_) hash_height(nodes);
 }
 
-// Hashes nodes of one height and one size, and writes each hash into its parent's encoding.
-void StackTrieBuilder::hash_equal_sizes(std::span<const std::uint32_t> group) {
-  const std::size_t size = queue_[group.front()].size;
-  if (group.size() == 1) {
-    const Queued& node = queue_[group.front()];
-    queue_[group.front()].hash = Keccak256::digest({queue_bytes_.data() + node.offset, size});
-  } else {
-    gathered_.resize(group.size() * size);
-    for (std::size_t i = 0; i < group.size(); ++i)
-      std::memcpy(gathered_.data() + i * size, queue_bytes_.data() + queue_[group[i]].offset, size);
-    digests_.resize(group.size());
-    Keccak256::hash_many({}, gathered_.data(), size, group.size(), digests_.data());
-    for (std::size_t i = 0; i < group.size(); ++i) queue_[group[i]].hash = digests_[i];
+// Hashes nodes of one height, and writes each hash into its parent's encoding.
+void StackTrieBuilder::hash_height(std::span<const std::uint32_t> nodes) {
+  messages_.resize(nodes.size());
+  digests_.resize(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const Queued& node = queue_[nodes[i]];
+    messages_[i] = ByteSpan(queue_bytes_.data() + node.offset, node.size);
   }
-  for (const std::uint32_t index : group) {
-    const Queued& node = queue_[index];
+  keccak256_each(messages_, digests_.data());
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    Queued& node = queue_[nodes[i]];
+    node.hash = digests_[i];
     if (node.parent == kNone) continue;
     std::memcpy(queue_bytes_.data() + queue_[node.parent].offset + node.parent_at, node.hash.data(),
                 32);
@@ -143,6 +136,7 @@ void StackTrieBuilder::hash_and_emit() {
 
 void StackTrieBuilder::clear_queue() {
   queue_.clear();
+  for (std::vector<std::uint32_t>& nodes : by_height_) nodes.clear();
   queue_bytes_.clear();
   queue_paths_.clear();
 }
@@ -177,7 +171,7 @@ Status StackTrieBuilder::add(ByteSpan key, ByteSpan value) {
     }
     if (open_frames_ == 0 || frames_[open_frames_ - 1].depth < common) {
       if (frames_.size() == open_frames_) frames_.emplace_back();
-      frames_[open_frames_] = Frame{common, {}};
+      frames_[open_frames_].reset(common);
       ++open_frames_;
     }
     Frame& parent = frames_[open_frames_ - 1];
@@ -185,6 +179,7 @@ Status StackTrieBuilder::add(ByteSpan key, ByteSpan value) {
     if (queue_.size() >= kQueueLimit) flush();
   }
   detail::expand_key(key, last_key_);
+  last_key_bytes_.assign(key.begin(), key.end());
   last_value_.assign(value.begin(), value.end());
   has_key_ = true;
   return Ok{};

@@ -7,9 +7,9 @@
 //
 // Hashing is deferred: a finished node of 32 bytes or more waits in a bounded queue (its parent
 // is encoded with a placeholder where the hash goes) until the queue is full or the root is
-// asked for. The queue is then hashed children first, one height at a time, each group of equal
-// size in one Keccak256::hash_many call (several states permuted side by side), and its nodes are
-// handed to the sink in the order they were finished.
+// asked for. The queue is then hashed children first, one height at a time in one keccak256_each
+// call (several states permuted side by side), and its nodes are handed to the sink in the order
+// they were finished.
 #pragma once
 
 #include <array>
@@ -54,6 +54,16 @@ class StackTrieBuilder {
   struct Frame {
     std::size_t depth = 0;
     std::array<Child, 16> children{};
+
+    // Reopens the frame at `at` with no children. Clears only what marks a child absent (its
+    // reference's size and pending index): a whole Frame is 648 bytes, written once per key.
+    void reset(std::size_t at) noexcept {
+      depth = at;
+      for (Child& child : children) {
+        child.ref.size = 0;
+        child.pending = kNone;
+      }
+    }
   };
   // A finished subtrie waiting for its parent: the leaf of the last key, or a closed branch.
   struct Pending {
@@ -77,19 +87,20 @@ class StackTrieBuilder {
   };
 
   Child attach(const Pending& item, std::size_t start);
-  Child finish_node(std::size_t path_size, std::span<const Wait> waits);
+  Child finish_node(std::size_t begin, std::size_t path_size, std::span<const Wait> waits);
   Pending close_top();
   void flush();
   void hash_and_emit();
   void clear_queue();
   void hash_queue();
-  void hash_equal_sizes(std::span<const std::uint32_t> group);
+  void hash_height(std::span<const std::uint32_t> nodes);
   Child resolved(const Child& child) const;
 
   NodeSink sink_;
   std::vector<Frame> frames_;  // capacity reused across keys
   std::size_t open_frames_ = 0;
-  Bytes last_key_;  // nibbles of the previous key
+  Bytes last_key_;        // nibbles of the previous key
+  Bytes last_key_bytes_;  // and its bytes, from which its leaf is encoded
   Bytes last_value_;
   bool has_key_ = false;
   Bytes scratch_;
@@ -97,8 +108,8 @@ class StackTrieBuilder {
   std::vector<Queued> queue_;
   Bytes queue_bytes_;
   Bytes queue_paths_;
-  std::vector<std::uint32_t> order_;
-  Bytes gathered_;
+  std::vector<std::vector<std::uint32_t>> by_height_;  // queue indices, by height
+  std::vector<ByteSpan> messages_;
   std::vector<Digest32> digests_;
 };
 
