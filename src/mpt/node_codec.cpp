@@ -207,7 +207,7 @@ void encode_extension(Bytes& out, Nibbles path, const NodeRef& child) {
 void encode_branch(Bytes& out, std::span<const NodeRef* const, 16> children, ByteSpan value) {
   constexpr std::size_t kSlack = 32;
   std::size_t payload = rlp::string_size(value);
-  for (const NodeRef* child : children) payload += child->size + ((child->size & 31) == 0);
+  for (const NodeRef* child : children) payload += child->encoded_size();
   const std::size_t begin = out.size();
   const std::size_t size = rlp::list_size(payload);
   out.resize(begin + size + kSlack);

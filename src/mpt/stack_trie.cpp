@@ -85,9 +85,9 @@ StackTrieBuilder::Pending StackTrieBuilder::close_top() {
   std::array<Wait, 16> waits;
   std::size_t wait_count = 0;
   std::size_t at = list_header_size({queue_bytes_.data() + begin, queue_bytes_.size() - begin});
-  for (const Child& child : frame.children) {
-    if (child.pending != kNone)
-      waits[wait_count++] = {child.pending, static_cast<std::uint32_t>(at + 1)};
+  for (const Child& child : frame.children) {  // branch-free: which children wait is random
+    waits[wait_count] = {child.pending, static_cast<std::uint32_t>(at + 1)};
+    wait_count += child.pending != kNone;
     at += child.ref.encoded_size();
   }
   Pending closed{true, frame.depth, finish_node(begin, frame.depth, {waits.data(), wait_count})};

@@ -41,8 +41,9 @@ struct NodeRef {
   bool empty() const noexcept { return size == 0; }
   bool is_hash() const noexcept { return size == 32; }
   ByteSpan view() const noexcept { return {bytes.data(), size}; }
-  /// Size of this reference inside the parent's RLP.
-  std::size_t encoded_size() const noexcept { return is_hash() ? 33 : (empty() ? 1 : size); }
+  /// Size of this reference inside the parent's RLP: 1 (0x80) when empty, 33 (0xa0 and the hash)
+  /// for a hash, else the inline node's size. Branch-free: a branch's children are a random mix.
+  std::size_t encoded_size() const noexcept { return size + ((size & 31) == 0); }
   /// Writes the reference as it appears inside the parent's RLP (encoded_size() bytes at `out`)
   /// and returns the position after it.
   std::uint8_t* write_to(std::uint8_t* out) const noexcept;
