@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "mpt/id_sort.hpp"
+#include "mpt/key_path.hpp"
 
 namespace merkleforge::mpt::detail {
 namespace {
@@ -120,15 +121,8 @@ std::uint32_t shared_nibbles(std::span<const MerklePatriciaTrie::KeyValue> pairs
     shared =
         std::min<std::size_t>(static_cast<std::size_t>(std::countl_zero(difference)) / 4, shared);
   } else {
-    const ByteSpan x = pairs[a.index].key, y = pairs[b.index].key;
-    const auto at =
-        std::mismatch(x.begin() + std::min<std::size_t>(8, shorter), x.begin() + shorter,
-                      y.begin() + std::min<std::size_t>(8, shorter))
-            .first;
-    if (at != x.begin() + shorter) {
-      const std::size_t byte = static_cast<std::size_t>(at - x.begin());
-      shared = 2 * byte + ((x[byte] ^ y[byte]) < 16 ? 1 : 0);
-    }
+    shared =
+        common_nibbles(pairs[a.index].key, pairs[b.index].key, std::min<std::size_t>(8, shorter));
   }
   return static_cast<std::uint32_t>(shared);
 }

@@ -2,6 +2,7 @@
 // comparing such a path with part of a key a key byte at a time instead of a nibble at a time.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +35,19 @@ inline std::uint8_t* write_key_nibbles(ByteSpan key, std::size_t from, std::size
 inline void expand_key(ByteSpan key, Bytes& nibbles) {
   nibbles.resize(key.size() * 2);
   write_key_nibbles(key, 0, nibbles.size(), nibbles.data());
+}
+
+/// Leading nibbles `a` and `b` have in common, comparing from byte `from` on (the caller knows
+/// the bytes before it are equal): 2 * min(sizes) when one is a prefix of the other.
+inline std::size_t common_nibbles(ByteSpan a, ByteSpan b, std::size_t from = 0) noexcept {
+  const std::size_t shorter = std::min(a.size(), b.size());
+  const auto at = std::mismatch(a.begin() + static_cast<std::ptrdiff_t>(from),
+                                a.begin() + static_cast<std::ptrdiff_t>(shorter),
+                                b.begin() + static_cast<std::ptrdiff_t>(from))
+                      .first;
+  const auto byte = static_cast<std::size_t>(at - a.begin());
+  if (byte == shorter) return 2 * shorter;
+  return 2 * byte + ((a[byte] ^ b[byte]) < 16 ? 1 : 0);
 }
 
 /// The 4 bytes at `bytes` as 8 nibbles, one per byte in memory order (high nibble first), as a

@@ -153,10 +153,9 @@ void StackTrieBuilder::flush() {
 Status StackTrieBuilder::add(ByteSpan key, ByteSpan value) {
   if (value.empty()) return make_error(Errc::invalid_argument, "stack trie: empty value");
   const std::size_t size = key.size() * 2;
-  std::size_t common = 0;
   if (has_key_) {
     const std::size_t limit = std::min(size, last_key_.size());
-    while (common < limit && last_key_[common] == key_nibble(key, common)) ++common;
+    const std::size_t common = detail::common_nibbles(last_key_bytes_, key);
     if (common == limit)
       return make_error(Errc::invalid_argument,
                         "stack trie: key is a prefix of another key or repeated");
