@@ -8,33 +8,7 @@
 namespace merkleforge::rlp {
 namespace {
 
-using detail::kListLong;
-using detail::kListShort;
-using detail::kShortLimit;
-using detail::kStringLong;
-using detail::kStringShort;
-
-std::size_t byte_count(std::uint64_t value) noexcept {
-  std::size_t count = 0;
-  for (; value != 0; value >>= 8) ++count;
-  return count;
-}
-
-std::size_t header_size(std::size_t payload_size) noexcept {
-  return payload_size < kShortLimit ? 1 : 1 + byte_count(payload_size);
-}
-
-std::uint8_t* write_header(std::uint8_t* out, std::uint8_t short_base, std::uint8_t long_base,
-                           std::size_t size) noexcept {
-  if (size < kShortLimit) {
-    *out++ = static_cast<std::uint8_t>(short_base + size);
-    return out;
-  }
-  const std::size_t length_bytes = byte_count(size);
-  *out++ = static_cast<std::uint8_t>(long_base + length_bytes);
-  for (std::size_t i = length_bytes; i-- > 0;) *out++ = static_cast<std::uint8_t>(size >> (8 * i));
-  return out;
-}
+using detail::header_size;
 
 // Grows `out` by `size` bytes and returns where they start.
 std::uint8_t* grow(Bytes& out, std::size_t size) {
@@ -63,33 +37,6 @@ Status check_nested(ByteSpan payload) {
 }
 
 }  // namespace
-
-std::size_t string_size(std::size_t size, std::uint8_t first) noexcept {
-  if (size == 1 && first < kStringShort) return 1;
-  return header_size(size) + size;
-}
-
-std::size_t list_size(std::size_t payload_size) noexcept {
-  return header_size(payload_size) + payload_size;
-}
-
-std::uint8_t* write_string(std::uint8_t* out, ByteSpan data) noexcept {
-  if (data.size() == 1 && data[0] < kStringShort) {
-    *out = data[0];
-    return out + 1;
-  }
-  out = write_string_header(out, data.size());
-  if (!data.empty()) std::memcpy(out, data.data(), data.size());
-  return out + data.size();
-}
-
-std::uint8_t* write_string_header(std::uint8_t* out, std::size_t size) noexcept {
-  return write_header(out, kStringShort, kStringLong, size);
-}
-
-std::uint8_t* write_list_header(std::uint8_t* out, std::size_t payload_size) noexcept {
-  return write_header(out, kListShort, kListLong, payload_size);
-}
 
 void append_string(Bytes& out, ByteSpan data) {
   write_string(grow(out, string_size(data)), data);

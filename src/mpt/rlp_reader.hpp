@@ -10,12 +10,6 @@
 
 namespace merkleforge::rlp::detail {
 
-inline constexpr std::uint8_t kStringShort = 0x80;  // + length (0..55)
-inline constexpr std::uint8_t kStringLong = 0xb7;   // + number of length bytes (1..8)
-inline constexpr std::uint8_t kListShort = 0xc0;
-inline constexpr std::uint8_t kListLong = 0xf7;
-inline constexpr std::size_t kShortLimit = 56;  // payloads this long need the long form
-
 /// Reads the item at the front of `input` into `item` and advances `input` past it. Returns
 /// nullptr on success, else why the header is not canonical or runs past the input (a static
 /// string); `input` is unchanged then. A list's contents are not examined.
