@@ -14,7 +14,7 @@ namespace {
 constexpr std::array kKernels = {
     Kernel{Isa::portable, permute_portable, nullptr, 1},
     Kernel{Isa::avx2, permute_bmi2, absorb_lanes_avx2, 4},
-    Kernel{Isa::avx512, permute_avx512, absorb_clearing_fresh_lanes<absorb_lanes_avx512, 8>, 8},
+    Kernel{Isa::avx512, permute_bmi2, absorb_clearing_fresh_lanes<absorb_lanes_avx512, 8>, 8},
 };
 
 constexpr std::array<Isa, kKernels.size()> implemented_isas() {

@@ -58,7 +58,6 @@ void permute_portable(std::uint64_t* state) noexcept;
 void permute_bmi2(std::uint64_t* state) noexcept;  // keccak_avx2.cpp
 void absorb_lanes_avx2(std::uint64_t* states, const std::uint8_t* const* blocks,
                        unsigned fresh) noexcept;  // 4 lanes
-void permute_avx512(std::uint64_t* state) noexcept;
 // 8 lanes; reads every stored state (dispatched through absorb_clearing_fresh_lanes)
 void absorb_lanes_avx512(std::uint64_t* states, const std::uint8_t* const* blocks) noexcept;
 

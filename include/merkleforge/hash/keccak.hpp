@@ -6,7 +6,8 @@
 //   avx2      AVX2 + BMI2: hash_many permutes 4 messages side by side in ymm registers; single
 //             messages use the scalar permutation compiled for BMI2
 //   avx512    AVX-512 F/VL/BW/DQ + BMI2: hash_many permutes 8 messages side by side in zmm
-//             registers; single messages use a one-state permutation held in five zmm registers
+//             registers; single messages use the scalar permutation compiled for BMI2 (faster
+//             than a one-state permutation in zmm registers, see keccak_avx512.cpp)
 #pragma once
 
 #include <array>
