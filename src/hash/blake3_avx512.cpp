@@ -2,11 +2,15 @@
 // compressions as 128-bit rows whose message words are permuted in one register per round.
 // GCC 12 reports the intrinsics' deliberately undefined pass-through operands (`__m512i __Y = __Y`)
 // as uninitialized once they are inlined; the warning concerns the compiler's own header.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 #include "hash/blake3_kernel.hpp"
 #include "hash/blake3_lanes.hpp"

@@ -51,7 +51,6 @@ Result<StemStateDiff> stem_diff_of(const json& entry) {
   if (!suffixes.is_array()) return bad("suffixDiffs");
   for (const json& item : suffixes) {
     if (!item.is_object()) return bad("suffixDiffs entry");
-    SuffixStateDiff suffix_diff;
     Result<std::uint8_t> suffix = suffix_of(item.value("suffix", json()));
     Result<std::optional<Digest32>> current = optional_value(item, "currentValue");
     Result<std::optional<Digest32>> fresh = optional_value(item, "newValue");
