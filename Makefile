@@ -2,6 +2,11 @@
 PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 JOBS ?= $(shell nproc)
+# ccache (when installed): hash paths relative to this checkout, so that another clone of the
+# repository, in any folder, hits the objects of an earlier build.
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+export CCACHE_MAXSIZE ?= 20G
 
 .PHONY: all deps peers report-deps configure build run test asan fuzz fuzz-run format clean
 
@@ -29,7 +34,7 @@ configure: deps report-deps
 build: configure
 	cmake --build --preset $(PRESET) -j $(JOBS)
 
-run: build
+run: build peers
 	$(BUILD_DIR)/tools/mforge/mforge bench --quick --html build/report
 
 test: build peers

@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libssl-dev libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev librocksdb-dev libtbb-dev libsimde-dev
-  b3sum clang-format
+  b3sum clang-format ccache
   chromium
 )
 [[ ${1:-} == fuzz ]] && packages+=(clang libclang-rt-14-dev)

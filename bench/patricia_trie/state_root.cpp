@@ -128,14 +128,13 @@ void keccak_each_of_emitted_nodes(benchmark::State& state) {
   state.counters["nodes"] = static_cast<double>(sorted.emitted.size());
 }
 
-std::filesystem::path vectors_dir() {
-  // This file is bench/patricia_trie/state_root.cpp; the vectors are in ../shared/vectors.
-  return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path().parent_path() /
-         "shared/vectors";
-}
-
 void mainnet_genesis_root(benchmark::State& state) {
-  std::ifstream in(vectors_dir() / "mpt/genesis/mainnet_alloc.json");
+  const std::filesystem::path path = std::filesystem::path(MERKLEFORGE_VECTORS_DIR) / "mpt/genesis/mainnet_alloc.json";
+  std::ifstream in(path);
+  if (!in) {
+    state.SkipWithError(("genesis alloc missing or unreadable: " + path.string()).c_str());
+    return;
+  }
   std::ostringstream text;
   text << in.rdbuf();
   const auto alloc = mpt::parse_genesis_alloc(text.str());

@@ -1,4 +1,4 @@
-// RFC 6962 / RFC 9162 conformance: ../shared/vectors/binary (transparency-dev/merkle data).
+// RFC 6962 / RFC 9162 conformance: tests/vectors/binary (transparency-dev/merkle data).
 #include <gtest/gtest.h>
 
 #include <vector>

@@ -1,4 +1,4 @@
-// `mforge verkle` against the published Verkle vectors (shared/vectors/verkle).
+// `mforge verkle` against the published Verkle vectors (tests/vectors/verkle).
 #include <gtest/gtest.h>
 
 #include <fstream>

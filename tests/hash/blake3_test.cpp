@@ -1,4 +1,4 @@
-// BLAKE3 against the official test vectors (../shared/vectors/hash/blake3_test_vectors.json), for
+// BLAKE3 against the official test vectors (tests/vectors/hash/blake3_test_vectors.json), for
 // every kernel this CPU runs, one-shot, incremental and with extendable output at any offset.
 #include "merkleforge/hash/blake3.hpp"
 

@@ -1,4 +1,4 @@
-// Keccak-256 and SHA3-256 against published known answers (shared/vectors/hash/hash_kats.json).
+// Keccak-256 and SHA3-256 against published known answers (tests/vectors/hash/hash_kats.json).
 #include "merkleforge/hash/keccak.hpp"
 
 #include <gtest/gtest.h>

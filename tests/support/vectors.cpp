@@ -8,10 +8,7 @@
 namespace merkleforge::test {
 
 std::filesystem::path vectors_dir() {
-  std::filesystem::path dir = std::filesystem::path(MERKLEFORGE_SHARED_DIR) / "vectors";
-  if (const char* override_dir = std::getenv("MERKLEFORGE_SHARED_DIR")) {
-    dir = std::filesystem::path(override_dir) / "vectors";
-  }
+  const std::filesystem::path dir = MERKLEFORGE_VECTORS_DIR;
   if (!std::filesystem::is_directory(dir)) throw std::runtime_error("vectors folder not found: " + dir.string());
   return dir;
 }
@@ -19,8 +16,12 @@ std::filesystem::path vectors_dir() {
 nlohmann::json load_vectors(const std::string& relative_path) {
   const auto path = vectors_dir() / relative_path;
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open vector file " + path.string());
-  return nlohmann::json::parse(in);
+  if (!in) throw std::runtime_error("vector file missing or unreadable: " + path.string());
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw std::runtime_error("vector file " + path.string() + " is not valid JSON: " + e.what());
+  }
 }
 
 Bytes hex_bytes(const std::string& hex) {

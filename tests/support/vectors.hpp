@@ -1,4 +1,4 @@
-// Access to the shared conformance vectors (../shared/vectors) from tests.
+// Access to the conformance vectors (tests/vectors, with their provenance) from tests.
 #pragma once
 
 #include <filesystem>
@@ -10,10 +10,11 @@
 
 namespace merkleforge::test {
 
-/// The shared/vectors folder; fails the calling test (via exception) when it is missing.
+/// The tests/vectors folder; fails the calling test (via exception) when it is missing.
 std::filesystem::path vectors_dir();
 
-/// Parses vectors/<relative_path> as JSON; throws std::runtime_error with the path if unreadable.
+/// Parses vectors/<relative_path> as JSON; throws std::runtime_error naming the path when the file
+/// is missing or unreadable, and (separately) when it is not valid JSON.
 nlohmann::json load_vectors(const std::string& relative_path);
 
 /// Hex (with or without 0x) to bytes; throws std::runtime_error on malformed hex (test data bug).

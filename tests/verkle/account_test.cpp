@@ -1,6 +1,6 @@
 // Accounts in the Verkle tree: the basic-data leaf, EIP-6800 code chunks, and the devnet6 genesis
 // state root (published by rust-verkle; that genesis uses the older account layout, converted
-// here by the rules in shared/vectors/verkle/trie_roots.json).
+// here by the rules in tests/vectors/verkle/trie_roots.json).
 #include "merkleforge/verkle/account.hpp"
 
 #include <gtest/gtest.h>

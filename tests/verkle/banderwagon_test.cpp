@@ -1,4 +1,4 @@
-// Banderwagon against the go-ipa / go-verkle vectors in shared/vectors/verkle/banderwagon.json.
+// Banderwagon against the go-ipa / go-verkle vectors in tests/vectors/verkle/banderwagon.json.
 #include "merkleforge/verkle/banderwagon.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // IPA over the Lagrange domain: go-ipa's TestIPAConsistencySimpleProof byte for byte
-// (shared/vectors/verkle/ipa.json), verification, and rejection of every single-byte change.
+// (tests/vectors/verkle/ipa.json), verification, and rejection of every single-byte change.
 #include "merkleforge/verkle/ipa.hpp"
 
 #include <gtest/gtest.h>

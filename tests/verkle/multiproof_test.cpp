@@ -1,4 +1,4 @@
-// Multiproofs: go-ipa's TestMultiProofConsistency byte for byte (shared/vectors/verkle/
+// Multiproofs: go-ipa's TestMultiProofConsistency byte for byte (tests/vectors/verkle/
 // multiproof.json), the vector's negative cases, every single-byte change, and random query sets.
 #include "merkleforge/verkle/multiproof.hpp"
 

@@ -1,4 +1,4 @@
-// Pedersen commitments against rust-verkle's published vectors (shared/vectors/verkle/
+// Pedersen commitments against rust-verkle's published vectors (tests/vectors/verkle/
 // rust-verkle-java) and against the independent Pippenger / scalar-multiplication paths.
 #include "merkleforge/verkle/pedersen.hpp"
 

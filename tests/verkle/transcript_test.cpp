@@ -1,4 +1,4 @@
-// Fiat–Shamir transcript: replays go-ipa's TestVector0..4 (shared/vectors/verkle/transcript.json).
+// Fiat–Shamir transcript: replays go-ipa's TestVector0..4 (tests/vectors/verkle/transcript.json).
 #include "merkleforge/verkle/transcript.hpp"
 
 #include <gtest/gtest.h>

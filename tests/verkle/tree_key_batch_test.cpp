@@ -1,4 +1,4 @@
-// Batched tree keys: the published EIP-6800 keys of shared/vectors/verkle/tree_keys.json, and the
+// Batched tree keys: the published EIP-6800 keys of tests/vectors/verkle/tree_keys.json, and the
 // keys of the one-by-one get_tree_key (itself checked against those vectors) for batches that span
 // several blocks.
 #include "merkleforge/verkle/tree_key_batch.hpp"

@@ -1,5 +1,5 @@
 // Tree keys against rust-verkle's published vectors, the Kaustinen chain stem and the derived
-// regression points of shared/vectors/verkle/tree_keys.json.
+// regression points of tests/vectors/verkle/tree_keys.json.
 #include "merkleforge/verkle/tree_key.hpp"
 
 #include <gtest/gtest.h>

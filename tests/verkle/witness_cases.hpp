@@ -1,4 +1,4 @@
-// The execution witnesses of the Kaustinen testnet in shared/vectors (rust-verkle's Java-binding
+// The execution witnesses of the Kaustinen testnet in tests/vectors (rust-verkle's Java-binding
 // tests), with their pre-state roots and whether each is valid.
 #pragma once
 

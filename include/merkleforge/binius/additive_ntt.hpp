@@ -1,7 +1,7 @@
 // The additive NTT of Lin–Chung–Han (LCH14) in the novel polynomial basis, over a subspace of B32,
 // applied to B128 (canonical tower) coefficients.
 //
-// Convention (that of Binius v0 @ 9922dbc1, pinned by ../shared/vectors/binius/additive_ntt.json):
+// Convention (that of Binius v0 @ 9922dbc1, pinned by tests/vectors/binius/additive_ntt.json):
 //   * domain basis β_i = 1 << i (i < 32) as B32 elements; U_i = span(β_0 .. β_{i-1});
 //   * W_i(X) = prod_{u in U_i} (X - u), Ŵ_i = W_i / W_i(β_i) (both GF(2)-linear in X);
 //   * novel basis X_j(X) = prod_{i in bits(j)} Ŵ_i(X): a message of 2^log_n coefficients a_j is the
