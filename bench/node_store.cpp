@@ -220,28 +220,30 @@ void get_merkleforge_memory(benchmark::State& state) {
 }
 
 BENCHMARK(write_batch_merkleforge_rocksdb)
-    ->Name("node_store/write_batch100k/merkleforge-rocksdb")
+    ->Name("node_store/rocksdb/write_batch100k/merkleforge")
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(write_batch_rocksdb)
-    ->Name("node_store/write_batch100k/rocksdb")
+    ->Name("node_store/rocksdb/write_batch100k/rocksdb-direct")
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(write_batch_merkleforge_memory)
-    ->Name("node_store/write_batch100k/merkleforge-memory")
+    ->Name("node_store/memory/write_batch100k/merkleforge")
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(get_merkleforge_rocksdb, hot, false)
-    ->Name("node_store/get_hot/merkleforge-rocksdb")
+    ->Name("node_store/rocksdb/get_hot/merkleforge")
     ->UseRealTime();
-BENCHMARK_CAPTURE(get_rocksdb, hot, false)->Name("node_store/get_hot/rocksdb")->UseRealTime();
-BENCHMARK(get_merkleforge_memory)->Name("node_store/get_hot/merkleforge-memory")->UseRealTime();
+BENCHMARK_CAPTURE(get_rocksdb, hot, false)
+    ->Name("node_store/rocksdb/get_hot/rocksdb-direct")
+    ->UseRealTime();
+BENCHMARK(get_merkleforge_memory)->Name("node_store/memory/get_hot/merkleforge")->UseRealTime();
 BENCHMARK_CAPTURE(get_merkleforge_rocksdb, cold, true)
-    ->Name("node_store/get_cold/merkleforge-rocksdb")
+    ->Name("node_store/rocksdb/get_cold/merkleforge")
     ->Unit(benchmark::kMicrosecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(get_rocksdb, cold, true)
-    ->Name("node_store/get_cold/rocksdb")
+    ->Name("node_store/rocksdb/get_cold/rocksdb-direct")
     ->Unit(benchmark::kMicrosecond)
     ->UseRealTime();
 

@@ -295,26 +295,31 @@ void tables(benchmark::internal::Benchmark* bench) {
   for (long size : {10, 100, 1000, 10000, 1000000}) bench->Arg(size);
 }
 
-BENCHMARK(insert)->Name("sparse_tree/insert")->Apply(tables);
-BENCHMARK(prove<true>)->Name("sparse_tree/prove")->Apply(tables);
-BENCHMARK(verify<true>)->Name("sparse_tree/verify")->Apply(tables);
-BENCHMARK(verify_openssl)->Name("sparse_tree/verify_openssl")->Apply(tables);
-BENCHMARK(prove<false>)->Name("sparse_tree/prove_absent")->Apply(tables);
-BENCHMARK(verify<false>)->Name("sparse_tree/verify_absent")->Apply(tables);
-BENCHMARK(build_from_empty<true>)->Name("sparse_tree/batch_insert")->Arg(10)->Arg(100)->Arg(1000);
+BENCHMARK(insert)->Name("sparse/sha256/insert/merkleforge")->Apply(tables);
+BENCHMARK(prove<true>)->Name("sparse/sha256/prove/merkleforge")->Apply(tables);
+BENCHMARK(verify<true>)->Name("sparse/sha256/verify/merkleforge")->Apply(tables);
+BENCHMARK(verify_openssl)->Name("sparse/sha256/verify/merkleforge/openssl_sha256")->Apply(tables);
+BENCHMARK(prove<false>)->Name("sparse/sha256/prove_absent/merkleforge")->Apply(tables);
+BENCHMARK(verify<false>)->Name("sparse/sha256/verify_absent/merkleforge")->Apply(tables);
+BENCHMARK(build_from_empty<true>)
+    ->Name("sparse/sha256/batch_insert/merkleforge")
+    ->Arg(10)
+    ->Arg(100)
+    ->Arg(1000);
 BENCHMARK(build_from_empty<false>)
-    ->Name("sparse_tree/sequential_insert")
+    ->Name("sparse/sha256/sequential_insert/merkleforge")
     ->Arg(10)
     ->Arg(100)
     ->Arg(1000);
 BENCHMARK(batch_into_large)
-    ->Name("sparse_tree/batch1000_into")
+    ->Name("sparse/sha256/batch1000_into/merkleforge")
+    ->ArgNames({"", "threads"})
     ->Args({1000000, 1})
     ->Args({1000000, 2})
     ->UseRealTime();
-BENCHMARK(multiproof<false>)->Name("sparse_tree/prove_many")->Args({1000000, 1000});
-BENCHMARK(multiproof<true>)->Name("sparse_tree/verify_many")->Args({1000000, 1000});
-BENCHMARK(memory_per_key)->Name("sparse_tree/memory")->Arg(1000000)->Iterations(1);
+BENCHMARK(multiproof<false>)->Name("sparse/sha256/prove_many/merkleforge")->Args({1000000, 1000});
+BENCHMARK(multiproof<true>)->Name("sparse/sha256/verify_many/merkleforge")->Args({1000000, 1000});
+BENCHMARK(memory_per_key)->Name("sparse/sha256/memory/merkleforge")->Arg(1000000)->Iterations(1);
 
 }  // namespace
 }  // namespace merkleforge

@@ -30,7 +30,7 @@ void BM_TowerReference(benchmark::State& state) {
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCount));
 }
-BENCHMARK(BM_TowerReference)->Name("binius/b128_mul/canonical/tower_reference");
+BENCHMARK(BM_TowerReference)->Name("binius/b128_mul/canonical/merkleforge/tower_reference");
 
 /// Packed products of POLYVAL-basis operands with one kernel (no basis change).
 void BM_Polyval(benchmark::State& state, PolyvalIsa isa) {
@@ -47,10 +47,11 @@ void BM_Polyval(benchmark::State& state, PolyvalIsa isa) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCount));
 }
 BENCHMARK_CAPTURE(BM_Polyval, portable, PolyvalIsa::portable)
-    ->Name("binius/b128_mul/polyval/portable");
-BENCHMARK_CAPTURE(BM_Polyval, pclmul, PolyvalIsa::pclmul)->Name("binius/b128_mul/polyval/pclmul");
+    ->Name("binius/b128_mul/polyval/merkleforge/portable");
+BENCHMARK_CAPTURE(BM_Polyval, pclmul, PolyvalIsa::pclmul)
+    ->Name("binius/b128_mul/polyval/merkleforge/pclmul");
 BENCHMARK_CAPTURE(BM_Polyval, vpclmul, PolyvalIsa::vpclmul)
-    ->Name("binius/b128_mul/polyval/vpclmul");
+    ->Name("binius/b128_mul/polyval/merkleforge/vpclmul");
 
 /// Canonical operands and result: basis change in (both operands), product, basis change out.
 void BM_CanonicalViaPolyval(benchmark::State& state) {
@@ -65,7 +66,7 @@ void BM_CanonicalViaPolyval(benchmark::State& state) {
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCount));
 }
-BENCHMARK(BM_CanonicalViaPolyval)->Name("binius/b128_mul/canonical/via_polyval_best");
+BENCHMARK(BM_CanonicalViaPolyval)->Name("binius/b128_mul/canonical/merkleforge/via_polyval_best");
 
 void BM_OpenSslGhash(benchmark::State& state) {
   const std::vector<unsigned char> key(16, 7), iv(12, 9);
@@ -83,7 +84,7 @@ void BM_OpenSslGhash(benchmark::State& state) {
   EVP_CIPHER_CTX_free(ctx);
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCount));
 }
-BENCHMARK(BM_OpenSslGhash)->Name("binius/b128_mul/ghash/openssl");
+BENCHMARK(BM_OpenSslGhash)->Name("binius/b128_mul/polyval/openssl-ghash");
 
 }  // namespace
 }  // namespace merkleforge::binius

@@ -62,7 +62,7 @@ void register_all() {
       {PackedStrategy::polyval, PackedStrategy::gfni}};
   for (std::size_t i = 0; i < std::size(ops); ++i) {
     for (PackedStrategy strategy : strategies[i]) {
-      const std::string name = std::string("binius/") + ops[i].first + "/canonical/" +
+      const std::string name = std::string("binius/") + ops[i].first + "/canonical/merkleforge/" +
                                std::string(packed_strategy_name(strategy));
       benchmark::RegisterBenchmark(name.c_str(), ops[i].second, strategy);
     }

@@ -83,14 +83,14 @@ void register_all() {
                                              ? family.table_name
                                              : std::string(packed_strategy_name(strategy));
       const std::string name =
-          std::string("binius/b128_x_") + family.field + "/canonical/" + implementation;
+          std::string("binius/b128_x_") + family.field + "/canonical/merkleforge/" + implementation;
       benchmark::RegisterBenchmark(name.c_str(), family.bench, strategy);
     }
   }
 }
 const bool registered = (register_all(), true);
 
-BENCHMARK(BM_B1)->Name("binius/b128_x_b1/canonical/select");
+BENCHMARK(BM_B1)->Name("binius/b128_x_b1/canonical/merkleforge/select");
 
 }  // namespace
 }  // namespace merkleforge::binius

@@ -73,13 +73,13 @@ void map_to_scalar(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(p.map_to_scalar_field());
 }
 
-BENCHMARK(field_mul<Fp>)->Name("verkle/fp_mul/merkleforge");
-BENCHMARK(field_mul<Fr>)->Name("verkle/fr_mul/merkleforge");
-BENCHMARK(field_inverse<Fp>)->Name("verkle/fp_inverse/merkleforge");
-BENCHMARK(fp_sqrt)->Name("verkle/fp_sqrt/merkleforge");
-BENCHMARK(point_add)->Name("verkle/point_add/merkleforge");
-BENCHMARK(point_add_affine)->Name("verkle/point_add_affine/merkleforge");
-BENCHMARK(point_decode)->Name("verkle/point_decode/merkleforge");
-BENCHMARK(map_to_scalar)->Name("verkle/map_to_scalar/merkleforge");
+BENCHMARK(field_mul<Fp>)->Name("verkle/fp/mul/merkleforge");
+BENCHMARK(field_mul<Fr>)->Name("verkle/fr/mul/merkleforge");
+BENCHMARK(field_inverse<Fp>)->Name("verkle/fp/inverse/merkleforge");
+BENCHMARK(fp_sqrt)->Name("verkle/fp/sqrt/merkleforge");
+BENCHMARK(point_add)->Name("verkle/banderwagon/add/merkleforge");
+BENCHMARK(point_add_affine)->Name("verkle/banderwagon/add_affine/merkleforge");
+BENCHMARK(point_decode)->Name("verkle/banderwagon/decode/merkleforge");
+BENCHMARK(map_to_scalar)->Name("verkle/banderwagon/map_to_scalar/merkleforge");
 
 }  // namespace

@@ -64,19 +64,22 @@ void table_memory(benchmark::State& state) {
   state.counters["first_use_s"] = first_use_s;
 }
 
-BENCHMARK(table_memory)->Name("verkle/fixed_base_tables/merkleforge")->Iterations(1);
-BENCHMARK_CAPTURE(commit256, one_thread, 1)->Name("verkle/commit256/merkleforge_1thread");
-BENCHMARK_CAPTURE(commit256, two_threads, 2)->Name("verkle/commit256/merkleforge")->UseRealTime();
+BENCHMARK(table_memory)->Name("verkle/pedersen/fixed_base_tables/merkleforge")->Iterations(1);
+BENCHMARK_CAPTURE(commit256, one_thread, 1)
+    ->Name("verkle/pedersen/commit256/merkleforge/threads:1");
+BENCHMARK_CAPTURE(commit256, two_threads, 2)
+    ->Name("verkle/pedersen/commit256/merkleforge/threads:2")
+    ->UseRealTime();
 BENCHMARK_CAPTURE(wasm_peer, commit, "commit256_ns")
-    ->Name("verkle/commit256/wasm")
+    ->Name("verkle/pedersen/commit256/wasm")
     ->UseManualTime();
-BENCHMARK(delta_update)->Name("verkle/delta_update/merkleforge");
+BENCHMARK(delta_update)->Name("verkle/pedersen/delta_update/merkleforge");
 BENCHMARK_CAPTURE(wasm_peer, update, "update_ns")
-    ->Name("verkle/delta_update/wasm")
+    ->Name("verkle/pedersen/delta_update/wasm")
     ->UseManualTime();
-BENCHMARK(tree_key)->Name("verkle/tree_key/merkleforge");
+BENCHMARK(tree_key)->Name("verkle/pedersen/tree_key/merkleforge");
 BENCHMARK_CAPTURE(wasm_peer, tree_key, "tree_key_ns")
-    ->Name("verkle/tree_key/wasm")
+    ->Name("verkle/pedersen/tree_key/wasm")
     ->UseManualTime();
 
 }  // namespace

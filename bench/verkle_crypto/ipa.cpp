@@ -77,11 +77,11 @@ void ipa_verify_bench(benchmark::State& state) {
 }
 
 BENCHMARK(ipa_prove_bench)
-    ->Name("verkle/ipa_prove/merkleforge")
+    ->Name("verkle/ipa/prove/merkleforge")
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(ipa_verify_bench)
-    ->Name("verkle/ipa_verify/merkleforge")
+    ->Name("verkle/ipa/verify/merkleforge")
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -41,6 +41,8 @@ json figure_json(const std::string& suite, const Measurement& m) {
           {"case", m.case_name + (m.args.empty() ? "" : "/" + m.args)},
           {"case_family", m.case_family()},
           {"implementation", m.implementation},
+          {"variant", m.variant},
+          {"label", m.label()},
           {"size", m.size ? json(*m.size) : json(nullptr)},
           {"median_ns", m.time_ns.median},
           {"mean_ns", m.time_ns.mean},

@@ -77,24 +77,46 @@ bool is_number(const std::string& text) {
   });
 }
 
-// Fills the name parts. Google Benchmark appends options such as "real_time" or "repeats:3" to
-// names; those are not arguments and are dropped.
+// Google Benchmark appends its run options to names ("real_time", "repeats:3", ...). They say how a
+// figure was taken, not what was measured, and are dropped; "threads:N" is kept as a variant.
+bool is_run_option(const std::string& part) {
+  for (const char* option : {"real_time", "process_time", "manual_time"}) {
+    if (part == option) return true;
+  }
+  for (const char* prefix : {"repeats:", "iterations:", "min_time:", "min_warmup_time:"}) {
+    if (part.rfind(prefix, 0) == 0) return true;
+  }
+  return false;
+}
+
+// Fills the name parts: <family>/<subject>/<case>/<implementation>, then numeric arguments and
+// variant labels (kernel, thread count) in any order. A name with fewer parts is an error, so that
+// no figure lands in the wrong column.
 Measurement measurement_named(const std::string& run_name) {
   Measurement m;
   m.name = run_name;
-  const std::vector<std::string> parts = split(run_name, '/');
-  const auto part = [&](std::size_t i) { return i < parts.size() ? parts[i] : std::string(); };
-  m.family = part(0);
-  m.subject = part(1);
-  m.case_name = part(2);
-  m.implementation = parts.size() >= 4 ? parts[3] : "unknown";
+  std::vector<std::string> parts;
+  for (auto& part : split(run_name, '/')) {
+    if (!is_run_option(part)) parts.push_back(std::move(part));
+  }
+  if (parts.size() < 4) {
+    m.family = parts.empty() ? run_name : parts[0];
+    m.subject = parts.size() > 1 ? parts[1] : "";
+    m.case_name = parts.size() > 2 ? parts[2] : "";
+    m.implementation = "unknown";
+    m.error = "benchmark name does not follow <family>/<subject>/<case>/<implementation>";
+    return m;
+  }
+  m.family = parts[0];
+  m.subject = parts[1];
+  m.case_name = parts[2];
+  m.implementation = parts[3];
   std::vector<std::string> args;
   for (std::size_t i = 4; i < parts.size(); ++i) {
+    std::string& target = is_number(parts[i]) ? m.args : m.variant;
+    if (!target.empty()) target += '/';
+    target += parts[i];
     if (is_number(parts[i])) args.push_back(parts[i]);
-  }
-  for (const auto& arg : args) {
-    if (!m.args.empty()) m.args += '/';
-    m.args += arg;
   }
   if (!args.empty()) {
     m.size = std::stod(args.front());
@@ -125,6 +147,13 @@ std::string Measurement::case_family() const {
   while (!text.empty() && !std::isdigit(static_cast<unsigned char>(text.back()))) text.pop_back();
   while (!text.empty() && std::isdigit(static_cast<unsigned char>(text.back()))) text.pop_back();
   return text.empty() ? case_name : text;
+}
+
+std::string Measurement::label() const {
+  std::string text = case_key();
+  if (!variant.empty()) text += " [" + variant + "]";
+  if (implementation != "merkleforge") text += " (" + implementation + ")";
+  return text;
 }
 
 bool Measurement::is_merkleforge() const {
@@ -165,7 +194,7 @@ std::vector<Measurement> measurements_from(const json& document) {
   for (const auto& run_name : order) {
     const Samples& s = samples[run_name];
     Measurement m = measurement_named(run_name);
-    m.error = s.error;
+    if (!s.error.empty()) m.error = s.error;
     if (!s.times_ns.empty()) {
       m.time_ns = stats_of(s.times_ns);
       m.bytes_per_second = stats_of(s.bytes_per_second).median;
@@ -183,7 +212,7 @@ std::vector<Measurement> measurements_from(const json& document) {
       };
       m.bytes_per_second = rate("bytes");
       m.items_per_second = rate("items");
-    } else if (s.error.empty()) {
+    } else if (m.error.empty()) {
       continue;
     }
     measurements.push_back(std::move(m));

@@ -1,8 +1,10 @@
 // The results model of `mforge bench`: Google Benchmark JSON turned into one Measurement per
 // benchmark, with statistics over repetitions and the parts of the name the report groups by.
 //
-// Names follow bench/README.md: <family>/<subject>/<case>/<implementation>[/<arg>...], e.g.
-// `hash/sha256/latency32/merkleforge` or `binary/sha256/build/merkleforge/100000`.
+// Names follow bench/README.md: <family>/<subject>/<case>/<implementation>[/<arg or variant>...],
+// e.g. `hash/sha256/latency32/merkleforge`, `binary/sha256/build/merkleforge/100000` or
+// `binius/b128_mul/canonical/merkleforge/gfni`; Google Benchmark's run options are dropped
+// (`threads:N` is a variant), and a name with fewer parts is reported as an error.
 #pragma once
 
 #include <cstddef>
@@ -31,6 +33,7 @@ struct Measurement {
   std::string case_name;        ///< "latency32"
   std::string implementation;   ///< "merkleforge", "openssl", ...
   std::string args;             ///< numeric arguments after the implementation, "/"-joined
+  std::string variant;          ///< other parts after the implementation (kernel, "threads:2")
   std::optional<double> size;   ///< problem size from the arguments or the case name, if any
   Stats time_ns;                ///< wall-clock time per iteration
   double bytes_per_second = 0;  ///< median over repetitions; 0 when the benchmark set none
@@ -40,6 +43,9 @@ struct Measurement {
   /// The figure with its case: `family/subject/case[/args]`, shared by an implementation and its
   /// peers.
   std::string case_key() const;
+  /// The unique row label: case key, variant in brackets, implementation in parentheses unless it
+  /// is plain "merkleforge" — e.g. "hash/sha256/throughput1MiB (merkleforge-avx2)".
+  std::string label() const;
   /// The case name without its size: "latency32" -> "latency".
   std::string case_family() const;
   bool is_merkleforge() const;

@@ -42,10 +42,6 @@ std::string format_with_spread(const Measurement& m) {
   return text;
 }
 
-std::string row_label(const Measurement& m) {
-  return m.case_key() + (m.implementation == "merkleforge" ? "" : " (" + m.implementation + ")");
-}
-
 // A plain-text table whose columns are as wide as their widest cell.
 class TextTable {
  public:
@@ -83,13 +79,17 @@ std::vector<CaseRow> case_rows(const std::vector<Measurement>& measurements) {
   std::vector<CaseRow> rows;
   for (const auto& key : order) {
     const auto& group = by_case[key];
+    // A name outside the scheme has no implementation to go by; its error shows in our column.
+    const auto is_ours = [](const Measurement* m) {
+      return m->is_merkleforge() || m->implementation == "unknown";
+    };
     std::vector<const Measurement*> peers;
     for (const auto* m : group) {
-      if (!m->is_merkleforge()) peers.push_back(m);
+      if (!is_ours(m)) peers.push_back(m);
     }
     bool any_ours = false;
     for (const auto* m : group) {
-      if (!m->is_merkleforge()) continue;
+      if (!is_ours(m)) continue;
       rows.push_back({m, peers});
       any_ours = true;
     }
@@ -124,7 +124,9 @@ void print_suite_table(const std::string& suite, const std::string& reproduce,
       if (row.ours && row.ours->time_ns.median > 0 && peer->time_ns.median > 0) {
         ratio = format_speedup(peer->time_ns.median / row.ours->time_ns.median);
       }
-      peer_cells.push_back({peer->implementation + " " + format_with_spread(*peer), ratio});
+      const std::string variant = peer->variant.empty() ? "" : " [" + peer->variant + "]";
+      peer_cells.push_back(
+          {peer->implementation + variant + " " + format_with_spread(*peer), ratio});
     }
     std::vector<std::vector<std::string>> reference_cells;
     if (row.ours && references) {
@@ -140,7 +142,7 @@ void print_suite_table(const std::string& suite, const std::string& reproduce,
     for (std::size_t i = 0; i < lines; ++i) {
       std::vector<std::string> cells(6, "");
       if (i == 0) {
-        cells[0] = row_label(first);
+        cells[0] = first.label();
         cells[1] = row.ours ? format_with_spread(*row.ours) : "-";
       }
       if (i < peer_cells.size() && row.ours) {
@@ -166,7 +168,7 @@ json peer_comparisons(const std::vector<Measurement>& measurements) {
     if (!row.ours || !(row.ours->time_ns.median > 0)) continue;
     for (const auto* peer : row.peers) {
       if (!(peer->time_ns.median > 0)) continue;
-      pairs.push_back({{"case", row.ours->case_key()},
+      pairs.push_back({{"case", row.ours->label()},
                        {"merkleforge", row.ours->implementation},
                        {"merkleforge_ns", row.ours->time_ns.median},
                        {"peer", peer->implementation},
@@ -184,7 +186,7 @@ json reference_comparisons(const std::vector<Measurement>& measurements,
     if (!m.is_merkleforge()) continue;
     for (const auto* figure : references.matching(m)) {
       const auto speedup = figure->speedup_of(m);
-      pairs.push_back({{"case", m.case_key()},
+      pairs.push_back({{"case", m.label()},
                        {"implementation", m.implementation},
                        {"figure", format_figure(m)},
                        {"project", figure->project},

@@ -105,7 +105,7 @@
     figures.filter((f) => inSelectedSuite(f) && f.size > 0 && f.median_ns > 0 && !f.error).forEach((f) => {
       const key = f.family + ' / ' + f.case_family;
       if (!groups.has(key)) groups.set(key, new Map());
-      const line = f.subject + ' · ' + f.implementation;
+      const line = f.subject + ' · ' + f.implementation + (f.variant ? ' [' + f.variant + ']' : '');
       if (!groups.get(key).has(line)) groups.get(key).set(line, []);
       groups.get(key).get(line).push({ x: f.size, y: f.median_ns });
     });
@@ -188,7 +188,7 @@
       container.appendChild(element('p', { class: 'small' }, [element('code', { text: suite.reproduce })]));
       const rows = figures.filter((f) => f.suite === suite.name).map((f) => element('tr', {}, [
         element('td', { text: f.family + '/' + f.subject + '/' + f.case }),
-        element('td', { text: f.implementation }),
+        element('td', { text: f.implementation + (f.variant ? ' [' + f.variant + ']' : '') }),
         element('td', { class: 'num', text: formatFigure(f) }),
         element('td', { class: 'num', text: f.mean_ns > 0 ? formatTime(f.mean_ns) : '-' }),
         element('td', { class: 'num', text: String(f.repetitions || '-') }),
