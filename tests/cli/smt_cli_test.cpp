@@ -74,7 +74,7 @@ TEST_F(SmtCli, DatabaseTreeAccumulatesCommits) {
   EXPECT_EQ(result.out, root_of(2) + "\n");
 
   const std::string proof = proof_file("--db " + store, "68656c6c6f", "db_proof.json");
-  result = run_mforge("smt verify --root " + root_of(2) + " --proof " + proof);
+  result = run_mforge("smt verify --root " + root_of(2) + " --key 68656c6c6f --proof " + proof);
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
 }
 
@@ -82,12 +82,22 @@ TEST_F(SmtCli, ProofsVerifyUnderTheVectorRootOnly) {
   const std::string data = data_file(2);
   const std::string present = proof_file(data, "68656c6c6f", "present.json");
   const std::string absent = proof_file(data, "00", "absent.json");
-  for (const std::string& proof : {present, absent}) {
-    auto result = run_mforge("smt verify --root " + root_of(2) + " --proof " + proof);
+  for (const auto& [proof, key] : {std::pair{present, "68656c6c6f"}, std::pair{absent, "00"}}) {
+    const std::string trusted_key = std::string(" --key ") + key;
+    auto result = run_mforge("smt verify --root " + root_of(2) + trusted_key + " --proof " + proof);
     EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
-    result = run_mforge("smt verify --root " + root_of(1) + " --proof " + proof);
+    result = run_mforge("smt verify --root " + root_of(1) + trusted_key + " --proof " + proof);
     EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   }
+}
+
+// The key, like the root, is the caller's: a valid proof about another key does not answer for it.
+TEST_F(SmtCli, AProofAboutAnotherKeyIsInvalid) {
+  const std::string proof = proof_file(data_file(2), "68656c6c6f", "hello.json");
+  auto result = run_mforge("smt verify --root " + root_of(2) + " --key 00 --proof " + proof);
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  result = run_mforge("smt verify --root " + root_of(2) + " --proof " + proof);
+  EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
 }
 
 TEST_F(SmtCli, TamperedProofsAreInvalid) {
@@ -97,23 +107,24 @@ TEST_F(SmtCli, TamperedProofsAreInvalid) {
   auto document = nlohmann::json::parse(proof.out);
   ASSERT_EQ(document["value"], "776f726c64");  // the vector's value for "hello"
   document["value"] = "776f726c65";
-  const auto result = run_mforge("smt verify --root " + root_of(2) + " --proof " +
+  const auto result = run_mforge("smt verify --root " + root_of(2) + " --key 68656c6c6f --proof " +
                                  write("v.json", document.dump()));
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
 
   document = nlohmann::json::parse(proof.out);
   document["value"] = nullptr;  // the present key claimed absent
-  const auto absent = run_mforge("smt verify --root " + root_of(2) + " --proof " +
+  const auto absent = run_mforge("smt verify --root " + root_of(2) + " --key 68656c6c6f --proof " +
                                  write("a.json", document.dump()));
   EXPECT_EQ(absent.exit_code, 1) << absent.out << absent.err;
 }
 
 TEST_F(SmtCli, MalformedInputIsAUsageError) {
   const std::string proof = proof_file(data_file(2), "68656c6c6f", "p.json");
-  EXPECT_EQ(run_mforge("smt verify --root zz --proof " + proof).exit_code, 2);
-  EXPECT_EQ(run_mforge("smt verify --root " + root_of(2) + " --proof " + write("bad.json", "{"))
-                .exit_code,
-            2);
+  EXPECT_EQ(run_mforge("smt verify --root zz --key 00 --proof " + proof).exit_code, 2);
+  EXPECT_EQ(
+      run_mforge("smt verify --root " + root_of(2) + " --key 00 --proof " + write("bad.json", "{"))
+          .exit_code,
+      2);
   EXPECT_EQ(run_mforge("smt root " + write("bad_data.json", "{\"0g\":\"00\"}")).exit_code, 2);
   EXPECT_EQ(run_mforge("smt root " + write("list.json", "[1,2]")).exit_code, 2);
   EXPECT_EQ(run_mforge("smt prove " + data_file(1) + " --key xyz").exit_code, 2);

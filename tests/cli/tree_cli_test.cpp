@@ -66,19 +66,88 @@ TEST_F(TreeCli, InclusionProofsMatchThePublishedPathsAndVerify) {
 
     const std::string file = write("proof.json", proved.out);
     const std::string root = vector["root"].get<std::string>();
-    EXPECT_EQ(run_mforge("tree verify --root " + root + " --proof " + file).exit_code, 0);
+    const std::string trusted_size = " --size " + std::to_string(size);
+    EXPECT_EQ(
+        run_mforge("tree verify --root " + root + trusted_size + " --proof " + file).exit_code, 0);
     std::string wrong_root = root;
     wrong_root[0] = wrong_root[0] == '0' ? '1' : '0';
-    EXPECT_EQ(run_mforge("tree verify --root " + wrong_root + " --proof " + file).exit_code, 1);
+    EXPECT_EQ(run_mforge("tree verify --root " + wrong_root + trusted_size + " --proof " + file)
+                  .exit_code,
+              1);
   }
+}
+
+// The root does not commit to the tree's size, hash or node scheme: those come from the caller,
+// and a proof stating other values is invalid (exit 1), while a missing --size is a usage error.
+TEST_F(TreeCli, VerifyTakesSizeHashAndSchemeFromTheCallerNotTheProof) {
+  const auto proofs = load_vectors("binary/rfc6962_inclusion_proofs.json");
+  const auto& vector = proofs["valid"].at(0);
+  const auto size = vector["tree_size"].get<std::size_t>();
+  const auto index = vector["leaf_index"].get<std::size_t>();
+  const auto proved =
+      run_mforge("tree prove --hex --index " + std::to_string(index) + " " + leaves_file(size));
+  ASSERT_EQ(proved.exit_code, 0) << proved.err;
+  const std::string file = write("proof.json", proved.out);
+  const std::string root = vector["root"].get<std::string>();
+  const std::string verify = "tree verify --root " + root + " --proof " + file;
+  ASSERT_EQ(run_mforge(verify + " --size " + std::to_string(size)).exit_code, 0);
+  EXPECT_EQ(run_mforge(verify).exit_code, 2);
+  EXPECT_EQ(run_mforge(verify + " --size " + std::to_string(size + 1)).exit_code, 1);
+  EXPECT_EQ(run_mforge(verify + " --size " + std::to_string(size) + " --hash keccak256").exit_code,
+            1);
+  EXPECT_EQ(run_mforge(verify + " --size " + std::to_string(size) + " --scheme concat").exit_code,
+            1);
+
+  // A proof that states another size than the trusted one is rejected: leaf 0 of 6 leaves has a
+  // path as long as in a tree of 7, so the restated proof still decodes.
+  const auto proved6 = run_mforge("tree prove --hex --index 0 " + leaves_file(6));
+  ASSERT_EQ(proved6.exit_code, 0) << proved6.err;
+  std::string root6;
+  for (const auto& entry : tree_["roots"]) {
+    if (entry["size"] == 6) root6 = entry["root"].get<std::string>();
+  }
+  ASSERT_FALSE(root6.empty());
+  auto restated = nlohmann::json::parse(proved6.out);
+  ASSERT_EQ(restated["tree_size"], 6);
+  const std::string verify6 = "tree verify --root " + root6 + " --size 6 --proof ";
+  ASSERT_EQ(run_mforge(verify6 + write("six.json", proved6.out)).exit_code, 0);
+  restated["tree_size"] = 7;
+  EXPECT_EQ(run_mforge(verify6 + write("restated.json", restated.dump())).exit_code, 1);
+}
+
+TEST_F(TreeCli, ConsistencyVerifyNeedsTheTrustedSizes) {
+  const auto proofs = load_vectors("binary/rfc6962_consistency_proofs.json");
+  const auto& vector = proofs["valid"].at(1);
+  const auto old_size = vector["old_size"].get<std::size_t>();
+  const auto new_size = vector["new_size"].get<std::size_t>();
+  const auto proved =
+      run_mforge("tree consistency --hex --old " + std::to_string(old_size) + " --new " +
+                 std::to_string(new_size) + " " + leaves_file(new_size));
+  ASSERT_EQ(proved.exit_code, 0) << proved.err;
+  const std::string file = write("consistency.json", proved.out);
+  const std::string verify = "tree verify --root " + vector["new_root"].get<std::string>() +
+                             " --old-root " + vector["old_root"].get<std::string>() + " --proof " +
+                             file;
+  EXPECT_EQ(run_mforge(verify + " --size " + std::to_string(new_size) + " --old-size " +
+                       std::to_string(old_size))
+                .exit_code,
+            0);
+  EXPECT_EQ(run_mforge(verify + " --size " + std::to_string(new_size)).exit_code, 2);
+  EXPECT_EQ(run_mforge(verify + " --size " + std::to_string(new_size) + " --old-size " +
+                       std::to_string(old_size + 1))
+                .exit_code,
+            1);
 }
 
 TEST_F(TreeCli, MalformedInputIsExitTwo) {
   const std::string root(64, 'a');
-  EXPECT_EQ(run_mforge("tree verify --root " + root + " --proof " + write("bad.json", "not json"))
+  EXPECT_EQ(run_mforge("tree verify --root " + root + " --size 1 --proof " +
+                       write("bad.json", "not json"))
                 .exit_code,
             2);
-  EXPECT_EQ(run_mforge("tree verify --root zz --proof " + write("empty.json", "{}")).exit_code, 2);
+  EXPECT_EQ(
+      run_mforge("tree verify --root zz --size 1 --proof " + write("empty.json", "{}")).exit_code,
+      2);
   EXPECT_EQ(run_mforge("tree root --hex " + write("odd.txt", "abc\n")).exit_code, 2);
 }
 

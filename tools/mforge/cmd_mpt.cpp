@@ -6,7 +6,9 @@
 //   state-root [--tree mpt|verkle] GENESIS.json         state root of a genesis file or alloc map
 //
 // FILE is in the ethereum/tests TrieTests format: a map or an ordered list of [key, value]
-// pairs (or one test object with "in"); "0x…" is hex, anything else ASCII; null deletes.
+// pairs, one test object with "in", or a whole published file {name: {in, root}} (then one
+// "NAME 0xROOT" line per test, exit 1 when a root differs from the test's); "0x…" is hex,
+// anything else ASCII; null deletes.
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -106,9 +108,56 @@ struct Options {
   std::string file, db, name = "state", key, root, proof_file;
 };
 
+/// True for an ethereum/tests TrieTests file as published: {name: {"in": ..., "root": ...}, ...}.
+bool is_named_test_file(const json& document) {
+  if (!document.is_object() || document.empty() || document.contains("in")) return false;
+  for (const auto& [name, test] : document.items()) {
+    if (!test.is_object() || !test.contains("in")) return false;
+  }
+  return true;
+}
+
+/// Every named test of a TrieTests file: "NAME 0xROOT" per line, each checked against the test's
+/// own "root" when it has one; exit 1 when any differs.
+int run_named_tests(const json& tests, bool secure) {
+  int exit_code = kExitOk;
+  for (const auto& [name, test] : tests.items()) {
+    mpt::MerklePatriciaTrie trie;
+    if (auto status = apply_pairs(trie, test["in"], secure); !status) {
+      return report(make_error(status.error().code, name + ": " + status.error().message),
+                    "mpt root");
+    }
+    const std::string root = "0x" + to_hex(trie.root_hash());
+    std::cout << name << " " << root << "\n";
+    if (!test.contains("root")) continue;
+    if (!test["root"].is_string()) {
+      return report(make_error(Errc::malformed_input, name + ": root must be a hex string"),
+                    "mpt root");
+    }
+    if (test["root"].get<std::string>() != root) {
+      std::cerr << "mforge mpt root: " << name << ": root " << root << " differs from the test's "
+                << test["root"].get<std::string>() << "\n";
+      exit_code = kExitNegative;
+    }
+  }
+  return exit_code;
+}
+
 int run_root(const Options& options) {
-  auto trie = trie_from_file(options.file, options.secure);
-  if (!trie) return report(trie.error(), "mpt root");
+  auto document = read_json(options.file);
+  if (!document) return report(document.error(), "mpt root");
+  if (is_named_test_file(*document)) {
+    if (!options.db.empty()) {
+      return report(
+          make_error(Errc::invalid_argument, "--db takes one trie, not a file of named tests"),
+          "mpt root");
+    }
+    return run_named_tests(*document, options.secure);
+  }
+  Result<mpt::MerklePatriciaTrie> trie = mpt::MerklePatriciaTrie();
+  if (auto status = apply_pairs(*trie, *document, options.secure); !status) {
+    return report(status.error(), "mpt root");
+  }
   if (!options.db.empty()) {
     auto store = RocksDbNodeStore::open(options.db);
     if (!store) return report(store.error(), "mpt root");

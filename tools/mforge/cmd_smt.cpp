@@ -116,9 +116,14 @@ int run_prove(const std::string& file, const std::string& db, const std::string&
   return kExitOk;
 }
 
-int run_verify(const std::string& root_hex, const std::string& proof_path) {
+/// Checks the document's proof for the caller's key against the caller's root; a document about
+/// another key is invalid (the key, like the root, is trusted input, never read from the proof).
+int run_verify(const std::string& root_hex, const std::string& key_hex,
+               const std::string& proof_path) {
   Result<Digest32> root = digest_from_hex(root_hex);
   if (!root) return fail("--root: " + root.error().message, kExitUsage);
+  Result<Bytes> key = from_hex(key_hex);
+  if (!key) return fail("--key: " + key.error().message, kExitUsage);
   Result<std::string> text = read_text(proof_path);
   if (!text) return fail(text.error().message, kExitIo);
   const json document = json::parse(*text, nullptr, false);
@@ -128,6 +133,10 @@ int run_verify(const std::string& root_hex, const std::string& proof_path) {
   }
   Result<Digest32> key_hash = digest_from_hex(document["key_hash"].get<std::string>());
   if (!key_hash) return fail("key_hash: " + key_hash.error().message, kExitUsage);
+  if (*key_hash != Tree::key_hash(*key)) {
+    std::cout << "invalid: the proof is about another key\n";
+    return kExitNegative;
+  }
   Result<SparseProof> proof = sparse_proof_from_json(document["proof"].dump(), *key_hash);
   if (!proof) return fail(proof.error().message, kExitUsage);
   Status verified = Ok{};
@@ -175,10 +184,12 @@ void register_smt(CLI::App& app, int& exit_code) {
 
   auto* verify = smt->add_subcommand("verify", "Check a proof document against a trusted root");
   verify->add_option("--root", options->root, "trusted root, hex")->required();
+  verify->add_option("--key", options->key, "the key the proof must be about, hex")->required();
   verify->add_option("--proof", options->proof, "proof document from 'mforge smt prove'")
       ->required();
-  verify->callback(
-      [options, &exit_code] { exit_code = run_verify(options->root, options->proof); });
+  verify->callback([options, &exit_code] {
+    exit_code = run_verify(options->root, options->key, options->proof);
+  });
 }
 
 }  // namespace mforge

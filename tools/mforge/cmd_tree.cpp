@@ -29,6 +29,7 @@ using namespace merkleforge;
 
 struct TreeOptions {
   std::string hash = "sha256";
+  std::string scheme = "rfc6962";
   std::string profile = "rfc6962";
   bool hex = false;
   std::string file = "-";
@@ -213,41 +214,60 @@ Outcome<Digest32> parse_root(const std::string& hex, const char* option) {
   return *root;
 }
 
-/// True when the proof verifies against the trusted roots (and size, when given).
+/// True when the proof verifies against the caller's trusted roots and sizes; verify() rejects a
+/// proof that states another size than the trusted one (a root does not commit to its size).
 template <class H, class Scheme>
 Outcome<bool> check_proof(const ProofDocument& document, const Digest32& root,
                           const TreeOptions& options) {
   const std::vector<Digest32>& leaves = document.leaf_hashes;
   if (const auto* inclusion = std::get_if<InclusionProof>(&document.proof)) {
     if (leaves.empty()) return usage("the proof has no leaf_hashes to verify");
-    const std::uint64_t size = options.size ? options.size : inclusion->tree_size;
-    return verify<H, Scheme>(root, size, *inclusion, leaves[0]);
+    return verify<H, Scheme>(root, options.size, *inclusion, leaves[0]);
   }
   if (const auto* multi = std::get_if<MultiProof>(&document.proof)) {
     if (leaves.empty()) return usage("the proof has no leaf_hashes to verify");
-    const std::uint64_t size = options.size ? options.size : multi->tree_size;
-    return verify<H, Scheme>(root, size, *multi, leaves);
+    return verify<H, Scheme>(root, options.size, *multi, leaves);
   }
   const auto& proof = std::get<ConsistencyProof>(document.proof);
-  if (options.old_root.empty()) return usage("a consistency proof needs --old-root");
+  if (options.old_root.empty() || options.old_size == 0) {
+    return usage("a consistency proof needs the trusted --old-root and --old-size");
+  }
   auto old_root = parse_root(options.old_root, "--old-root");
   if (auto* failure = std::get_if<Failure>(&old_root)) return *failure;
-  return verify<H, Scheme>(std::get<Digest32>(old_root), proof.old_size, root, proof.new_size,
+  return verify<H, Scheme>(std::get<Digest32>(old_root), options.old_size, root, options.size,
                            proof);
 }
 
+Outcome<NodeScheme> parse_scheme(const std::string& name) {
+  if (name == "rfc6962") return NodeScheme::rfc6962;
+  if (name == "concat") return NodeScheme::concat;
+  return usage("unknown --scheme '" + name + "' (rfc6962, concat)");
+}
+
+/// Verifies with the caller's trusted root, size, hash and node scheme; the proof's own statement
+/// of hash and scheme must agree with them, or the proof is invalid.
 Outcome<std::string> verify_command(const TreeOptions& options) {
   auto root = parse_root(options.root, "--root");
   if (auto* failure = std::get_if<Failure>(&root)) return *failure;
+  auto hash = parse_hash(options.hash);
+  if (auto* failure = std::get_if<Failure>(&hash)) return *failure;
+  auto scheme = parse_scheme(options.scheme);
+  if (auto* failure = std::get_if<Failure>(&scheme)) return *failure;
   auto text = read_all(options.proof_file);
   if (auto* failure = std::get_if<Failure>(&text)) return *failure;
   Result<ProofDocument> document = proof_from_json(std::get<std::string>(text));
   if (!document) return usage(options.proof_file + ": " + document.error().message);
-  const HashAlgorithm hash = std::visit([](const auto& p) { return p.hash; }, document->proof);
-  const NodeScheme scheme = std::visit([](const auto& p) { return p.scheme; }, document->proof);
-  Outcome<bool> valid = with_hasher(hash, [&](auto tag) {
+  const HashAlgorithm trusted_hash = std::get<HashAlgorithm>(hash);
+  const NodeScheme trusted_scheme = std::get<NodeScheme>(scheme);
+  const bool statement_agrees = std::visit(
+      [&](const auto& p) { return p.hash == trusted_hash && p.scheme == trusted_scheme; },
+      document->proof);
+  if (!statement_agrees) {
+    return Failure{kExitNegative, "invalid: the proof states another hash or node scheme"};
+  }
+  Outcome<bool> valid = with_hasher(trusted_hash, [&](auto tag) {
     using H = typename decltype(tag)::type;
-    return scheme == NodeScheme::concat
+    return trusted_scheme == NodeScheme::concat
                ? check_proof<H, ConcatHashing<H>>(*document, std::get<Digest32>(root), options)
                : check_proof<H, Rfc6962Hashing<H>>(*document, std::get<Digest32>(root), options);
   });
@@ -307,9 +327,14 @@ void register_tree(CLI::App& app, int& exit_code) {
   verify_sub->add_option("--root", options->root, "trusted (new) root, hex")->required();
   verify_sub->add_option("--proof", options->proof_file, "proof JSON file ('-': stdin)")
       ->required();
+  verify_sub->add_option("--size", options->size, "trusted (new) tree size")->required();
+  verify_sub
+      ->add_option("--hash", options->hash, "trusted hash: sha256 | keccak256 | sha3-256 | blake3")
+      ->capture_default_str();
+  verify_sub->add_option("--scheme", options->scheme, "trusted node hashing: rfc6962 | concat")
+      ->capture_default_str();
   verify_sub->add_option("--old-root", options->old_root, "trusted old root (consistency)");
-  verify_sub->add_option("--size", options->size,
-                         "trusted tree size (default: the size the proof states)");
+  verify_sub->add_option("--old-size", options->old_size, "trusted old tree size (consistency)");
   verify_sub->callback([options, &exit_code] { exit_code = report(verify_command(*options)); });
 }
 
