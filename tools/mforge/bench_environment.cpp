@@ -9,8 +9,12 @@
 #include <string>
 #include <thread>
 
+#include "build_info.hpp"
+#include "merkleforge/binius/packed.hpp"
+#include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/core/cpu.hpp"
 #include "merkleforge/hash/algorithms.hpp"
+#include "merkleforge/verkle/montgomery.hpp"
 
 namespace mforge {
 
@@ -66,21 +70,30 @@ std::string cpu_flags() {
   return flags.empty() ? "none beyond x86-64" : flags;
 }
 
+}  // namespace
+
 std::string active_kernels() {
   std::string kernels;
+  const auto add = [&](std::string_view name, std::string_view kernel) {
+    if (!kernels.empty()) kernels += ", ";
+    kernels.append(name).append(" ").append(kernel);
+  };
   for (auto algorithm : merkleforge::kAllHashAlgorithms) {
     merkleforge::with_hasher(algorithm, [&](auto tag) {
       using H = typename decltype(tag)::type;
-      if (!kernels.empty()) kernels += ", ";
-      kernels += H::kName;
-      kernels += ' ';
-      kernels += merkleforge::isa_name(H::active_kernel());
+      add(H::kName, merkleforge::isa_name(H::active_kernel()));
     });
+  }
+  add("verkle-fp", merkleforge::verkle::detail::mulx_adx_enabled() ? "mulx-adx" : "portable");
+  namespace binius = merkleforge::binius;
+  add("polyval", binius::polyval_isa_name(binius::polyval_active_isa()));
+  for (auto op :
+       {binius::PackedOp::mul_b8, binius::PackedOp::mul_b32, binius::PackedOp::mul_b128}) {
+    add(binius::packed_op_name(op),
+        binius::packed_strategy_name(binius::packed_active_strategy(op)));
   }
   return kernels;
 }
-
-}  // namespace
 
 nlohmann::ordered_json environment() {
   utsname uts{};
@@ -96,11 +109,11 @@ nlohmann::ordered_json environment() {
       {"memory", memory()},
       {"os", value_of_line_starting("/etc/os-release", "PRETTY_NAME=")},
       {"kernel", std::string(uts.sysname) + " " + uts.release},
-      {"compiler", "g++ " __VERSION__},
-      {"flags", MERKLEFORGE_BUILD_FLAGS},
+      {"compiler", compiler()},
+      {"flags", build_flags()},
       {"governor", first_line_of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")},
       {"date", date},
-      {"commit", MERKLEFORGE_GIT_COMMIT},
+      {"commit", git_commit()},
   };
 }
 

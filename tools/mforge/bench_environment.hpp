@@ -4,8 +4,12 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace mforge {
+
+/// The kernel each dispatched primitive runs on this CPU ("sha256 shani, keccak256 avx2, ...").
+std::string active_kernels();
 
 /// The environment of this run as an ordered list of {key, value} strings (JSON object).
 nlohmann::ordered_json environment();

@@ -1,11 +1,18 @@
 // mforge: the MerkleForge command-line tool.
 #include <CLI/CLI.hpp>
 
+#include "bench_environment.hpp"
+#include "build_info.hpp"
 #include "commands.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"mforge: hashes, Merkle trees, tries and proofs from the command line"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", [] {
+    return std::string("mforge ") + mforge::version() + " (commit " + mforge::git_commit() + ")\n" +
+           "compiler: " + mforge::compiler() + "\nbuild: " + mforge::build_flags() +
+           "\nkernels on this CPU: " + mforge::active_kernels();
+  });
   int exit_code = mforge::kExitOk;
   mforge::register_hash(app, exit_code);
   mforge::register_bench(app, exit_code);
