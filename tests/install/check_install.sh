@@ -1,24 +1,42 @@
 #!/usr/bin/env bash
 # usage: check_install.sh BUILD_DIR CONSUMER_SOURCE SCRATCH_DIR
+# Installs the build, then builds the consumer (it prints SHA-256("abc")) four ways: against the
+# whole library and against the hash component alone, each through find_package and pkg-config.
+# The hash component must not bring in RocksDB or TBB.
 set -euo pipefail
 build_dir=$1 consumer=$2 scratch=$3
 rm -rf "$scratch"
 prefix=$scratch/prefix
 cmake --install "$build_dir" --prefix "$prefix" >/dev/null
-
-# find_package route
-cmake -S "$consumer" -B "$scratch/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
-  -DCMAKE_CXX_FLAGS="${CXXFLAGS:-}" >/dev/null
-cmake --build "$scratch/cmake-build" >/dev/null
-cmake_out=$("$scratch/cmake-build/consumer")
-
-# pkg-config route
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig:$prefix/lib/x86_64-linux-gnu/pkgconfig
-"${CXX:-c++}" ${CXXFLAGS:-} "$consumer/main.cpp" -o "$scratch/consumer-pc" $(pkg-config --cflags --libs merkleforge)
-pc_out=$("$scratch/consumer-pc")
-
 # SHA-256("abc"), FIPS 180-4 example.
 expected=ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
-[[ $cmake_out == "$expected" ]] || { echo "find_package consumer printed '$cmake_out'"; exit 1; }
-[[ $pc_out == "$expected" ]] || { echo "pkg-config consumer printed '$pc_out'"; exit 1; }
-echo "installed library works through find_package and pkg-config"
+
+check_output() {  # name executable
+  local out
+  out=$("$2")
+  [[ $out == "$expected" ]] || { echo "$1 consumer printed '$out'"; exit 1; }
+}
+
+for component in "" hash; do
+  name=${component:-all}
+  cmake -S "$consumer" -B "$scratch/cmake-$name" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
+    -DMERKLEFORGE_CONSUMER_COMPONENTS="$component" -DCMAKE_CXX_FLAGS="${CXXFLAGS:-}" >/dev/null
+  cmake --build "$scratch/cmake-$name" >/dev/null
+  check_output "find_package ($name)" "$scratch/cmake-$name/consumer"
+
+  package=merkleforge${component:+-$component}
+  "${CXX:-c++}" ${CXXFLAGS:-} "$consumer/main.cpp" -o "$scratch/pc-$name" $(pkg-config --cflags --libs "$package")
+  check_output "pkg-config ($package)" "$scratch/pc-$name"
+done
+
+# (ldd would prove nothing: the linker drops unused shared libraries either way.)
+if pkg-config --libs merkleforge-hash | grep -E 'rocksdb|tbb'; then
+  echo "merkleforge-hash.pc asks for RocksDB or TBB"
+  exit 1
+fi
+if grep -qiE '^(rocksdb|tbb)_DIR' "$scratch/cmake-hash/CMakeCache.txt"; then
+  echo "find_package(merkleforge COMPONENTS hash) looked for RocksDB or TBB"
+  exit 1
+fi
+echo "installed library works through find_package and pkg-config, whole and hash alone"
