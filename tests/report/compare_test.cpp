@@ -61,7 +61,7 @@ TEST(Compare, ReportsPairFiguresByName) {
 
 TEST(Reference, ShippedFileLoadsAndMatchesOurNames) {
   const auto figures =
-      ReferenceFigures::load(fs::path(MERKLEFORGE_SOURCE_DIR) / "bench/reference_figures.json");
+      ReferenceFigures::load(fs::path(MERKLEFORGE_SOURCE_DIR) / "tools/report/reference_figures.json");
   ASSERT_TRUE(figures) << figures.error().message;
   EXPECT_GT(figures->all().size(), 40u);
   Measurement m;
@@ -80,7 +80,7 @@ TEST(Reference, ShippedFileLoadsAndMatchesOurNames) {
 
 TEST(Reference, ThroughputFiguresCompareRates) {
   const auto figures =
-      ReferenceFigures::load(fs::path(MERKLEFORGE_SOURCE_DIR) / "bench/reference_figures.json");
+      ReferenceFigures::load(fs::path(MERKLEFORGE_SOURCE_DIR) / "tools/report/reference_figures.json");
   ASSERT_TRUE(figures);
   Measurement m;
   m.family = "hash";

@@ -242,7 +242,7 @@ void register_bench(CLI::App& app, int& exit_code) {
   command->add_option("--bench-dir", options->bench_dir, "folder of the bench_* executables");
   command->add_option(
       "--reference", options->reference_path,
-      "published figures to show beside ours (default: bench/reference_figures.json)");
+      "published figures to show beside ours (default: tools/report/reference_figures.json)");
 
   auto* compare =
       command->add_subcommand("compare", "Change per figure between two --json reports");
@@ -250,7 +250,8 @@ void register_bench(CLI::App& app, int& exit_code) {
   compare->add_option("old", compare_options->old_path, "report before the change")->required();
   compare->add_option("new", compare_options->new_path, "report after the change")->required();
   compare->callback([compare_options, &exit_code] {
-    exit_code = run_compare(compare_options->old_path, compare_options->new_path);
+    exit_code = print_comparison(compare_options->old_path, compare_options->new_path) ? kExitOk
+                                                                                       : kExitUsage;
   });
 
   command->callback([options, compare, &exit_code] {

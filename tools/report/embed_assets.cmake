@@ -4,7 +4,7 @@
 #   cmake -DOUTPUT=<file.cpp> -DCHART_JS=<chart.umd.min.js or empty> -DPAGE_DIR=<tools/report> -P embed_assets.cmake
 #
 # Defines mforge::report_assets::{chart_js, explorer_html, explorer_js, explorer_css}() (see
-# tools/mforge/bench_assets.hpp). An empty CHART_JS gives an empty chart_js(): mforge then explains
+# tools/report/bench_assets.hpp). An empty CHART_JS gives an empty chart_js(): mforge then explains
 # that the charting library was not installed when it was built.
 
 function(append_asset out_var name file)

@@ -8,7 +8,6 @@
 #include <map>
 
 #include "bench_table.hpp"
-#include "commands.hpp"
 
 namespace mforge {
 
@@ -97,10 +96,10 @@ std::string time_cell(const std::optional<Stats>& time) {
 
 }  // namespace
 
-int run_compare(const std::string& old_path, const std::string& new_path) {
+bool print_comparison(const std::string& old_path, const std::string& new_path) {
   const auto old_report = read_report(old_path);
   const auto new_report = read_report(new_path);
-  if (!old_report || !new_report) return kExitUsage;
+  if (!old_report || !new_report) return false;
   const auto changes = compare_reports(*old_report, *new_report);
   std::size_t width = 6;
   for (const auto& c : changes) width = std::max(width, c.name.size());
@@ -118,7 +117,7 @@ int run_compare(const std::string& old_path, const std::string& new_path) {
   std::printf("\n%d faster, %d slower, %d within noise, %d only in old, %d only in new\n",
               counts[Verdict::faster], counts[Verdict::slower], counts[Verdict::within_noise],
               counts[Verdict::only_old], counts[Verdict::only_new]);
-  return kExitOk;
+  return true;
 }
 
 }  // namespace mforge

@@ -1,4 +1,4 @@
-// Published and peer figures measured elsewhere (bench/reference_figures.json), shown beside ours.
+// Published and peer figures measured elsewhere (tools/report/reference_figures.json), shown beside ours.
 // The data lives in that one file, read at run time; this unit only loads and matches it.
 #pragma once
 
@@ -46,7 +46,7 @@ class ReferenceFigures {
   std::vector<ReferenceFigure> figures_;
 };
 
-/// bench/reference_figures.json of the source tree this mforge was built from, or
+/// tools/report/reference_figures.json of the source tree this mforge was built from, or
 /// $MERKLEFORGE_REFERENCE_FIGURES.
 std::filesystem::path default_reference_file();
 

@@ -104,7 +104,7 @@ std::vector<const ReferenceFigure*> ReferenceFigures::matching(const Measurement
 
 fs::path default_reference_file() {
   if (const char* file = std::getenv("MERKLEFORGE_REFERENCE_FIGURES")) return file;
-  return fs::path(MERKLEFORGE_SOURCE_DIR) / "bench" / "reference_figures.json";
+  return fs::path(MERKLEFORGE_SOURCE_DIR) / "tools" / "report" / "reference_figures.json";
 }
 
 }  // namespace mforge

@@ -35,7 +35,8 @@ struct FigureChange {
 std::vector<FigureChange> compare_reports(const nlohmann::json& old_report,
                                           const nlohmann::json& new_report);
 
-/// Reads both files, prints the comparison table; returns an mforge exit code.
-int run_compare(const std::string& old_path, const std::string& new_path);
+/// Reads both files and prints the comparison table; false (with the reason on stderr) when a file
+/// cannot be read as a report.
+bool print_comparison(const std::string& old_path, const std::string& new_path);
 
 }  // namespace mforge
