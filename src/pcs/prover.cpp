@@ -1,0 +1,479 @@
+// FRI-Binius PCS prover (pcs/prover.hpp; protocol in docs/binius-pcs.md). Bulk arithmetic runs
+// on POLYVAL-basis values through the packed kernels, large loops on the oneTBB pool.
+#include "merkleforge/pcs/prover.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cstring>
+
+#include "merkleforge/binius/additive_ntt.hpp"
+#include "merkleforge/binius/codeword_commitment.hpp"
+#include "merkleforge/binius/multilinear.hpp"
+#include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/binius/reed_solomon.hpp"
+#include "merkleforge/zk/transcript.hpp"
+
+namespace merkleforge::pcs {
+namespace {
+
+using binius::from_polyval;
+using binius::polyval_mul;
+using binius::polyval_mul_scalar;
+using binius::to_polyval;
+
+/// Elements processed per block inside a parallel task (temporaries live on the stack).
+constexpr std::size_t kBlock = 256;
+/// Below this many elements a loop runs on the calling thread.
+constexpr std::size_t kParallelGrain = 4096;
+
+class Stopwatch {
+ public:
+  explicit Stopwatch(double* sink) : sink_(sink), start_(std::chrono::steady_clock::now()) {}
+  ~Stopwatch() {
+    if (sink_ != nullptr) {
+      *sink_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+  }
+  Stopwatch(const Stopwatch&) = delete;
+  Stopwatch& operator=(const Stopwatch&) = delete;
+
+ private:
+  double* sink_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+double* part(PcsTimings* timings, double PcsTimings::*member) {
+  return timings == nullptr ? nullptr : &(timings->*member);
+}
+
+/// a·b of two Montgomery-form values.
+uint128 mont_mul(uint128 a, uint128 b) {
+  uint128 out = 0;
+  (void)polyval_mul({&a, 1}, {&b, 1}, {&out, 1});
+  return out;
+}
+
+/// a·b of two canonical values.
+uint128 canonical_mul(uint128 a, uint128 b) {
+  return from_polyval(mont_mul(to_polyval(a), to_polyval(b)));
+}
+
+template <class Body>
+void parallel_blocks(std::size_t count, Body&& body) {
+  if (count <= kParallelGrain) {
+    for (std::size_t begin = 0; begin < count; begin += kBlock) {
+      body(begin, std::min(begin + kBlock, count));
+    }
+    return;
+  }
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, kParallelGrain),
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+                      for (std::size_t begin = range.begin(); begin < range.end();
+                           begin += kBlock) {
+                        body(begin, std::min(begin + kBlock, range.end()));
+                      }
+                    });
+}
+
+std::vector<uint128> to_polyval_vector(std::span<const uint128> canonical) {
+  std::vector<uint128> out(canonical.size());
+  parallel_blocks(canonical.size(), [&](std::size_t begin, std::size_t end) {
+    (void)to_polyval(canonical.subspan(begin, end - begin),
+                     std::span(out).subspan(begin, end - begin));
+  });
+  return out;
+}
+
+std::vector<uint128> from_polyval_vector(std::span<const uint128> polyval) {
+  std::vector<uint128> out(polyval.size());
+  parallel_blocks(polyval.size(), [&](std::size_t begin, std::size_t end) {
+    (void)from_polyval(polyval.subspan(begin, end - begin),
+                       std::span(out).subspan(begin, end - begin));
+  });
+  return out;
+}
+
+// ---- the batched sumcheck over t*·A* (Montgomery form) ----
+
+struct RoundPolynomial {
+  uint128 constant = 0;   ///< g(0)
+  uint128 quadratic = 0;  ///< coefficient of X^2
+};
+
+/// g(X) = Σ_x (t0 + X(t0 + t1))(a0 + X(a0 + a1)) over pairs x: g(0) = Σ t0·a0 and the X^2
+/// coefficient Σ (t0 + t1)(a0 + a1); the linear one follows from the running claim.
+RoundPolynomial round_polynomial(const std::vector<uint128>& t, const std::vector<uint128>& a) {
+  const std::size_t pairs = t.size() / 2;
+  auto block = [&](std::size_t begin, std::size_t end, RoundPolynomial acc) {
+    std::array<uint128, kBlock> t0, a0, td, ad, products;
+    const std::size_t n = end - begin;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t x = begin + i;
+      t0[i] = t[2 * x];
+      a0[i] = a[2 * x];
+      td[i] = t[2 * x] ^ t[2 * x + 1];
+      ad[i] = a[2 * x] ^ a[2 * x + 1];
+    }
+    (void)polyval_mul({t0.data(), n}, {a0.data(), n}, {products.data(), n});
+    for (std::size_t i = 0; i < n; ++i) acc.constant ^= products[i];
+    (void)polyval_mul({td.data(), n}, {ad.data(), n}, {products.data(), n});
+    for (std::size_t i = 0; i < n; ++i) acc.quadratic ^= products[i];
+    return acc;
+  };
+  auto range_body = [&](const tbb::blocked_range<std::size_t>& range, RoundPolynomial acc) {
+    for (std::size_t begin = range.begin(); begin < range.end(); begin += kBlock) {
+      acc = block(begin, std::min(begin + kBlock, range.end()), acc);
+    }
+    return acc;
+  };
+  const tbb::blocked_range<std::size_t> all(0, pairs, kParallelGrain);
+  if (pairs <= kParallelGrain) return range_body(all, {});
+  return tbb::parallel_reduce(
+      all, RoundPolynomial{}, range_body, [](RoundPolynomial x, RoundPolynomial y) {
+        return RoundPolynomial{x.constant ^ y.constant, x.quadratic ^ y.quadratic};
+      });
+}
+
+/// out[x] = v[2x] + r·(v[2x] + v[2x+1]): the lowest variable set to r (Montgomery form).
+std::vector<uint128> fold_lowest_variable(const std::vector<uint128>& values, uint128 r) {
+  std::vector<uint128> out(values.size() / 2);
+  parallel_blocks(out.size(), [&](std::size_t begin, std::size_t end) {
+    std::array<uint128, kBlock> differences;
+    const std::size_t n = end - begin;
+    for (std::size_t i = 0; i < n; ++i) {
+      differences[i] = values[2 * (begin + i)] ^ values[2 * (begin + i) + 1];
+    }
+    (void)polyval_mul_scalar({differences.data(), n}, r, {differences.data(), n});
+    for (std::size_t i = 0; i < n; ++i) out[begin + i] = values[2 * (begin + i)] ^ differences[i];
+  });
+  return out;
+}
+
+// ---- FRI folding of codewords (Montgomery form) ----
+
+/// The interleaved fold: out[p] = Σ_m eq(r, m)·codeword[p·2^b + m] for b = r.size(), with the
+/// codeword canonical and the output in Montgomery form.
+std::vector<uint128> fold_interleaved(const std::vector<uint128>& codeword,
+                                      std::span<const uint128> challenges) {
+  const std::size_t batch = std::size_t{1} << challenges.size();
+  auto eq = binius::eq_tensor(challenges);
+  const std::vector<uint128> eq_mont = to_polyval_vector(*eq);
+  std::vector<uint128> out(codeword.size() / batch, 0);
+  parallel_blocks(out.size(), [&](std::size_t begin, std::size_t end) {
+    std::array<uint128, kBlock> column;
+    const std::size_t n = end - begin;
+    for (std::size_t m = 0; m < batch; ++m) {
+      for (std::size_t i = 0; i < n; ++i) column[i] = codeword[(begin + i) * batch + m];
+      (void)to_polyval({column.data(), n}, {column.data(), n});
+      (void)polyval_mul_scalar({column.data(), n}, eq_mont[m], {column.data(), n});
+      for (std::size_t i = 0; i < n; ++i) out[begin + i] ^= column[i];
+    }
+  });
+  return out;
+}
+
+/// Ŵ_j(β_(j+1+b)) for the bits b of a pair index (Montgomery form), from the NTT module.
+std::vector<uint128> fold_twiddle_basis(unsigned fold, unsigned index_bits) {
+  std::vector<uint128> basis;
+  for (unsigned b = 0; b < index_bits; ++b) {
+    auto twiddle =
+        binius::additive_ntt_twiddle(binius::kNttLogDomainLimit, fold, std::uint64_t{1} << b, 0);
+    basis.push_back(to_polyval(static_cast<uint128>(twiddle->value())));
+  }
+  return basis;
+}
+
+/// One FRI-Binius fold (DP24 Def. 3.6) of f (Montgomery form) with challenge r: for pair x, the
+/// inverse butterfly with twiddle t_x (v += u; u += t·v) and then u + r·(v + u).
+std::vector<uint128> fold_pairs(const std::vector<uint128>& f, unsigned fold, uint128 r) {
+  const std::size_t pairs = f.size() / 2;
+  const auto index_bits = static_cast<unsigned>(std::bit_width(pairs - 1));
+  const std::vector<uint128> basis = fold_twiddle_basis(fold, index_bits);
+  std::vector<uint128> twiddles(pairs, 0);
+  for (unsigned b = 0; b < index_bits; ++b) {
+    const std::size_t half = std::size_t{1} << b;
+    for (std::size_t x = 0; x < half; ++x) twiddles[half + x] = twiddles[x] ^ basis[b];
+  }
+  std::vector<uint128> out(pairs);
+  parallel_blocks(pairs, [&](std::size_t begin, std::size_t end) {
+    std::array<uint128, kBlock> u, v, scratch;
+    const std::size_t n = end - begin;
+    for (std::size_t i = 0; i < n; ++i) {
+      u[i] = f[2 * (begin + i)];
+      v[i] = u[i] ^ f[2 * (begin + i) + 1];
+    }
+    (void)polyval_mul({twiddles.data() + begin, n}, {v.data(), n}, {scratch.data(), n});
+    for (std::size_t i = 0; i < n; ++i) {
+      u[i] ^= scratch[i];
+      scratch[i] = u[i] ^ v[i];
+    }
+    (void)polyval_mul_scalar({scratch.data(), n}, r, {scratch.data(), n});
+    for (std::size_t i = 0; i < n; ++i) out[begin + i] = u[i] ^ scratch[i];
+  });
+  return out;
+}
+
+// ---- ring-switching ----
+
+/// The claim's point padded with zero coordinates to κ + packed_vars, split at κ.
+struct SplitPoint {
+  std::vector<uint128> low;   ///< r_0 .. r_(κ−1): selects the subfield value inside a word
+  std::vector<uint128> high;  ///< the packed polynomial's variables
+};
+
+SplitPoint split_point(const PolynomialLayout& layout, const std::vector<uint128>& point) {
+  const unsigned kappa = packing_log(layout.shape.tower_level);
+  std::vector<uint128> padded = point;
+  padded.resize(kappa + layout.packed_vars, 0);
+  return {std::vector<uint128>(padded.begin(), padded.begin() + kappa),
+          std::vector<uint128>(padded.begin() + kappa, padded.end())};
+}
+
+/// ŝ_u = Σ_v eq(high, v)·slot_u(t(v)) for u < 2^κ, slot_u the u-th T_level value of the word.
+std::vector<uint128> ring_switch_columns(std::span<const uint128> words, unsigned level,
+                                         const std::vector<uint128>& eq) {
+  // bit_sums[b] = Σ over v with bit b of t(v) set of eq[v]; then slot u's value is
+  // Σ_c X_c·bit_sums[(u << level) + c] over the bits c of a T_level element.
+  std::array<uint128, 128> bit_sums{};
+  for (std::size_t v = 0; v < words.size(); ++v) {
+    uint128 word = words[v];
+    while (word != 0) {
+      const auto b = static_cast<unsigned>(
+          static_cast<std::uint64_t>(word) != 0
+              ? std::countr_zero(static_cast<std::uint64_t>(word))
+              : 64 + std::countr_zero(static_cast<std::uint64_t>(word >> 64)));
+      bit_sums[b] ^= eq[v];
+      word &= word - 1;
+    }
+  }
+  const unsigned slot_bits = 1u << level;
+  std::vector<uint128> columns(std::size_t{128} >> level, 0);
+  for (std::size_t u = 0; u < columns.size(); ++u) {
+    for (unsigned c = 0; c < slot_bits; ++c) {
+      columns[u] ^= canonical_mul(uint128{1} << c, bit_sums[u * slot_bits + c]);
+    }
+  }
+  return columns;
+}
+
+/// The ring-switching indicator on the hypercube: A(v) = Σ_w eq(row_point, w)·slot_w(eq_v)
+/// (a GF(2)-linear map of eq_v, applied by byte tables). Canonical values.
+std::vector<uint128> ring_switch_indicator(const std::vector<uint128>& eq, unsigned level,
+                                           std::span<const uint128> row_point) {
+  const auto row_eq = binius::eq_tensor(row_point);
+  const unsigned slot_bits = 1u << level;
+  std::array<uint128, 128> bit_images;
+  for (unsigned b = 0; b < 128; ++b) {
+    bit_images[b] = canonical_mul((*row_eq)[b / slot_bits], uint128{1} << (b % slot_bits));
+  }
+  std::vector<std::array<uint128, 256>> tables(16);
+  for (unsigned q = 0; q < 16; ++q) {
+    tables[q][0] = 0;
+    for (unsigned bit = 0; bit < 8; ++bit) {
+      const unsigned half = 1u << bit;
+      for (unsigned x = 0; x < half; ++x)
+        tables[q][half + x] = tables[q][x] ^ bit_images[8 * q + bit];
+    }
+  }
+  std::vector<uint128> out(eq.size());
+  parallel_blocks(eq.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t v = begin; v < end; ++v) {
+      uint128 image = 0;
+      for (unsigned q = 0; q < 16; ++q)
+        image ^= tables[q][static_cast<std::uint8_t>(eq[v] >> (8 * q))];
+      out[v] = image;
+    }
+  });
+  return out;
+}
+
+// ---- oracles ----
+
+struct FoldOracle {
+  std::vector<uint128> values;  ///< canonical
+  BinaryMerkleTree<Sha256> tree;
+};
+
+void advise_opening(zk::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
+                    std::span<const uint128> values, unsigned arity, const OracleShape& shape,
+                    std::uint64_t leaf, std::vector<Digest32>& path) {
+  transcript.advise_b128s(values.subspan(leaf << arity, std::size_t{1} << arity));
+  (void)tree.inclusion_path(leaf, path);
+  for (unsigned level = 0; level < shape.log_leaves - shape.cap_height; ++level) {
+    transcript.advise_digest(path[level]);
+  }
+}
+
+void advise_cap(zk::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
+                const OracleShape& shape) {
+  const unsigned level = shape.log_leaves - shape.cap_height;
+  for (std::uint64_t node = 0; node < (std::uint64_t{1} << shape.cap_height); ++node) {
+    transcript.advise_digest(tree.range_hash(node << level, (node + 1) << level));
+  }
+}
+
+}  // namespace
+
+Result<PcsCommitted> pcs_commit(const std::vector<PolynomialShape>& shapes,
+                                const std::vector<std::span<const uint128>>& packed,
+                                const PcsConfig& config, PcsTimings* timings) {
+  auto params = derive_params(shapes, config);
+  if (!params) return params.error();
+  if (packed.size() != shapes.size()) {
+    return make_error(Errc::wrong_size, "pcs: " + std::to_string(packed.size()) +
+                                            " packed polynomials for " +
+                                            std::to_string(shapes.size()) + " shapes");
+  }
+  PcsCommitted committed;
+  committed.message.assign(std::size_t{1} << params->total_vars, 0);
+  for (std::size_t j = 0; j < shapes.size(); ++j) {
+    const PolynomialLayout& layout = params->polynomials[j];
+    const std::size_t words = std::size_t{1} << layout.packed_vars;
+    if (packed[j].size() != words) {
+      return make_error(Errc::wrong_size, "pcs: polynomial " + std::to_string(j) + " has " +
+                                              std::to_string(packed[j].size()) +
+                                              " words, expected " + std::to_string(words));
+    }
+    const unsigned bits = shapes[j].n_vars + shapes[j].tower_level;
+    if (bits < 7 && (packed[j][0] >> (1u << bits)) != 0) {
+      return make_error(Errc::invalid_argument,
+                        "pcs: polynomial " + std::to_string(j) + " has bits set beyond its values");
+    }
+    std::copy(packed[j].begin(), packed[j].end(), committed.message.begin() + layout.offset);
+  }
+  const binius::ReedSolomonParams code{params->log_dim(), params->config.log_inv_rate,
+                                       params->arity};
+  {
+    Stopwatch watch(part(timings, &PcsTimings::ntt));
+    auto codeword = binius::reed_solomon_encode(committed.message, code);
+    if (!codeword) return codeword.error();
+    committed.codeword = std::move(*codeword);
+  }
+  {
+    Stopwatch watch(part(timings, &PcsTimings::merkle));
+    auto tree = binius::commit_codeword<Sha256>(committed.codeword, params->arity);
+    if (!tree) return tree.error();
+    committed.tree = std::move(*tree);
+  }
+  committed.params = std::move(*params);
+  return committed;
+}
+
+Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<EvaluationClaim>& claims,
+                        PcsTimings* timings) {
+  const PcsParams& params = committed.params;
+  if (Status valid = check_claims(params, claims); !valid) return valid.error();
+  zk::ProverTranscript transcript(kPcsProtocol, statement_digest(params, committed.root(), claims));
+  const std::size_t total = committed.message.size();
+  std::vector<uint128> indicator(total, 0);  // A*, Montgomery form
+  std::vector<uint128> t_star;
+  {
+    Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
+    // Ring-switching: the tensor columns of every subfield claim, then the row-batching point.
+    std::vector<std::vector<uint128>> eq_high(claims.size());
+    transcript.begin_phase("pcs/ring-switch");
+    for (std::size_t j = 0; j < claims.size(); ++j) {
+      const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
+      const SplitPoint split = split_point(layout, claims[j].point);
+      eq_high[j] = std::move(*binius::eq_tensor(split.high));
+      if (layout.shape.tower_level < 7) {
+        const std::span<const uint128> words(committed.message.data() + layout.offset,
+                                             eq_high[j].size());
+        transcript.write_b128s(ring_switch_columns(words, layout.shape.tower_level, eq_high[j]));
+      }
+    }
+    std::array<uint128, 7> row_point;
+    for (uint128& coordinate : row_point) coordinate = transcript.sample_b128();
+
+    // Batching: A* = Σ_j α^j·A_j on claim j's subcube.
+    transcript.begin_phase("pcs/batch");
+    const uint128 alpha = to_polyval(transcript.sample_b128());
+    uint128 power = binius::kPolyvalOne;
+    for (std::size_t j = 0; j < claims.size(); ++j) {
+      const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
+      const unsigned level = layout.shape.tower_level;
+      const std::vector<uint128> piece =
+          level < 7 ? ring_switch_indicator(
+                          eq_high[j], level,
+                          std::span<const uint128>(row_point.data(), packing_log(level)))
+                    : std::move(eq_high[j]);
+      std::vector<uint128> scaled = to_polyval_vector(piece);
+      (void)polyval_mul_scalar(scaled, power, scaled);
+      for (std::size_t v = 0; v < scaled.size(); ++v) indicator[layout.offset + v] ^= scaled[v];
+      power = mont_mul(power, alpha);
+    }
+    t_star = to_polyval_vector(committed.message);
+  }
+
+  // The sumcheck of Σ_v t*(v)·A*(v), its challenges folding the codeword as they come.
+  transcript.begin_phase("pcs/sumcheck-fri");
+  const unsigned arity = params.arity;
+  std::vector<uint128> challenges;
+  std::vector<uint128> folded;  // the codeword after the folds so far (Montgomery form)
+  std::vector<FoldOracle> oracles;
+  for (unsigned round = 0; round < params.total_vars; ++round) {
+    uint128 challenge = 0;
+    {
+      Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
+      const RoundPolynomial g = round_polynomial(t_star, indicator);
+      transcript.write_b128(from_polyval(g.constant));
+      transcript.write_b128(from_polyval(g.quadratic));
+      challenge = transcript.sample_b128();
+      challenges.push_back(challenge);
+      const uint128 r = to_polyval(challenge);
+      t_star = fold_lowest_variable(t_star, r);
+      indicator = fold_lowest_variable(indicator, r);
+      // Only the codewords behind oracles 1 .. K−1 are needed: f after arity·k folds.
+      const unsigned folds = round + 1;
+      const unsigned last_oracle_folds = arity * static_cast<unsigned>(params.oracles.size() - 1);
+      if (folds == arity && folds <= last_oracle_folds) {
+        folded = fold_interleaved(committed.codeword, challenges);
+      } else if (folds > arity && folds <= last_oracle_folds) {
+        folded = fold_pairs(folded, folds - arity - 1, r);
+      }
+    }
+    const unsigned folds = round + 1;
+    if (folds % arity == 0 && folds / arity < params.oracles.size()) {
+      Stopwatch watch(part(timings, &PcsTimings::merkle));
+      FoldOracle oracle{from_polyval_vector(folded), {}};
+      auto tree = binius::commit_codeword<Sha256>(oracle.values, arity);
+      if (!tree) return tree.error();
+      oracle.tree = std::move(*tree);
+      transcript.write_digest(oracle.tree.root());
+      oracles.push_back(std::move(oracle));
+    }
+    if (folds == params.total_vars - params.terminal_vars) {
+      transcript.write_b128s(from_polyval_vector(t_star));  // t* with the folded variables fixed
+    }
+  }
+
+  Stopwatch watch(part(timings, &PcsTimings::queries));
+  transcript.begin_phase("pcs/query");
+  advise_cap(transcript, committed.tree, params.oracles[0]);
+  for (std::size_t k = 1; k < params.oracles.size(); ++k) {
+    advise_cap(transcript, oracles[k - 1].tree, params.oracles[k]);
+  }
+  std::vector<Digest32> path;
+  for (unsigned query = 0; query < params.queries; ++query) {
+    const std::uint64_t position = transcript.sample_index(params.query_bits());
+    advise_opening(transcript, committed.tree, committed.codeword, arity, params.oracles[0],
+                   position, path);
+    for (std::size_t k = 1; k < params.oracles.size(); ++k) {
+      advise_opening(transcript, oracles[k - 1].tree, oracles[k - 1].values, arity,
+                     params.oracles[k], position >> (arity * k), path);
+    }
+  }
+  const zk::ProofTapes tapes = std::move(transcript).finish();
+  Bytes proof(kProofMagic, kProofMagic + sizeof kProofMagic);
+  proof.push_back(kProofVersion);
+  proof.insert(proof.end(), tapes.transcript.begin(), tapes.transcript.end());
+  proof.insert(proof.end(), tapes.advice.begin(), tapes.advice.end());
+  return proof;
+}
+
+}  // namespace merkleforge::pcs
