@@ -10,6 +10,7 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <optional>
 
 #include "merkleforge/binius/additive_ntt.hpp"
 #include "merkleforge/binius/codeword_commitment.hpp"
@@ -63,21 +64,20 @@ uint128 canonical_mul(uint128 a, uint128 b) {
   return from_polyval(mont_mul(to_polyval(a), to_polyval(b)));
 }
 
+/// Runs body(begin, end) over [0, count) in pieces of kBlock (each begins at a multiple of
+/// kBlock, so pairs never straddle two pieces), in parallel when count is large.
 template <class Body>
 void parallel_blocks(std::size_t count, Body&& body) {
-  if (count <= kParallelGrain) {
-    for (std::size_t begin = 0; begin < count; begin += kBlock) {
-      body(begin, std::min(begin + kBlock, count));
+  const std::size_t blocks = (count + kBlock - 1) / kBlock;
+  auto run = [&](std::size_t first, std::size_t last) {
+    for (std::size_t block = first; block < last; ++block) {
+      body(block * kBlock, std::min((block + 1) * kBlock, count));
     }
-    return;
-  }
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, kParallelGrain),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      for (std::size_t begin = range.begin(); begin < range.end();
-                           begin += kBlock) {
-                        body(begin, std::min(begin + kBlock, range.end()));
-                      }
-                    });
+  };
+  if (count <= kParallelGrain) return run(0, blocks);
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, blocks, kParallelGrain / kBlock),
+      [&](const tbb::blocked_range<std::size_t>& range) { run(range.begin(), range.end()); });
 }
 
 std::vector<uint128> to_polyval_vector(std::span<const uint128> canonical) {
@@ -105,76 +105,123 @@ struct RoundPolynomial {
   uint128 quadratic = 0;  ///< coefficient of X^2
 };
 
-/// g(X) = Σ_x (t0 + X(t0 + t1))(a0 + X(a0 + a1)) over pairs x: g(0) = Σ t0·a0 and the X^2
-/// coefficient Σ (t0 + t1)(a0 + a1); the linear one follows from the running claim.
-RoundPolynomial round_polynomial(const std::vector<uint128>& t, const std::vector<uint128>& a) {
-  const std::size_t pairs = t.size() / 2;
-  auto block = [&](std::size_t begin, std::size_t end, RoundPolynomial acc) {
-    std::array<uint128, kBlock> t0, a0, td, ad, products;
-    const std::size_t n = end - begin;
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t x = begin + i;
-      t0[i] = t[2 * x];
-      a0[i] = a[2 * x];
-      td[i] = t[2 * x] ^ t[2 * x + 1];
-      ad[i] = a[2 * x] ^ a[2 * x + 1];
-    }
-    (void)polyval_mul({t0.data(), n}, {a0.data(), n}, {products.data(), n});
-    for (std::size_t i = 0; i < n; ++i) acc.constant ^= products[i];
-    (void)polyval_mul({td.data(), n}, {ad.data(), n}, {products.data(), n});
-    for (std::size_t i = 0; i < n; ++i) acc.quadratic ^= products[i];
-    return acc;
-  };
-  auto range_body = [&](const tbb::blocked_range<std::size_t>& range, RoundPolynomial acc) {
-    for (std::size_t begin = range.begin(); begin < range.end(); begin += kBlock) {
-      acc = block(begin, std::min(begin + kBlock, range.end()), acc);
-    }
-    return acc;
-  };
-  const tbb::blocked_range<std::size_t> all(0, pairs, kParallelGrain);
-  if (pairs <= kParallelGrain) return range_body(all, {});
-  return tbb::parallel_reduce(
-      all, RoundPolynomial{}, range_body, [](RoundPolynomial x, RoundPolynomial y) {
-        return RoundPolynomial{x.constant ^ y.constant, x.quadratic ^ y.quadratic};
-      });
+RoundPolynomial operator^(RoundPolynomial x, RoundPolynomial y) {
+  return {x.constant ^ y.constant, x.quadratic ^ y.quadratic};
 }
 
-/// out[x] = v[2x] + r·(v[2x] + v[2x+1]): the lowest variable set to r (Montgomery form).
-std::vector<uint128> fold_lowest_variable(const std::vector<uint128>& values, uint128 r) {
-  std::vector<uint128> out(values.size() / 2);
-  parallel_blocks(out.size(), [&](std::size_t begin, std::size_t end) {
-    std::array<uint128, kBlock> differences;
-    const std::size_t n = end - begin;
-    for (std::size_t i = 0; i < n; ++i) {
-      differences[i] = values[2 * (begin + i)] ^ values[2 * (begin + i) + 1];
+/// Adds the round-polynomial terms of the pairs in t[0, n), a[0, n) (n even) to acc:
+/// g(X) = Σ_x (t0 + X(t0 + t1))(a0 + X(a0 + a1)) gives g(0) = Σ t0·a0 and the X^2 coefficient
+/// Σ (t0 + t1)(a0 + a1); the linear one follows from the running claim.
+void accumulate_round(const uint128* t, const uint128* a, std::size_t n, RoundPolynomial& acc) {
+  std::array<uint128, kBlock / 2> t0, a0, td, ad;
+  const std::size_t pairs = n / 2;
+  for (std::size_t x = 0; x < pairs; ++x) {
+    t0[x] = t[2 * x];
+    a0[x] = a[2 * x];
+    td[x] = t[2 * x] ^ t[2 * x + 1];
+    ad[x] = a[2 * x] ^ a[2 * x + 1];
+  }
+  (void)polyval_mul({t0.data(), pairs}, {a0.data(), pairs}, {t0.data(), pairs});
+  (void)polyval_mul({td.data(), pairs}, {ad.data(), pairs}, {td.data(), pairs});
+  for (std::size_t x = 0; x < pairs; ++x) {
+    acc.constant ^= t0[x];
+    acc.quadratic ^= td[x];
+  }
+}
+
+/// out[x] = v[2x] + r·(v[2x] + v[2x+1]) for x < n: the lowest variable set to r.
+void fold_block(const uint128* v, uint128 r, uint128* out, std::size_t n) {
+  for (std::size_t x = 0; x < n; ++x) out[x] = v[2 * x] ^ v[2 * x + 1];
+  (void)polyval_mul_scalar({out, n}, r, {out, n});
+  for (std::size_t x = 0; x < n; ++x) out[x] ^= v[2 * x];
+}
+
+/// Runs body(begin, end, acc) over [0, count) in the pieces of parallel_blocks, XOR-reducing.
+template <class Body>
+RoundPolynomial reduce_blocks(std::size_t count, Body&& body) {
+  const std::size_t blocks = (count + kBlock - 1) / kBlock;
+  auto run = [&](const tbb::blocked_range<std::size_t>& range, RoundPolynomial acc) {
+    for (std::size_t block = range.begin(); block < range.end(); ++block) {
+      body(block * kBlock, std::min((block + 1) * kBlock, count), acc);
     }
-    (void)polyval_mul_scalar({differences.data(), n}, r, {differences.data(), n});
-    for (std::size_t i = 0; i < n; ++i) out[begin + i] = values[2 * (begin + i)] ^ differences[i];
-  });
-  return out;
+    return acc;
+  };
+  const tbb::blocked_range<std::size_t> all(0, blocks, kParallelGrain / kBlock);
+  if (count <= kParallelGrain) return run(all, {});
+  return tbb::parallel_reduce(all, RoundPolynomial{}, run,
+                              [](RoundPolynomial x, RoundPolynomial y) { return x ^ y; });
+}
+
+/// The sumcheck state: t* and A* with the variables fixed so far (Montgomery form), in
+/// ping-pong buffers so that folding allocates nothing.
+class SumcheckState {
+ public:
+  SumcheckState(std::vector<uint128> t, std::vector<uint128> a)
+      : t_(std::move(t)), a_(std::move(a)), size_(t_.size()) {
+    t_next_.resize(size_ / 2);
+    a_next_.resize(size_ / 2);
+  }
+
+  std::size_t size() const { return size_; }
+  std::span<const uint128> t() const { return {t_.data(), size_}; }
+
+  /// The round polynomial of the current state (size >= 2).
+  RoundPolynomial round() const {
+    return reduce_blocks(size_, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
+      accumulate_round(t_.data() + begin, a_.data() + begin, end - begin, acc);
+    });
+  }
+
+  /// Fixes the lowest variable to r and returns the next round polynomial (zero when one value
+  /// is left): fold and the next round's sums in one pass over the data.
+  RoundPolynomial fold(uint128 r) {
+    const std::size_t half = size_ / 2;
+    const RoundPolynomial next =
+        reduce_blocks(half, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
+          fold_block(t_.data() + 2 * begin, r, t_next_.data() + begin, end - begin);
+          fold_block(a_.data() + 2 * begin, r, a_next_.data() + begin, end - begin);
+          if (half >= 2) {
+            accumulate_round(t_next_.data() + begin, a_next_.data() + begin, end - begin, acc);
+          }
+        });
+    std::swap(t_, t_next_);
+    std::swap(a_, a_next_);
+    size_ = half;
+    return next;
+  }
+
+ private:
+  std::vector<uint128> t_, a_, t_next_, a_next_;
+  std::size_t size_;
+};
+
+/// eq(point, i) for i < 2^point.size(), Montgomery form (point canonical).
+std::vector<uint128> eq_tensor_mont(std::span<const uint128> point) {
+  std::vector<uint128> table(std::size_t{1} << point.size());
+  table[0] = binius::kPolyvalOne;
+  for (std::size_t k = 0; k < point.size(); ++k) {
+    const std::size_t half = std::size_t{1} << k;
+    const uint128 r = to_polyval(point[k]);
+    // table[i + half] = table[i]·r, table[i] = table[i] + table[i + half].
+    parallel_blocks(half, [&](std::size_t begin, std::size_t end) {
+      (void)polyval_mul_scalar({table.data() + begin, end - begin}, r,
+                               {table.data() + half + begin, end - begin});
+      for (std::size_t i = begin; i < end; ++i) table[i] ^= table[half + i];
+    });
+  }
+  return table;
 }
 
 // ---- FRI folding of codewords (Montgomery form) ----
 
-/// The interleaved fold: out[p] = Σ_m eq(r, m)·codeword[p·2^b + m] for b = r.size(), with the
-/// codeword canonical and the output in Montgomery form.
-std::vector<uint128> fold_interleaved(const std::vector<uint128>& codeword,
-                                      std::span<const uint128> challenges) {
-  const std::size_t batch = std::size_t{1} << challenges.size();
-  auto eq = binius::eq_tensor(challenges);
-  const std::vector<uint128> eq_mont = to_polyval_vector(*eq);
-  std::vector<uint128> out(codeword.size() / batch, 0);
-  parallel_blocks(out.size(), [&](std::size_t begin, std::size_t end) {
-    std::array<uint128, kBlock> column;
-    const std::size_t n = end - begin;
-    for (std::size_t m = 0; m < batch; ++m) {
-      for (std::size_t i = 0; i < n; ++i) column[i] = codeword[(begin + i) * batch + m];
-      (void)to_polyval({column.data(), n}, {column.data(), n});
-      (void)polyval_mul_scalar({column.data(), n}, eq_mont[m], {column.data(), n});
-      for (std::size_t i = 0; i < n; ++i) out[begin + i] ^= column[i];
-    }
-  });
-  return out;
+/// The codeword after the interleaved folds: by linearity the encoding of t* with its lowest
+/// `arity` variables fixed (the message `folded`, Montgomery form), returned in Montgomery form.
+Result<std::vector<uint128>> encode_folded_message(std::span<const uint128> folded,
+                                                   const PcsParams& params) {
+  const binius::ReedSolomonParams code{params.log_dim(), params.config.log_inv_rate, 0};
+  auto codeword = binius::reed_solomon_encode(from_polyval_vector(folded), code);
+  if (!codeword) return codeword.error();
+  return to_polyval_vector(*codeword);
 }
 
 /// Ŵ_j(β_(j+1+b)) for the bits b of a pair index (Montgomery form), from the NTT module.
@@ -369,75 +416,75 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   const PcsParams& params = committed.params;
   if (Status valid = check_claims(params, claims); !valid) return valid.error();
   zk::ProverTranscript transcript(kPcsProtocol, statement_digest(params, committed.root(), claims));
-  const std::size_t total = committed.message.size();
-  std::vector<uint128> indicator(total, 0);  // A*, Montgomery form
-  std::vector<uint128> t_star;
+  std::optional<SumcheckState> sumcheck;
   {
     Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
     // Ring-switching: the tensor columns of every subfield claim, then the row-batching point.
-    std::vector<std::vector<uint128>> eq_high(claims.size());
+    std::vector<std::vector<uint128>> eq_high(claims.size());  // canonical, subfield claims
     transcript.begin_phase("pcs/ring-switch");
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
+      if (layout.shape.tower_level == 7) continue;
       const SplitPoint split = split_point(layout, claims[j].point);
       eq_high[j] = std::move(*binius::eq_tensor(split.high));
-      if (layout.shape.tower_level < 7) {
-        const std::span<const uint128> words(committed.message.data() + layout.offset,
-                                             eq_high[j].size());
-        transcript.write_b128s(ring_switch_columns(words, layout.shape.tower_level, eq_high[j]));
-      }
+      const std::span<const uint128> words(committed.message.data() + layout.offset,
+                                           eq_high[j].size());
+      transcript.write_b128s(ring_switch_columns(words, layout.shape.tower_level, eq_high[j]));
     }
     std::array<uint128, 7> row_point;
     for (uint128& coordinate : row_point) coordinate = transcript.sample_b128();
 
-    // Batching: A* = Σ_j α^j·A_j on claim j's subcube.
+    // Batching: A* = Σ_j α^j·A_j on claim j's subcube (Montgomery form).
     transcript.begin_phase("pcs/batch");
     const uint128 alpha = to_polyval(transcript.sample_b128());
+    std::vector<uint128> indicator(committed.message.size(), 0);
     uint128 power = binius::kPolyvalOne;
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
       const unsigned level = layout.shape.tower_level;
-      const std::vector<uint128> piece =
-          level < 7 ? ring_switch_indicator(
-                          eq_high[j], level,
-                          std::span<const uint128>(row_point.data(), packing_log(level)))
-                    : std::move(eq_high[j]);
-      std::vector<uint128> scaled = to_polyval_vector(piece);
-      (void)polyval_mul_scalar(scaled, power, scaled);
-      for (std::size_t v = 0; v < scaled.size(); ++v) indicator[layout.offset + v] ^= scaled[v];
+      std::vector<uint128> piece =
+          level == 7 ? eq_tensor_mont(claims[j].point)
+                     : to_polyval_vector(ring_switch_indicator(
+                           eq_high[j], level,
+                           std::span<const uint128>(row_point.data(), packing_log(level))));
+      if (power != binius::kPolyvalOne) (void)polyval_mul_scalar(piece, power, piece);
+      uint128* target = indicator.data() + layout.offset;
+      parallel_blocks(piece.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t v = begin; v < end; ++v) target[v] ^= piece[v];
+      });
       power = mont_mul(power, alpha);
     }
-    t_star = to_polyval_vector(committed.message);
+    sumcheck.emplace(to_polyval_vector(committed.message), std::move(indicator));
   }
 
-  // The sumcheck of Σ_v t*(v)·A*(v), its challenges folding the codeword as they come.
+  // The sumcheck of Σ_v t*(v)·A*(v); its challenges fold the codeword into the next oracles.
   transcript.begin_phase("pcs/sumcheck-fri");
   const unsigned arity = params.arity;
-  std::vector<uint128> challenges;
+  const unsigned last_oracle_folds = arity * static_cast<unsigned>(params.oracles.size() - 1);
   std::vector<uint128> folded;  // the codeword after the folds so far (Montgomery form)
   std::vector<FoldOracle> oracles;
+  RoundPolynomial g;
+  {
+    Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
+    g = sumcheck->round();
+  }
   for (unsigned round = 0; round < params.total_vars; ++round) {
-    uint128 challenge = 0;
+    const unsigned folds = round + 1;
     {
       Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
-      const RoundPolynomial g = round_polynomial(t_star, indicator);
       transcript.write_b128(from_polyval(g.constant));
       transcript.write_b128(from_polyval(g.quadratic));
-      challenge = transcript.sample_b128();
-      challenges.push_back(challenge);
-      const uint128 r = to_polyval(challenge);
-      t_star = fold_lowest_variable(t_star, r);
-      indicator = fold_lowest_variable(indicator, r);
+      const uint128 r = to_polyval(transcript.sample_b128());
+      g = sumcheck->fold(r);
       // Only the codewords behind oracles 1 .. K−1 are needed: f after arity·k folds.
-      const unsigned folds = round + 1;
-      const unsigned last_oracle_folds = arity * static_cast<unsigned>(params.oracles.size() - 1);
       if (folds == arity && folds <= last_oracle_folds) {
-        folded = fold_interleaved(committed.codeword, challenges);
+        auto encoded = encode_folded_message(sumcheck->t(), params);
+        if (!encoded) return encoded.error();
+        folded = std::move(*encoded);
       } else if (folds > arity && folds <= last_oracle_folds) {
         folded = fold_pairs(folded, folds - arity - 1, r);
       }
     }
-    const unsigned folds = round + 1;
     if (folds % arity == 0 && folds / arity < params.oracles.size()) {
       Stopwatch watch(part(timings, &PcsTimings::merkle));
       FoldOracle oracle{from_polyval_vector(folded), {}};
@@ -448,7 +495,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
       oracles.push_back(std::move(oracle));
     }
     if (folds == params.total_vars - params.terminal_vars) {
-      transcript.write_b128s(from_polyval_vector(t_star));  // t* with the folded variables fixed
+      transcript.write_b128s(from_polyval_vector(sumcheck->t()));  // t*, folded variables fixed
     }
   }
 

@@ -275,6 +275,31 @@ TEST_F(PcsReject, MalformedClaims) {
   EXPECT_FALSE(verify(changed, proof_).ok());
 }
 
+TEST_F(PcsReject, RandomlyMutatedProofsAreRejectedWithoutCrashing) {
+  // The fuzz target's property (fuzz/pcs_verify_fuzz.cpp) on a few thousand mutations.
+  std::mt19937_64 rng(10);
+  for (int trial = 0; trial < 2000; ++trial) {
+    Bytes mutated = proof_;
+    switch (trial % 4) {
+      case 0:
+        mutated[rng() % mutated.size()] ^= static_cast<std::uint8_t>(1 + rng() % 255);
+        break;
+      case 1:
+        mutated.resize(rng() % mutated.size());
+        break;
+      case 2:
+        for (int k = 0; k < 8; ++k)
+          mutated[rng() % mutated.size()] = static_cast<std::uint8_t>(rng());
+        break;
+      default:
+        mutated.insert(mutated.begin() + static_cast<std::ptrdiff_t>(rng() % mutated.size()),
+                       static_cast<std::uint8_t>(rng()));
+        break;
+    }
+    EXPECT_FALSE(verify(instance_, mutated).ok()) << "trial " << trial;
+  }
+}
+
 TEST(PcsSoundness, RejectionRateOfACorruptedCodewordMatchesTheQueryTerm) {
   // The prover commits a word w that differs from the honest codeword in a quarter of the
   // positions (the unique-decoding radius at rate 1/2) and then opens as if it had committed
