@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <numeric>
 
@@ -101,6 +102,17 @@ void put_b128(Bytes& out, uint128 value) {
   out.insert(out.end(), bytes, bytes + 16);
 }
 
+/// Appends one printf-formatted line.
+[[gnu::format(printf, 2, 3)]] void append_line(std::string& out, const char* format, ...) {
+  char line[200];
+  va_list arguments;
+  va_start(arguments, format);
+  std::vsnprintf(line, sizeof line, format, arguments);
+  va_end(arguments);
+  out += line;
+  out += '\n';
+}
+
 Error invalid(const std::string& message) {
   return make_error(Errc::invalid_argument, "pcs: " + message);
 }
@@ -189,37 +201,34 @@ Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
 }
 
 std::string describe(const PcsParams& params) {
-  char line[200];
   std::string out;
-  auto add = [&](const char* format, auto... values) {
-    std::snprintf(line, sizeof line, format, values...);
-    out += line;
-    out += '\n';
-  };
-  add("FRI-Binius PCS (%s), hash SHA-256", std::string(kPcsProtocol).c_str());
-  add("polynomials: %zu, committed size l* = %u B128 variables (%zu bytes)",
-      params.polynomials.size(), params.total_vars, (std::size_t{16} << params.total_vars));
-  add("code: rate 1/%u, interleaved 2^%u polynomials of 2^%u coefficients, codeword 2^%u positions",
+  append_line(out, "FRI-Binius PCS (%s), hash SHA-256", std::string(kPcsProtocol).c_str());
+  append_line(out, "polynomials: %zu, committed size l* = %u B128 variables (%zu bytes)",
+              params.polynomials.size(), params.total_vars, (std::size_t{16} << params.total_vars));
+  append_line(
+      out,
+      "code: rate 1/%u, interleaved 2^%u polynomials of 2^%u coefficients, codeword 2^%u positions",
       1u << params.config.log_inv_rate, params.arity, params.log_dim(), params.query_bits());
-  add("fold arity %u (cost model: smallest proof), %zu oracles, terminal message 2^%u values",
+  append_line(
+      out, "fold arity %u (cost model: smallest proof), %zu oracles, terminal message 2^%u values",
       params.arity, params.oracles.size(), params.terminal_vars);
   for (std::size_t k = 0; k < params.oracles.size(); ++k) {
-    add("  oracle %zu: 2^%u leaves of %u B128, cap height %u, %u siblings per path", k,
-        params.oracles[k].log_leaves, 1u << params.arity, params.oracles[k].cap_height,
-        params.oracles[k].log_leaves - params.oracles[k].cap_height);
+    append_line(out, "  oracle %zu: 2^%u leaves of %u B128, cap height %u, %u siblings per path", k,
+                params.oracles[k].log_leaves, 1u << params.arity, params.oracles[k].cap_height,
+                params.oracles[k].log_leaves - params.oracles[k].cap_height);
   }
-  add("queries: %u%s", params.queries,
-      params.config.fixed_queries != 0 ? " (fixed by the configuration: weak parameters)"
-                                       : " (fewest reaching the security target)");
+  append_line(out, "queries: %u%s", params.queries,
+              params.config.fixed_queries != 0 ? " (fixed by the configuration: weak parameters)"
+                                               : " (fewest reaching the security target)");
   const SoundnessTerms& s = params.soundness;
-  add("soundness error terms (log2):");
-  add("  sumcheck        2*l*/2^128          = 2^%.2f", std::log2(s.sumcheck));
-  add("  folding         2^(l*+R)/2^128      = 2^%.2f", std::log2(s.folding));
-  add("  queries         ((1+2^-R)/2)^q      = 2^%.2f", std::log2(s.queries));
-  add("  batching        (2^16-1)/2^128      = 2^%.2f", std::log2(s.batching));
-  add("  ring-switching  14/2^128            = 2^%.2f", std::log2(s.ring_switching));
-  add("  total                               = 2^%.2f: %.2f bits (target %u)", -s.bits(), s.bits(),
-      params.config.security_bits);
+  append_line(out, "soundness error terms (log2):");
+  append_line(out, "  sumcheck        2*l*/2^128          = 2^%.2f", std::log2(s.sumcheck));
+  append_line(out, "  folding         2^(l*+R)/2^128      = 2^%.2f", std::log2(s.folding));
+  append_line(out, "  queries         ((1+2^-R)/2)^q      = 2^%.2f", std::log2(s.queries));
+  append_line(out, "  batching        (2^16-1)/2^128      = 2^%.2f", std::log2(s.batching));
+  append_line(out, "  ring-switching  14/2^128            = 2^%.2f", std::log2(s.ring_switching));
+  append_line(out, "  total                               = 2^%.2f: %.2f bits (target %u)",
+              -s.bits(), s.bits(), params.config.security_bits);
   return out;
 }
 
