@@ -156,8 +156,16 @@ RoundPolynomial reduce_blocks(std::size_t count, Body&& body) {
 /// ping-pong buffers so that folding allocates nothing.
 class SumcheckState {
  public:
-  SumcheckState(std::vector<uint128> t, std::vector<uint128> a)
-      : t_(std::move(t)), a_(std::move(a)), size_(t_.size()) {
+  /// Converts t (canonical) to the POLYVAL basis and sums the first round polynomial in the same
+  /// pass over the data.
+  SumcheckState(std::span<const uint128> t_canonical, std::vector<uint128> a)
+      : t_(t_canonical.size()), a_(std::move(a)), size_(t_canonical.size()) {
+    first_round_ =
+        reduce_blocks(size_, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
+          (void)to_polyval(t_canonical.subspan(begin, end - begin),
+                           std::span(t_).subspan(begin, end - begin));
+          accumulate_round(t_.data() + begin, a_.data() + begin, end - begin, acc);
+        });
     t_next_.resize(size_ / 2);
     a_next_.resize(size_ / 2);
   }
@@ -165,12 +173,8 @@ class SumcheckState {
   std::size_t size() const { return size_; }
   std::span<const uint128> t() const { return {t_.data(), size_}; }
 
-  /// The round polynomial of the current state (size >= 2).
-  RoundPolynomial round() const {
-    return reduce_blocks(size_, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
-      accumulate_round(t_.data() + begin, a_.data() + begin, end - begin, acc);
-    });
-  }
+  /// The round polynomial before any variable is fixed.
+  RoundPolynomial first_round() const { return first_round_; }
 
   /// Fixes the lowest variable to r and returns the next round polynomial (zero when one value
   /// is left): fold and the next round's sums in one pass over the data.
@@ -193,6 +197,7 @@ class SumcheckState {
  private:
   std::vector<uint128> t_, a_, t_next_, a_next_;
   std::size_t size_;
+  RoundPolynomial first_round_;
 };
 
 /// eq(point, i) for i < 2^point.size(), Montgomery form (point canonical).
@@ -437,7 +442,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     // Batching: A* = Σ_j α^j·A_j on claim j's subcube (Montgomery form).
     transcript.begin_phase("pcs/batch");
     const uint128 alpha = to_polyval(transcript.sample_b128());
-    std::vector<uint128> indicator(committed.message.size(), 0);
+    std::vector<uint128> indicator;  // allocated by the first claim not covering all of t*
     uint128 power = binius::kPolyvalOne;
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
@@ -448,13 +453,18 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
                            eq_high[j], level,
                            std::span<const uint128>(row_point.data(), packing_log(level))));
       if (power != binius::kPolyvalOne) (void)polyval_mul_scalar(piece, power, piece);
-      uint128* target = indicator.data() + layout.offset;
-      parallel_blocks(piece.size(), [&](std::size_t begin, std::size_t end) {
-        for (std::size_t v = begin; v < end; ++v) target[v] ^= piece[v];
-      });
+      if (indicator.empty() && piece.size() == committed.message.size()) {
+        indicator = std::move(piece);  // the first claim spans t*: no zero fill, no pass
+      } else {
+        if (indicator.empty()) indicator.assign(committed.message.size(), 0);
+        uint128* target = indicator.data() + layout.offset;
+        parallel_blocks(piece.size(), [&](std::size_t begin, std::size_t end) {
+          for (std::size_t v = begin; v < end; ++v) target[v] ^= piece[v];
+        });
+      }
       power = mont_mul(power, alpha);
     }
-    sumcheck.emplace(to_polyval_vector(committed.message), std::move(indicator));
+    sumcheck.emplace(committed.message, std::move(indicator));
   }
 
   // The sumcheck of Σ_v t*(v)·A*(v); its challenges fold the codeword into the next oracles.
@@ -463,11 +473,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   const unsigned last_oracle_folds = arity * static_cast<unsigned>(params.oracles.size() - 1);
   std::vector<uint128> folded;  // the codeword after the folds so far (Montgomery form)
   std::vector<FoldOracle> oracles;
-  RoundPolynomial g;
-  {
-    Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
-    g = sumcheck->round();
-  }
+  RoundPolynomial g = sumcheck->first_round();
   for (unsigned round = 0; round < params.total_vars; ++round) {
     const unsigned folds = round + 1;
     {
