@@ -135,6 +135,50 @@ TEST(PcsOpen, EveryTowerLevelAndSizeVerifiesInOneBatch) {
   EXPECT_TRUE(verified.ok()) << verified.error().message;
 }
 
+TEST(PcsOpen, B1PolynomialOf2To24BitsVerifies) {
+  // 2^24 bits = 2^17 packed words. The expected value is computed here by the tensor split of
+  // the definition, Σ_v eq(z_hi, v)·Σ_u bit(u, v)·eq(z_lo, u) over words v and bits u, with the
+  // reference tower arithmetic (the naive per-bit sum would take minutes).
+  std::mt19937_64 rng(11);
+  const PolynomialShape shape{0, 24};
+  const std::vector<uint128> packed = test::random_packed(rng, shape);
+  const std::vector<uint128> point = test::random_point(rng, 24);
+  auto eq_of = [](std::span<const uint128> z) {
+    std::vector<binius::B128> eq{binius::B128::one()};
+    for (uint128 coordinate : z) {
+      const binius::B128 r(coordinate);
+      std::vector<binius::B128> next(eq.size() * 2);
+      for (std::size_t i = 0; i < eq.size(); ++i) {
+        next[i + eq.size()] = eq[i] * r;
+        next[i] = eq[i] + next[i + eq.size()];
+      }
+      eq = std::move(next);
+    }
+    return eq;
+  };
+  const auto eq_low = eq_of(std::span(point).first(7));
+  const auto eq_high = eq_of(std::span(point).subspan(7));
+  binius::B128 expected;
+  for (std::size_t v = 0; v < packed.size(); ++v) {
+    binius::B128 inner;
+    for (unsigned u = 0; u < 128; ++u) {
+      if ((packed[v] >> u) & 1) inner += eq_low[u];
+    }
+    expected += eq_high[v] * inner;
+  }
+  std::vector<std::span<const uint128>> views{packed};
+  auto committed = pcs_commit({shape}, views, PcsConfig{});
+  ASSERT_TRUE(committed.ok());
+  const std::vector<EvaluationClaim> claims{{0, point, expected.value()}};
+  auto proof = pcs_prove(*committed, claims);
+  ASSERT_TRUE(proof.ok());
+  const Status verified = pcs_verify(committed->params, committed->root(), claims, *proof);
+  EXPECT_TRUE(verified.ok()) << verified.error().message;
+  std::vector<EvaluationClaim> wrong = claims;
+  wrong[0].value ^= 1;
+  EXPECT_FALSE(pcs_verify(committed->params, committed->root(), wrong, *proof).ok());
+}
+
 TEST(PcsOpen, ClaimsSharingAPointShareTheIndicator) {
   std::mt19937_64 rng(4);
   Instance instance = make_instance(rng, {{0, 12}, {0, 12}, {3, 9}}, weak(30), 1);
