@@ -12,6 +12,7 @@
 #include <cstring>
 #include <optional>
 
+#include "binius/ntt_internal.hpp"
 #include "merkleforge/binius/additive_ntt.hpp"
 #include "merkleforge/binius/codeword_commitment.hpp"
 #include "merkleforge/binius/multilinear.hpp"
@@ -170,7 +171,6 @@ class SumcheckState {
     a_next_.resize(size_ / 2);
   }
 
-  std::size_t size() const { return size_; }
   std::span<const uint128> t() const { return {t_.data(), size_}; }
 
   /// The round polynomial before any variable is fixed.
@@ -220,13 +220,19 @@ std::vector<uint128> eq_tensor_mont(std::span<const uint128> point) {
 // ---- FRI folding of codewords (Montgomery form) ----
 
 /// The codeword after the interleaved folds: by linearity the encoding of t* with its lowest
-/// `arity` variables fixed (the message `folded`, Montgomery form), returned in Montgomery form.
-Result<std::vector<uint128>> encode_folded_message(std::span<const uint128> folded,
-                                                   const PcsParams& params) {
-  const binius::ReedSolomonParams code{params.log_dim(), params.config.log_inv_rate, 0};
-  auto codeword = binius::reed_solomon_encode(from_polyval_vector(folded), code);
-  if (!codeword) return codeword.error();
-  return to_polyval_vector(*codeword);
+/// `arity` variables fixed (the message `folded`), one forward NTT per coset in the POLYVAL basis
+/// (binius/ntt_internal.hpp: the RS encoder without its basis changes, data stays Montgomery).
+std::vector<uint128> encode_folded_message(std::span<const uint128> folded,
+                                           const PcsParams& params) {
+  const std::size_t length = std::size_t{1} << params.log_dim();  // = folded.size()
+  const std::size_t cosets = std::size_t{1} << params.config.log_inv_rate;
+  std::vector<uint128> codeword(length * cosets);
+  for (std::size_t c = 0; c < cosets; ++c) {
+    uint128* chunk = codeword.data() + c * length;
+    for (std::size_t i = 0; i < length; ++i) chunk[i] = folded[i];
+    binius::detail::ntt_forward_polyval({chunk, length}, binius::NttShape{params.log_dim(), 0, c});
+  }
+  return codeword;
 }
 
 /// Ŵ_j(β_(j+1+b)) for the bits b of a pair index (Montgomery form), from the NTT module.
@@ -272,18 +278,14 @@ std::vector<uint128> fold_pairs(const std::vector<uint128>& f, unsigned fold, ui
 
 // ---- ring-switching ----
 
-/// The claim's point padded with zero coordinates to κ + packed_vars, split at κ.
-struct SplitPoint {
-  std::vector<uint128> low;   ///< r_0 .. r_(κ−1): selects the subfield value inside a word
-  std::vector<uint128> high;  ///< the packed polynomial's variables
-};
-
-SplitPoint split_point(const PolynomialLayout& layout, const std::vector<uint128>& point) {
+/// The packed polynomial's coordinates of a claim's point: those after the first κ (which select
+/// the subfield value inside a word), padded with zeros to packed_vars.
+std::vector<uint128> packed_coordinates(const PolynomialLayout& layout,
+                                        const std::vector<uint128>& point) {
   const unsigned kappa = packing_log(layout.shape.tower_level);
-  std::vector<uint128> padded = point;
-  padded.resize(kappa + layout.packed_vars, 0);
-  return {std::vector<uint128>(padded.begin(), padded.begin() + kappa),
-          std::vector<uint128>(padded.begin() + kappa, padded.end())};
+  std::vector<uint128> high(layout.packed_vars, 0);
+  for (std::size_t i = kappa; i < point.size(); ++i) high[i - kappa] = point[i];
+  return high;
 }
 
 /// ŝ_u = Σ_v eq(high, v)·slot_u(t(v)) for u < 2^κ, slot_u the u-th T_level value of the word.
@@ -430,8 +432,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
       if (layout.shape.tower_level == 7) continue;
-      const SplitPoint split = split_point(layout, claims[j].point);
-      eq_high[j] = std::move(*binius::eq_tensor(split.high));
+      eq_high[j] = std::move(*binius::eq_tensor(packed_coordinates(layout, claims[j].point)));
       const std::span<const uint128> words(committed.message.data() + layout.offset,
                                            eq_high[j].size());
       transcript.write_b128s(ring_switch_columns(words, layout.shape.tower_level, eq_high[j]));
@@ -484,9 +485,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
       g = sumcheck->fold(r);
       // Only the codewords behind oracles 1 .. K−1 are needed: f after arity·k folds.
       if (folds == arity && folds <= last_oracle_folds) {
-        auto encoded = encode_folded_message(sumcheck->t(), params);
-        if (!encoded) return encoded.error();
-        folded = std::move(*encoded);
+        folded = encode_folded_message(sumcheck->t(), params);
       } else if (folds > arity && folds <= last_oracle_folds) {
         folded = fold_pairs(folded, folds - arity - 1, r);
       }
