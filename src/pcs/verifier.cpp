@@ -257,6 +257,15 @@ std::vector<uint128> padded_point(const PolynomialLayout& layout, const Evaluati
 
 Result<DecodedProof> decode_proof(const PcsParams& params,
                                   const std::vector<EvaluationClaim>& claims, ByteSpan proof) {
+  // The parameters are trusted input, but only in the form derive_params gives them: anything
+  // else (hand-edited oracles, offsets, query count) is refused before it can steer a read.
+  std::vector<PolynomialShape> shapes;
+  for (const PolynomialLayout& polynomial : params.polynomials) shapes.push_back(polynomial.shape);
+  auto derived = derive_params(shapes, params.config);
+  if (!derived || !(*derived == params)) {
+    return make_error(Errc::invalid_argument,
+                      "pcs proof: parameters are not those derive_params gives for their shapes");
+  }
   if (Status valid = check_claims(params, claims); !valid) return valid.error();
   const std::size_t expected = proof_size(params, claims);
   if (proof.size() != expected) {

@@ -319,6 +319,18 @@ TEST_F(PcsReject, MalformedClaims) {
   EXPECT_FALSE(verify(changed, proof_).ok());
 }
 
+TEST_F(PcsReject, ParametersNotFromDeriveParams) {
+  PcsParams edited = instance_.committed.params;
+  edited.queries -= 1;
+  EXPECT_FALSE(pcs_verify(edited, instance_.committed.root(), instance_.claims, proof_).ok());
+  edited = instance_.committed.params;
+  edited.oracles.pop_back();
+  EXPECT_FALSE(pcs_verify(edited, instance_.committed.root(), instance_.claims, proof_).ok());
+  edited = instance_.committed.params;
+  edited.polynomials[1].offset += 1;
+  EXPECT_FALSE(pcs_verify(edited, instance_.committed.root(), instance_.claims, proof_).ok());
+}
+
 TEST_F(PcsReject, RandomlyMutatedProofsAreRejectedWithoutCrashing) {
   // The fuzz target's property (fuzz/pcs_verify_fuzz.cpp) on a few thousand mutations.
   std::mt19937_64 rng(10);

@@ -54,12 +54,14 @@ struct PcsConfig {
   unsigned fixed_queries = 0;
   /// 0: the fold arity minimising the proof size (cost model). Otherwise this arity (1..8).
   unsigned fixed_arity = 0;
+  bool operator==(const PcsConfig&) const = default;
 };
 
 struct PolynomialLayout {
   PolynomialShape shape;
   unsigned packed_vars = 0;  ///< B128 variables after packing
   std::uint64_t offset = 0;  ///< first B128 index in t*
+  bool operator==(const PolynomialLayout&) const = default;
 };
 
 /// One Merkle oracle: oracle 0 is the committed interleaved codeword, oracle k >= 1 the
@@ -67,6 +69,7 @@ struct PolynomialLayout {
 struct OracleShape {
   unsigned log_leaves = 0;  ///< log2 of leaves (codeword positions / 2^arity for k >= 1)
   unsigned cap_height = 0;  ///< the cap layer of 2^cap_height nodes is sent once
+  bool operator==(const OracleShape&) const = default;
 };
 
 /// The error terms of the soundness bound, as probabilities (log2 values in describe()).
@@ -79,6 +82,7 @@ struct SoundnessTerms {
   double total() const { return sumcheck + folding + queries + batching + ring_switching; }
   /// −log2(total()).
   double bits() const;
+  bool operator==(const SoundnessTerms&) const = default;
 };
 
 struct PcsParams {
@@ -95,6 +99,7 @@ struct PcsParams {
   unsigned log_dim() const { return total_vars - arity; }
   /// Bits of a query index: codeword positions are 2^(n + R).
   unsigned query_bits() const { return log_dim() + config.log_inv_rate; }
+  bool operator==(const PcsParams&) const = default;
 };
 
 /// Derives every parameter from the shapes and the configuration: layout (largest first),

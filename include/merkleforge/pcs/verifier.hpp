@@ -16,8 +16,9 @@ struct DecodedProof {
   ByteSpan advice;
 };
 
-/// Splits an encoded proof into its tapes. Errors: malformed_input for a wrong magic or version,
-/// or any length other than proof_size(params, claims); as check_claims.
+/// Splits an encoded proof into its tapes. Errors: invalid_argument unless params is what
+/// derive_params gives for its shapes and configuration; as check_claims; malformed_input for a
+/// wrong magic or version, or any length other than proof_size(params, claims).
 Result<DecodedProof> decode_proof(const PcsParams& params,
                                   const std::vector<EvaluationClaim>& claims, ByteSpan proof);
 
