@@ -157,21 +157,20 @@ RoundPolynomial reduce_blocks(std::size_t count, Body&& body) {
 /// ping-pong buffers so that folding allocates nothing.
 class SumcheckState {
  public:
-  /// Converts t (canonical) to the POLYVAL basis and sums the first round polynomial in the same
-  /// pass over the data.
-  SumcheckState(std::span<const uint128> t_canonical, std::vector<uint128> a)
-      : t_(t_canonical.size()), a_(std::move(a)), size_(t_canonical.size()) {
+  /// Starts from t (viewed: it must outlive the state) and a, and sums the first round.
+  SumcheckState(std::span<const uint128> t, std::vector<uint128> a)
+      : a_first_(std::move(a)), t_(t), a_(a_first_), size_(t.size()) {
     first_round_ =
         reduce_blocks(size_, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
-          (void)to_polyval(t_canonical.subspan(begin, end - begin),
-                           std::span(t_).subspan(begin, end - begin));
           accumulate_round(t_.data() + begin, a_.data() + begin, end - begin, acc);
         });
-    t_next_.resize(size_ / 2);
-    a_next_.resize(size_ / 2);
+    for (Buffers& buffers : buffers_) {
+      buffers.t.resize(size_ / 2);
+      buffers.a.resize(size_ / 2);
+    }
   }
 
-  std::span<const uint128> t() const { return {t_.data(), size_}; }
+  std::span<const uint128> t() const { return t_; }
 
   /// The round polynomial before any variable is fixed.
   RoundPolynomial first_round() const { return first_round_; }
@@ -180,23 +179,32 @@ class SumcheckState {
   /// is left): fold and the next round's sums in one pass over the data.
   RoundPolynomial fold(uint128 r) {
     const std::size_t half = size_ / 2;
+    Buffers& out = buffers_[next_];
     const RoundPolynomial next =
         reduce_blocks(half, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
-          fold_block(t_.data() + 2 * begin, r, t_next_.data() + begin, end - begin);
-          fold_block(a_.data() + 2 * begin, r, a_next_.data() + begin, end - begin);
+          fold_block(t_.data() + 2 * begin, r, out.t.data() + begin, end - begin);
+          fold_block(a_.data() + 2 * begin, r, out.a.data() + begin, end - begin);
           if (half >= 2) {
-            accumulate_round(t_next_.data() + begin, a_next_.data() + begin, end - begin, acc);
+            accumulate_round(out.t.data() + begin, out.a.data() + begin, end - begin, acc);
           }
         });
-    std::swap(t_, t_next_);
-    std::swap(a_, a_next_);
+    t_ = {out.t.data(), half};
+    a_ = {out.a.data(), half};
     size_ = half;
+    next_ ^= 1;
+    if (!a_first_.empty()) std::vector<uint128>().swap(a_first_);  // no longer read
     return next;
   }
 
  private:
-  std::vector<uint128> t_, a_, t_next_, a_next_;
+  struct Buffers {
+    std::vector<uint128> t, a;
+  };
+  std::vector<uint128> a_first_;
+  std::span<const uint128> t_, a_;  // the current values: the inputs, then a buffer
   std::size_t size_;
+  std::array<Buffers, 2> buffers_;  // fold reads one (or the inputs) and writes the other
+  unsigned next_ = 0;
   RoundPolynomial first_round_;
 };
 
@@ -404,9 +412,14 @@ Result<PcsCommitted> pcs_commit(const std::vector<PolynomialShape>& shapes,
                                        params->arity};
   {
     Stopwatch watch(part(timings, &PcsTimings::ntt));
-    auto codeword = binius::reed_solomon_encode(committed.message, code);
-    if (!codeword) return codeword.error();
-    committed.codeword = std::move(*codeword);
+    // The POLYVAL-basis message is the NTT's input and, kept, the prover's sumcheck input.
+    committed.message_polyval = to_polyval_vector(committed.message);
+    committed.codeword.resize(code.codeword_values());
+    if (Status encoded = binius::reed_solomon_encode_polyval(committed.message_polyval, code,
+                                                             committed.codeword);
+        !encoded) {
+      return encoded.error();
+    }
   }
   {
     Stopwatch watch(part(timings, &PcsTimings::merkle));
@@ -465,7 +478,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
       }
       power = mont_mul(power, alpha);
     }
-    sumcheck.emplace(committed.message, std::move(indicator));
+    sumcheck.emplace(committed.message_polyval, std::move(indicator));
   }
 
   // The sumcheck of Σ_v t*(v)·A*(v); its challenges fold the codeword into the next oracles.

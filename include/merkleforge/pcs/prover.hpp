@@ -24,9 +24,10 @@ struct PcsTimings {
 /// The prover's state after committing: t*, its interleaved codeword and the tree over it.
 struct PcsCommitted {
   PcsParams params;
-  std::vector<uint128> message;   ///< t*: 2^ℓ* canonical B128 values
-  std::vector<uint128> codeword;  ///< interleaved RS codeword (reed_solomon.hpp layout)
-  BinaryMerkleTree<Sha256> tree;  ///< codeword_commitment.hpp leaves
+  std::vector<uint128> message;          ///< t*: 2^ℓ* canonical B128 values
+  std::vector<uint128> message_polyval;  ///< t* in the Montgomery POLYVAL basis (for the sumcheck)
+  std::vector<uint128> codeword;         ///< interleaved RS codeword (reed_solomon.hpp layout)
+  BinaryMerkleTree<Sha256> tree;         ///< codeword_commitment.hpp leaves
 
   Digest32 root() const { return tree.root(); }
 };
