@@ -6,6 +6,7 @@
 #include <benchmark/benchmark.h>
 #include <tbb/global_control.h>
 
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <random>
@@ -112,10 +113,22 @@ void BM_Verify(benchmark::State& state) {
   set_proof_counters(state, f);
 }
 
+/// ℓ* = 20 and 22 on 1 and 2 threads; ℓ* = 24 (2 threads) too when MERKLEFORGE_PCS_BENCH_24 is
+/// set (about 2 GiB and several seconds per commit: kept out of the default `mforge bench` run).
+bool with_24() {
+  return std::getenv("MERKLEFORGE_PCS_BENCH_24") != nullptr;
+}
+
 void sizes_and_threads(benchmark::internal::Benchmark* b) {
   for (int vars : {20, 22}) {
     for (int threads : {1, 2}) b->Args({vars, threads});
   }
+  if (with_24()) b->Args({24, 2});
+}
+
+void sizes(benchmark::internal::Benchmark* b) {
+  for (int vars : {20, 22}) b->Arg(vars);
+  if (with_24()) b->Arg(24);
 }
 
 BENCHMARK(BM_Commit)
@@ -135,8 +148,7 @@ BENCHMARK(BM_Prove)
 BENCHMARK(BM_Verify)
     ->Name("binius_pcs/verify")
     ->ArgNames({"vars"})
-    ->Arg(20)
-    ->Arg(22)
+    ->Apply(sizes)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MeasureProcessCPUTime();
