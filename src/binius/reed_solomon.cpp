@@ -26,17 +26,12 @@ Status check_length(const char* what, std::size_t got, std::size_t expected) {
 
 }  // namespace
 
-Status reed_solomon_encode(std::span<const uint128> message, const ReedSolomonParams& params,
-                           std::span<uint128> codeword) {
-  if (Status s = check_params(params); !s) return s;
-  if (Status s = check_length("message", message.size(), params.message_values()); !s) return s;
-  if (Status s = check_length("codeword", codeword.size(), params.codeword_values()); !s) return s;
+namespace {
 
-  // Convert the message to the POLYVAL basis once, then every coset starts from a copy of it.
-  const std::size_t chunk = message.size();
+/// Encodes the POLYVAL-basis message already in the first chunk of `codeword` (sizes checked).
+void encode_from_first_chunk(const ReedSolomonParams& params, std::span<uint128> codeword) {
+  const std::size_t chunk = params.message_values();
   const auto first = codeword.first(chunk);
-  std::copy(message.begin(), message.end(), first.begin());
-  detail::parallel_to_polyval(first);
   const std::uint64_t cosets = std::uint64_t{1} << params.log_inv_rate;
   for (std::uint64_t c = 1; c < cosets; ++c) {
     std::copy(first.begin(), first.end(),
@@ -47,6 +42,33 @@ Status reed_solomon_encode(std::span<const uint128> message, const ReedSolomonPa
                                 NttShape{params.log_dim, params.log_batch, c});
   }
   detail::parallel_from_polyval(codeword);
+}
+
+Status check_encode(std::span<const uint128> message, const ReedSolomonParams& params,
+                    std::span<uint128> codeword) {
+  if (Status s = check_params(params); !s) return s;
+  if (Status s = check_length("message", message.size(), params.message_values()); !s) return s;
+  return check_length("codeword", codeword.size(), params.codeword_values());
+}
+
+}  // namespace
+
+Status reed_solomon_encode(std::span<const uint128> message, const ReedSolomonParams& params,
+                           std::span<uint128> codeword) {
+  if (Status s = check_encode(message, params, codeword); !s) return s;
+  // Convert the message to the POLYVAL basis once, then every coset starts from a copy of it.
+  const auto first = codeword.first(message.size());
+  std::copy(message.begin(), message.end(), first.begin());
+  detail::parallel_to_polyval(first);
+  encode_from_first_chunk(params, codeword);
+  return Ok{};
+}
+
+Status reed_solomon_encode_polyval(std::span<const uint128> message_polyval,
+                                   const ReedSolomonParams& params, std::span<uint128> codeword) {
+  if (Status s = check_encode(message_polyval, params, codeword); !s) return s;
+  std::copy(message_polyval.begin(), message_polyval.end(), codeword.begin());
+  encode_from_first_chunk(params, codeword);
   return Ok{};
 }
 

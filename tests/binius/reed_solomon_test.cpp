@@ -41,6 +41,19 @@ TEST(BiniusReedSolomon, CodewordIsTheEvaluationOnEveryCoset) {
   }
 }
 
+TEST(BiniusReedSolomon, PolyvalMessageGivesTheSameCodeword) {
+  std::mt19937_64 rng(53);
+  const ReedSolomonParams params{6, 1, 2};
+  const auto message = random_b128s(rng, params.message_values());
+  std::vector<uint128> message_polyval(message.size());
+  ASSERT_TRUE(to_polyval(message, message_polyval).ok());
+  std::vector<uint128> codeword(params.codeword_values());
+  ASSERT_TRUE(reed_solomon_encode_polyval(message_polyval, params, codeword).ok());
+  EXPECT_EQ(codeword, *reed_solomon_encode(message, params));
+  EXPECT_FALSE(
+      reed_solomon_encode_polyval(std::span(message_polyval).first(3), params, codeword).ok());
+}
+
 TEST(BiniusReedSolomon, LargeCodewordIsTheConcatenationOfCosetTransforms) {
   std::mt19937_64 rng(52);
   const ReedSolomonParams params{13, 2, 2};  // rate 1/4, 2^15 message values: parallel path

@@ -35,4 +35,9 @@ Status reed_solomon_encode(std::span<const uint128> message, const ReedSolomonPa
 Result<std::vector<uint128>> reed_solomon_encode(std::span<const uint128> message,
                                                  const ReedSolomonParams& params);
 
+/// As the first reed_solomon_encode for a message already in the Montgomery POLYVAL basis
+/// (polyval.hpp), e.g. one the caller keeps for later products; the codeword is canonical.
+Status reed_solomon_encode_polyval(std::span<const uint128> message_polyval,
+                                   const ReedSolomonParams& params, std::span<uint128> codeword);
+
 }  // namespace merkleforge::binius

@@ -1,0 +1,161 @@
+// FRI-Binius polynomial commitment (DP24, as in Binius v0): what prover and verifier agree on
+// before any proof exists — the committed shapes, the derived parameters, the statement digest
+// and the proof's fixed byte layout. Layer: binius fields / NTT / RS codes ← zk transcript ←
+// pcs (this) ← protocols. docs/binius-pcs.md describes the protocol, format and soundness.
+//
+// Committed data: a batch of multilinear polynomials, polynomial j over the tower field
+// T_level(j) in n_vars(j) variables, given as its 2^n_vars hypercube values packed densely into
+// B128 words (value i of a T_level polynomial in bits [i·2^level, (i+1)·2^level) of the packed
+// bit string: the in-memory layout of a T_level array). Packed, polynomial j is a B128
+// multilinear of packed_vars = max(0, n_vars − (7 − level)) variables (a polynomial with fewer
+// than 7 − level variables occupies the low bits of one word). The packed polynomials are
+// concatenated largest first (ties in caller order) into one piecewise multilinear t* of
+// total_vars = ℓ* variables, zero-padded; polynomial j occupies t*[offset, offset + 2^packed_vars),
+// offset a multiple of its size, i.e. the subcube whose high ℓ* − packed_vars variables are the
+// bits of offset >> packed_vars.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "merkleforge/binius/tower.hpp"
+#include "merkleforge/core/bytes.hpp"
+#include "merkleforge/core/result.hpp"
+
+namespace merkleforge::pcs {
+
+using binius::uint128;
+
+/// Identifies this protocol in the transcript and in proofs.
+inline constexpr std::string_view kPcsProtocol = "merkleforge/pcs/fri-binius/v1";
+/// First bytes of every encoded proof: "MFPC" and the format version.
+inline constexpr std::uint8_t kProofMagic[4] = {'M', 'F', 'P', 'C'};
+inline constexpr std::uint8_t kProofVersion = 1;
+/// Bytes of the proof header (magic + version).
+inline constexpr std::size_t kProofHeaderBytes = 5;
+/// Largest number of evaluation claims in one proof (bounds the batching error term).
+inline constexpr std::size_t kMaxClaims = std::size_t{1} << 16;
+/// Largest committed size ℓ* (the NTT domain is B32: ℓ* + log_inv_rate <= 32).
+inline constexpr unsigned kMaxTotalVars = 28;
+
+struct PolynomialShape {
+  unsigned tower_level = 7;  ///< 0 (B1) .. 7 (B128); levels 1 and 2 are accepted too
+  unsigned n_vars = 0;       ///< variables over its own field
+  bool operator==(const PolynomialShape&) const = default;
+};
+
+struct PcsConfig {
+  unsigned security_bits = 100;  ///< target of the soundness formula
+  unsigned log_inv_rate = 1;     ///< 1 (rate 1/2) or 2 (rate 1/4)
+  /// 0: the query count comes from the soundness formula. Otherwise this many queries are used
+  /// whatever the soundness (weak parameters for tests measuring rejection rates); describe()
+  /// then reports the security actually reached.
+  unsigned fixed_queries = 0;
+  /// 0: the fold arity minimising the proof size (cost model). Otherwise this arity (1..8).
+  unsigned fixed_arity = 0;
+  bool operator==(const PcsConfig&) const = default;
+};
+
+struct PolynomialLayout {
+  PolynomialShape shape;
+  unsigned packed_vars = 0;  ///< B128 variables after packing
+  std::uint64_t offset = 0;  ///< first B128 index in t*
+  bool operator==(const PolynomialLayout&) const = default;
+};
+
+/// One Merkle oracle: oracle 0 is the committed interleaved codeword, oracle k >= 1 the
+/// codeword after arity·k folds.
+struct OracleShape {
+  unsigned log_leaves = 0;  ///< log2 of leaves (codeword positions / 2^arity for k >= 1)
+  unsigned cap_height = 0;  ///< the cap layer of 2^cap_height nodes is sent once
+  bool operator==(const OracleShape&) const = default;
+};
+
+/// The error terms of the soundness bound, as probabilities (log2 values in describe()).
+struct SoundnessTerms {
+  double sumcheck = 0;        ///< 2·ℓ*/2^128: ℓ* degree-2 rounds (Schwartz–Zippel)
+  double folding = 0;         ///< 2^(ℓ*+R)/2^128: FRI-Binius folding (DP24, Binius v0's term)
+  double queries = 0;         ///< ((1 + 2^-R)/2)^q: unique-decoding query term
+  double batching = 0;        ///< (kMaxClaims − 1)/2^128: random linear combination of claims
+  double ring_switching = 0;  ///< 2·7/2^128: tensor check and row batching (κ <= 7 variables)
+  double total() const { return sumcheck + folding + queries + batching + ring_switching; }
+  /// −log2(total()).
+  double bits() const;
+  bool operator==(const SoundnessTerms&) const = default;
+};
+
+struct PcsParams {
+  PcsConfig config;
+  std::vector<PolynomialLayout> polynomials;  ///< in the caller's order
+  unsigned total_vars = 0;                    ///< ℓ*
+  unsigned arity = 0;                ///< folds per oracle; also log2 of interleaved polynomials
+  unsigned terminal_vars = 0;        ///< m: the terminal message has 2^m values
+  std::vector<OracleShape> oracles;  ///< oracle 0 first
+  unsigned queries = 0;
+  SoundnessTerms soundness;
+
+  /// NTT dimension n = ℓ* − arity of the interleaved code.
+  unsigned log_dim() const { return total_vars - arity; }
+  /// Bits of a query index: codeword positions are 2^(n + R).
+  unsigned query_bits() const { return log_dim() + config.log_inv_rate; }
+  bool operator==(const PcsParams&) const = default;
+};
+
+/// Derives every parameter from the shapes and the configuration: layout (largest first),
+/// ℓ* = max(arity, ⌈log2 Σ 2^packed_vars⌉), arity and number of oracles minimising the proof size,
+/// query count minimal for security_bits, cap heights minimising cap + paths. Errors:
+/// invalid_argument for no shapes, a tower level > 7, a size beyond kMaxTotalVars, a rate other
+/// than 1/2 or 1/4, an arity outside 1..8, a security target the formula cannot reach.
+Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
+                                const PcsConfig& config);
+
+/// Human-readable parameters, one per line, with each soundness term in bits.
+std::string describe(const PcsParams& params);
+
+/// An evaluation claim: polynomial `polynomial` (index into the shapes) at `point` (n_vars
+/// coordinates in B128, canonical tower values) equals `value`.
+struct EvaluationClaim {
+  std::uint32_t polynomial = 0;
+  std::vector<uint128> point;
+  uint128 value = 0;
+};
+
+/// Checks claims against the parameters. Errors: invalid_argument for no claims, more than
+/// kMaxClaims, an unknown polynomial index, or a point of the wrong length.
+Status check_claims(const PcsParams& params, const std::vector<EvaluationClaim>& claims);
+
+/// SHA-256 of everything the verifier is given: protocol, configuration, shapes, root and claims
+/// (points and values). Absorbed first by the transcript.
+Digest32 statement_digest(const PcsParams& params, const Digest32& root,
+                          const std::vector<EvaluationClaim>& claims);
+
+/// One field of the encoded proof: name (e.g. "query 3 oracle 1 path"), offset and size in bytes.
+struct ProofField {
+  std::string name;
+  std::size_t offset = 0;
+  std::size_t size = 0;
+};
+
+/// The fixed layout of the proof for these parameters and claims (precondition: check_claims
+/// passed): header, transcript tape, advice tape, every field in order, derived from the
+/// parameters alone.
+std::vector<ProofField> proof_layout(const PcsParams& params,
+                                     const std::vector<EvaluationClaim>& claims);
+
+/// Total encoded proof bytes (end of the last field of proof_layout), without building the layout.
+std::size_t proof_size(const PcsParams& params, const std::vector<EvaluationClaim>& claims);
+
+/// Bytes of the transcript tape and of the advice tape.
+struct TapeSizes {
+  std::size_t transcript = 0;
+  std::size_t advice = 0;
+};
+TapeSizes tape_sizes(const PcsParams& params, const std::vector<EvaluationClaim>& claims);
+
+/// κ = 7 − level: log2 of T_level values per B128 word.
+inline unsigned packing_log(unsigned tower_level) {
+  return 7 - tower_level;
+}
+
+}  // namespace merkleforge::pcs

@@ -1,0 +1,327 @@
+// Parameter derivation, statement digest and proof layout of the FRI-Binius PCS (pcs/params.hpp).
+#include "merkleforge/pcs/params.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <numeric>
+
+#include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/zk/transcript.hpp"
+
+namespace merkleforge::pcs {
+namespace {
+
+constexpr double kFieldBits = 128;
+
+double pow2(double exponent) {
+  return std::exp2(exponent);
+}
+
+/// The error terms other than the queries, and the queries term for q queries.
+SoundnessTerms soundness_terms(unsigned total_vars, unsigned log_inv_rate, unsigned queries) {
+  SoundnessTerms terms;
+  terms.sumcheck = 2.0 * total_vars * pow2(-kFieldBits);
+  terms.folding = pow2(total_vars + log_inv_rate - kFieldBits);
+  terms.batching = static_cast<double>(kMaxClaims - 1) * pow2(-kFieldBits);
+  terms.ring_switching = 14.0 * pow2(-kFieldBits);
+  const double per_query = 0.5 * (1.0 + pow2(-static_cast<double>(log_inv_rate)));
+  terms.queries = std::pow(per_query, queries);
+  return terms;
+}
+
+/// The fewest queries reaching security_bits, or 0 when no count can.
+unsigned queries_for(unsigned total_vars, unsigned log_inv_rate, unsigned security_bits) {
+  const double target = pow2(-static_cast<double>(security_bits));
+  const SoundnessTerms others = soundness_terms(total_vars, log_inv_rate, 0);
+  const double rest = others.total() - others.queries;
+  if (rest >= target) return 0;
+  const double per_query = 0.5 * (1.0 + pow2(-static_cast<double>(log_inv_rate)));
+  auto queries = static_cast<unsigned>(std::ceil(std::log2(target - rest) / std::log2(per_query)));
+  // Guard against rounding in the logarithms: step to the exact boundary.
+  while (queries > 1 && soundness_terms(total_vars, log_inv_rate, queries - 1).total() <= target) {
+    --queries;
+  }
+  while (soundness_terms(total_vars, log_inv_rate, queries).total() > target) ++queries;
+  return queries;
+}
+
+/// The cap height minimising the cap layer plus the query paths of one oracle.
+unsigned best_cap_height(unsigned log_leaves, unsigned queries) {
+  unsigned best = 0;
+  double best_bytes = 0;
+  for (unsigned h = 0; h <= log_leaves; ++h) {
+    const double bytes = pow2(h) + static_cast<double>(queries) * (log_leaves - h);
+    if (h == 0 || bytes < best_bytes) {
+      best = h;
+      best_bytes = bytes;
+    }
+  }
+  return best;
+}
+
+/// Claims whose polynomial is over a proper subfield each send 2^κ tensor columns.
+std::size_t ring_switch_bytes(const PcsParams& params, const std::vector<EvaluationClaim>& claims) {
+  std::size_t bytes = 0;
+  for (const EvaluationClaim& claim : claims) {
+    const unsigned level = params.polynomials[claim.polynomial].shape.tower_level;
+    if (level < 7) bytes += (std::size_t{1} << packing_log(level)) * zk::kB128Bytes;
+  }
+  return bytes;
+}
+
+std::size_t oracle_leaf_bytes(const PcsParams& params) {
+  return (std::size_t{1} << params.arity) * zk::kB128Bytes;
+}
+
+/// Bytes of the sumcheck, roots and terminal message (the claim-independent transcript part).
+std::size_t fold_transcript_bytes(const PcsParams& params) {
+  return params.total_vars * 2 * zk::kB128Bytes + (params.oracles.size() - 1) * zk::kDigestBytes +
+         (std::size_t{1} << params.terminal_vars) * zk::kB128Bytes;
+}
+
+std::size_t advice_bytes(const PcsParams& params) {
+  std::size_t bytes = 0;
+  for (const OracleShape& oracle : params.oracles) {
+    bytes += (std::size_t{1} << oracle.cap_height) * zk::kDigestBytes;
+    bytes += params.queries * (oracle_leaf_bytes(params) +
+                               (oracle.log_leaves - oracle.cap_height) * zk::kDigestBytes);
+  }
+  return bytes;
+}
+
+void put_u32(Bytes& out, std::uint64_t value) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+}
+
+void put_b128(Bytes& out, uint128 value) {
+  std::uint8_t bytes[16];
+  zk::store_b128(value, bytes);
+  out.insert(out.end(), bytes, bytes + 16);
+}
+
+/// Appends one printf-formatted line.
+[[gnu::format(printf, 2, 3)]] void append_line(std::string& out, const char* format, ...) {
+  char line[200];
+  va_list arguments;
+  va_start(arguments, format);
+  std::vsnprintf(line, sizeof line, format, arguments);
+  va_end(arguments);
+  out += line;
+  out += '\n';
+}
+
+Error invalid(const std::string& message) {
+  return make_error(Errc::invalid_argument, "pcs: " + message);
+}
+
+}  // namespace
+
+double SoundnessTerms::bits() const {
+  return -std::log2(total());
+}
+
+Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
+                                const PcsConfig& config) {
+  if (shapes.empty()) return invalid("no polynomials to commit");
+  if (config.log_inv_rate != 1 && config.log_inv_rate != 2) {
+    return invalid("log_inv_rate must be 1 (rate 1/2) or 2 (rate 1/4)");
+  }
+  if (config.fixed_arity > 8) return invalid("fold arity must be 1..8");
+  if (config.security_bits == 0 || config.security_bits > 120) {
+    return invalid("security_bits must be 1..120");
+  }
+  PcsParams params;
+  params.config = config;
+  for (const PolynomialShape& shape : shapes) {
+    if (shape.tower_level > 7) return invalid("tower level above 7");
+    if (shape.n_vars > kMaxTotalVars + 7) return invalid("polynomial too large");
+    const unsigned kappa = packing_log(shape.tower_level);
+    params.polynomials.push_back({shape, shape.n_vars > kappa ? shape.n_vars - kappa : 0, 0});
+  }
+  std::vector<std::size_t> order(shapes.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return params.polynomials[a].packed_vars > params.polynomials[b].packed_vars;
+  });
+  std::uint64_t total = 0;
+  for (std::size_t index : order) {
+    if (params.polynomials[index].packed_vars > kMaxTotalVars) {
+      return invalid("polynomial too large");
+    }
+    params.polynomials[index].offset = total;
+    total += std::uint64_t{1} << params.polynomials[index].packed_vars;
+    if (total > (std::uint64_t{1} << kMaxTotalVars)) {
+      return invalid("committed size beyond 2^" + std::to_string(kMaxTotalVars) + " B128 values");
+    }
+  }
+  const auto raw_vars = static_cast<unsigned>(std::bit_width(total - 1));
+
+  std::size_t best_size = 0;
+  bool found = false;
+  const unsigned first_arity = config.fixed_arity != 0 ? config.fixed_arity : 1;
+  const unsigned last_arity = config.fixed_arity != 0 ? config.fixed_arity : 8;
+  for (unsigned arity = first_arity; arity <= last_arity; ++arity) {
+    PcsParams candidate = params;
+    candidate.arity = arity;
+    candidate.total_vars = std::max(raw_vars, arity);
+    if (candidate.total_vars > kMaxTotalVars) continue;
+    const unsigned queries =
+        config.fixed_queries != 0
+            ? config.fixed_queries
+            : queries_for(candidate.total_vars, config.log_inv_rate, config.security_bits);
+    if (queries == 0) continue;
+    candidate.queries = queries;
+    candidate.soundness = soundness_terms(candidate.total_vars, config.log_inv_rate, queries);
+    const unsigned n = candidate.log_dim();
+    for (unsigned oracles = 1; arity * (oracles - 1) <= n; ++oracles) {
+      candidate.terminal_vars = n - arity * (oracles - 1);
+      candidate.oracles.clear();
+      for (unsigned k = 0; k < oracles; ++k) {
+        const unsigned log_leaves = candidate.query_bits() - arity * k;
+        candidate.oracles.push_back({log_leaves, best_cap_height(log_leaves, queries)});
+      }
+      const std::size_t size = fold_transcript_bytes(candidate) + advice_bytes(candidate);
+      if (!found || size < best_size) {
+        best_size = size;
+        found = true;
+        const std::vector<PolynomialLayout> layout = params.polynomials;
+        params = candidate;
+        params.polynomials = layout;
+      }
+    }
+  }
+  if (!found) {
+    return invalid("no arity reaches " + std::to_string(config.security_bits) +
+                   " bits within the B32 NTT domain");
+  }
+  return params;
+}
+
+std::string describe(const PcsParams& params) {
+  std::string out;
+  append_line(out, "FRI-Binius PCS (%s), hash SHA-256", std::string(kPcsProtocol).c_str());
+  append_line(out, "polynomials: %zu, committed size l* = %u B128 variables (%zu bytes)",
+              params.polynomials.size(), params.total_vars, (std::size_t{16} << params.total_vars));
+  append_line(
+      out,
+      "code: rate 1/%u, interleaved 2^%u polynomials of 2^%u coefficients, codeword 2^%u positions",
+      1u << params.config.log_inv_rate, params.arity, params.log_dim(), params.query_bits());
+  append_line(
+      out, "fold arity %u (cost model: smallest proof), %zu oracles, terminal message 2^%u values",
+      params.arity, params.oracles.size(), params.terminal_vars);
+  for (std::size_t k = 0; k < params.oracles.size(); ++k) {
+    append_line(out, "  oracle %zu: 2^%u leaves of %u B128, cap height %u, %u siblings per path", k,
+                params.oracles[k].log_leaves, 1u << params.arity, params.oracles[k].cap_height,
+                params.oracles[k].log_leaves - params.oracles[k].cap_height);
+  }
+  append_line(out, "queries: %u%s", params.queries,
+              params.config.fixed_queries != 0 ? " (fixed by the configuration: weak parameters)"
+                                               : " (fewest reaching the security target)");
+  const SoundnessTerms& s = params.soundness;
+  append_line(out, "soundness error terms (log2):");
+  append_line(out, "  sumcheck        2*l*/2^128          = 2^%.2f", std::log2(s.sumcheck));
+  append_line(out, "  folding         2^(l*+R)/2^128      = 2^%.2f", std::log2(s.folding));
+  append_line(out, "  queries         ((1+2^-R)/2)^q      = 2^%.2f", std::log2(s.queries));
+  append_line(out, "  batching        (2^16-1)/2^128      = 2^%.2f", std::log2(s.batching));
+  append_line(out, "  ring-switching  14/2^128            = 2^%.2f", std::log2(s.ring_switching));
+  append_line(out, "  total                               = 2^%.2f: %.2f bits (target %u)",
+              -s.bits(), s.bits(), params.config.security_bits);
+  return out;
+}
+
+Status check_claims(const PcsParams& params, const std::vector<EvaluationClaim>& claims) {
+  if (claims.empty()) return invalid("no evaluation claims");
+  if (claims.size() > kMaxClaims) return invalid("more than 2^16 evaluation claims");
+  for (std::size_t i = 0; i < claims.size(); ++i) {
+    const EvaluationClaim& claim = claims[i];
+    if (claim.polynomial >= params.polynomials.size()) {
+      return invalid("claim " + std::to_string(i) + " names polynomial " +
+                     std::to_string(claim.polynomial) + " of " +
+                     std::to_string(params.polynomials.size()));
+    }
+    const unsigned n_vars = params.polynomials[claim.polynomial].shape.n_vars;
+    if (claim.point.size() != n_vars) {
+      return invalid("claim " + std::to_string(i) + " has a point of " +
+                     std::to_string(claim.point.size()) + " coordinates for " +
+                     std::to_string(n_vars) + " variables");
+    }
+  }
+  return Ok{};
+}
+
+Digest32 statement_digest(const PcsParams& params, const Digest32& root,
+                          const std::vector<EvaluationClaim>& claims) {
+  Bytes bytes(kPcsProtocol.begin(), kPcsProtocol.end());
+  put_u32(bytes, params.config.security_bits);
+  put_u32(bytes, params.config.log_inv_rate);
+  put_u32(bytes, params.config.fixed_queries);
+  put_u32(bytes, params.config.fixed_arity);
+  put_u32(bytes, params.polynomials.size());
+  for (const PolynomialLayout& polynomial : params.polynomials) {
+    put_u32(bytes, polynomial.shape.tower_level);
+    put_u32(bytes, polynomial.shape.n_vars);
+  }
+  bytes.insert(bytes.end(), root.begin(), root.end());
+  put_u32(bytes, claims.size());
+  for (const EvaluationClaim& claim : claims) {
+    put_u32(bytes, claim.polynomial);
+    put_u32(bytes, claim.point.size());
+    for (uint128 coordinate : claim.point) put_b128(bytes, coordinate);
+    put_b128(bytes, claim.value);
+  }
+  return Sha256::digest(bytes);
+}
+
+TapeSizes tape_sizes(const PcsParams& params, const std::vector<EvaluationClaim>& claims) {
+  return {ring_switch_bytes(params, claims) + fold_transcript_bytes(params), advice_bytes(params)};
+}
+
+std::size_t proof_size(const PcsParams& params, const std::vector<EvaluationClaim>& claims) {
+  const TapeSizes tapes = tape_sizes(params, claims);
+  return kProofHeaderBytes + tapes.transcript + tapes.advice;
+}
+
+std::vector<ProofField> proof_layout(const PcsParams& params,
+                                     const std::vector<EvaluationClaim>& claims) {
+  std::vector<ProofField> fields;
+  std::size_t offset = 0;
+  auto add = [&](std::string name, std::size_t size) {
+    if (size == 0) return;
+    fields.push_back({std::move(name), offset, size});
+    offset += size;
+  };
+  add("header", kProofHeaderBytes);
+  for (std::size_t j = 0; j < claims.size(); ++j) {
+    const unsigned level = params.polynomials[claims[j].polynomial].shape.tower_level;
+    if (level < 7) {
+      add("claim " + std::to_string(j) + " ring-switch columns",
+          (std::size_t{1} << packing_log(level)) * zk::kB128Bytes);
+    }
+  }
+  const unsigned terminal_after = params.total_vars - params.terminal_vars;  // arity·oracles
+  for (unsigned round = 0; round < params.total_vars; ++round) {
+    add("round " + std::to_string(round) + " polynomial", 2 * zk::kB128Bytes);
+    const unsigned folds = round + 1;
+    if (folds % params.arity == 0 && folds / params.arity < params.oracles.size()) {
+      add("oracle " + std::to_string(folds / params.arity) + " root", zk::kDigestBytes);
+    }
+    if (folds == terminal_after) add("terminal message", zk::kB128Bytes << params.terminal_vars);
+  }
+  for (std::size_t k = 0; k < params.oracles.size(); ++k) {
+    add("oracle " + std::to_string(k) + " cap", zk::kDigestBytes << params.oracles[k].cap_height);
+  }
+  for (unsigned query = 0; query < params.queries; ++query) {
+    for (std::size_t k = 0; k < params.oracles.size(); ++k) {
+      const std::string prefix = "query " + std::to_string(query) + " oracle " + std::to_string(k);
+      add(prefix + " leaf", oracle_leaf_bytes(params));
+      add(prefix + " path",
+          (params.oracles[k].log_leaves - params.oracles[k].cap_height) * zk::kDigestBytes);
+    }
+  }
+  return fields;
+}
+
+}  // namespace merkleforge::pcs

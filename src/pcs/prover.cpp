@@ -1,0 +1,544 @@
+// FRI-Binius PCS prover (pcs/prover.hpp; protocol in docs/binius-pcs.md). Bulk arithmetic runs
+// on POLYVAL-basis values through the packed kernels, large loops on the oneTBB pool.
+#include "merkleforge/pcs/prover.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cstring>
+#include <optional>
+
+#include "binius/ntt_internal.hpp"
+#include "merkleforge/binius/additive_ntt.hpp"
+#include "merkleforge/binius/codeword_commitment.hpp"
+#include "merkleforge/binius/multilinear.hpp"
+#include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/binius/reed_solomon.hpp"
+#include "merkleforge/zk/transcript.hpp"
+
+namespace merkleforge::pcs {
+namespace {
+
+using binius::from_polyval;
+using binius::polyval_mul;
+using binius::polyval_mul_scalar;
+using binius::to_polyval;
+
+/// Elements processed per block inside a parallel task (temporaries live on the stack).
+constexpr std::size_t kBlock = 256;
+/// Below this many elements a loop runs on the calling thread.
+constexpr std::size_t kParallelGrain = 4096;
+
+class Stopwatch {
+ public:
+  explicit Stopwatch(double* sink) : sink_(sink), start_(std::chrono::steady_clock::now()) {}
+  ~Stopwatch() {
+    if (sink_ != nullptr) {
+      *sink_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+  }
+  Stopwatch(const Stopwatch&) = delete;
+  Stopwatch& operator=(const Stopwatch&) = delete;
+
+ private:
+  double* sink_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+double* part(PcsTimings* timings, double PcsTimings::*member) {
+  return timings == nullptr ? nullptr : &(timings->*member);
+}
+
+/// a·b of two Montgomery-form values.
+uint128 mont_mul(uint128 a, uint128 b) {
+  uint128 out = 0;
+  (void)polyval_mul({&a, 1}, {&b, 1}, {&out, 1});
+  return out;
+}
+
+/// a·b of two canonical values.
+uint128 canonical_mul(uint128 a, uint128 b) {
+  return from_polyval(mont_mul(to_polyval(a), to_polyval(b)));
+}
+
+/// Runs body(begin, end) over [0, count) in pieces of kBlock (each begins at a multiple of
+/// kBlock, so pairs never straddle two pieces), in parallel when count is large.
+template <class Body>
+void parallel_blocks(std::size_t count, Body&& body) {
+  const std::size_t blocks = (count + kBlock - 1) / kBlock;
+  auto run = [&](std::size_t first, std::size_t last) {
+    for (std::size_t block = first; block < last; ++block) {
+      body(block * kBlock, std::min((block + 1) * kBlock, count));
+    }
+  };
+  if (count <= kParallelGrain) return run(0, blocks);
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, blocks, kParallelGrain / kBlock),
+      [&](const tbb::blocked_range<std::size_t>& range) { run(range.begin(), range.end()); });
+}
+
+std::vector<uint128> to_polyval_vector(std::span<const uint128> canonical) {
+  std::vector<uint128> out(canonical.size());
+  parallel_blocks(canonical.size(), [&](std::size_t begin, std::size_t end) {
+    (void)to_polyval(canonical.subspan(begin, end - begin),
+                     std::span(out).subspan(begin, end - begin));
+  });
+  return out;
+}
+
+std::vector<uint128> from_polyval_vector(std::span<const uint128> polyval) {
+  std::vector<uint128> out(polyval.size());
+  parallel_blocks(polyval.size(), [&](std::size_t begin, std::size_t end) {
+    (void)from_polyval(polyval.subspan(begin, end - begin),
+                       std::span(out).subspan(begin, end - begin));
+  });
+  return out;
+}
+
+// ---- the batched sumcheck over t*·A* (Montgomery form) ----
+
+struct RoundPolynomial {
+  uint128 constant = 0;   ///< g(0)
+  uint128 quadratic = 0;  ///< coefficient of X^2
+};
+
+RoundPolynomial operator^(RoundPolynomial x, RoundPolynomial y) {
+  return {x.constant ^ y.constant, x.quadratic ^ y.quadratic};
+}
+
+/// Adds the round-polynomial terms of the pairs in t[0, n), a[0, n) (n even) to acc:
+/// g(X) = Σ_x (t0 + X(t0 + t1))(a0 + X(a0 + a1)) gives g(0) = Σ t0·a0 and the X^2 coefficient
+/// Σ (t0 + t1)(a0 + a1); the linear one follows from the running claim.
+void accumulate_round(const uint128* t, const uint128* a, std::size_t n, RoundPolynomial& acc) {
+  std::array<uint128, kBlock / 2> t0, a0, td, ad;
+  const std::size_t pairs = n / 2;
+  for (std::size_t x = 0; x < pairs; ++x) {
+    t0[x] = t[2 * x];
+    a0[x] = a[2 * x];
+    td[x] = t[2 * x] ^ t[2 * x + 1];
+    ad[x] = a[2 * x] ^ a[2 * x + 1];
+  }
+  (void)polyval_mul({t0.data(), pairs}, {a0.data(), pairs}, {t0.data(), pairs});
+  (void)polyval_mul({td.data(), pairs}, {ad.data(), pairs}, {td.data(), pairs});
+  for (std::size_t x = 0; x < pairs; ++x) {
+    acc.constant ^= t0[x];
+    acc.quadratic ^= td[x];
+  }
+}
+
+/// out[x] = v[2x] + r·(v[2x] + v[2x+1]) for x < n: the lowest variable set to r.
+void fold_block(const uint128* v, uint128 r, uint128* out, std::size_t n) {
+  for (std::size_t x = 0; x < n; ++x) out[x] = v[2 * x] ^ v[2 * x + 1];
+  (void)polyval_mul_scalar({out, n}, r, {out, n});
+  for (std::size_t x = 0; x < n; ++x) out[x] ^= v[2 * x];
+}
+
+/// Runs body(begin, end, acc) over [0, count) in the pieces of parallel_blocks, XOR-reducing.
+template <class Body>
+RoundPolynomial reduce_blocks(std::size_t count, Body&& body) {
+  const std::size_t blocks = (count + kBlock - 1) / kBlock;
+  auto run = [&](const tbb::blocked_range<std::size_t>& range, RoundPolynomial acc) {
+    for (std::size_t block = range.begin(); block < range.end(); ++block) {
+      body(block * kBlock, std::min((block + 1) * kBlock, count), acc);
+    }
+    return acc;
+  };
+  const tbb::blocked_range<std::size_t> all(0, blocks, kParallelGrain / kBlock);
+  if (count <= kParallelGrain) return run(all, {});
+  return tbb::parallel_reduce(all, RoundPolynomial{}, run,
+                              [](RoundPolynomial x, RoundPolynomial y) { return x ^ y; });
+}
+
+/// The sumcheck state: t* and A* with the variables fixed so far (Montgomery form), in
+/// ping-pong buffers so that folding allocates nothing.
+class SumcheckState {
+ public:
+  /// Starts from t (viewed: it must outlive the state) and a, and sums the first round.
+  SumcheckState(std::span<const uint128> t, std::vector<uint128> a)
+      : a_first_(std::move(a)), t_(t), a_(a_first_), size_(t.size()) {
+    first_round_ =
+        reduce_blocks(size_, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
+          accumulate_round(t_.data() + begin, a_.data() + begin, end - begin, acc);
+        });
+    for (Buffers& buffers : buffers_) {
+      buffers.t.resize(size_ / 2);
+      buffers.a.resize(size_ / 2);
+    }
+  }
+
+  std::span<const uint128> t() const { return t_; }
+
+  /// The round polynomial before any variable is fixed.
+  RoundPolynomial first_round() const { return first_round_; }
+
+  /// Fixes the lowest variable to r and returns the next round polynomial (zero when one value
+  /// is left): fold and the next round's sums in one pass over the data.
+  RoundPolynomial fold(uint128 r) {
+    const std::size_t half = size_ / 2;
+    Buffers& out = buffers_[next_];
+    const RoundPolynomial next =
+        reduce_blocks(half, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
+          fold_block(t_.data() + 2 * begin, r, out.t.data() + begin, end - begin);
+          fold_block(a_.data() + 2 * begin, r, out.a.data() + begin, end - begin);
+          if (half >= 2) {
+            accumulate_round(out.t.data() + begin, out.a.data() + begin, end - begin, acc);
+          }
+        });
+    t_ = {out.t.data(), half};
+    a_ = {out.a.data(), half};
+    size_ = half;
+    next_ ^= 1;
+    if (!a_first_.empty()) std::vector<uint128>().swap(a_first_);  // no longer read
+    return next;
+  }
+
+ private:
+  struct Buffers {
+    std::vector<uint128> t, a;
+  };
+  std::vector<uint128> a_first_;
+  std::span<const uint128> t_, a_;  // the current values: the inputs, then a buffer
+  std::size_t size_;
+  std::array<Buffers, 2> buffers_;  // fold reads one (or the inputs) and writes the other
+  unsigned next_ = 0;
+  RoundPolynomial first_round_;
+};
+
+/// eq(point, i) for i < 2^point.size(), Montgomery form (point canonical).
+std::vector<uint128> eq_tensor_mont(std::span<const uint128> point) {
+  std::vector<uint128> table(std::size_t{1} << point.size());
+  table[0] = binius::kPolyvalOne;
+  for (std::size_t k = 0; k < point.size(); ++k) {
+    const std::size_t half = std::size_t{1} << k;
+    const uint128 r = to_polyval(point[k]);
+    // table[i + half] = table[i]·r, table[i] = table[i] + table[i + half].
+    parallel_blocks(half, [&](std::size_t begin, std::size_t end) {
+      (void)polyval_mul_scalar({table.data() + begin, end - begin}, r,
+                               {table.data() + half + begin, end - begin});
+      for (std::size_t i = begin; i < end; ++i) table[i] ^= table[half + i];
+    });
+  }
+  return table;
+}
+
+// ---- FRI folding of codewords (Montgomery form) ----
+
+/// The codeword after the interleaved folds: by linearity the encoding of t* with its lowest
+/// `arity` variables fixed (the message `folded`), one forward NTT per coset in the POLYVAL basis
+/// (binius/ntt_internal.hpp: the RS encoder without its basis changes, data stays Montgomery).
+std::vector<uint128> encode_folded_message(std::span<const uint128> folded,
+                                           const PcsParams& params) {
+  const std::size_t length = std::size_t{1} << params.log_dim();  // = folded.size()
+  const std::size_t cosets = std::size_t{1} << params.config.log_inv_rate;
+  std::vector<uint128> codeword(length * cosets);
+  for (std::size_t c = 0; c < cosets; ++c) {
+    uint128* chunk = codeword.data() + c * length;
+    for (std::size_t i = 0; i < length; ++i) chunk[i] = folded[i];
+    binius::detail::ntt_forward_polyval({chunk, length}, binius::NttShape{params.log_dim(), 0, c});
+  }
+  return codeword;
+}
+
+/// Ŵ_j(β_(j+1+b)) for the bits b of a pair index (Montgomery form), from the NTT module.
+std::vector<uint128> fold_twiddle_basis(unsigned fold, unsigned index_bits) {
+  std::vector<uint128> basis;
+  for (unsigned b = 0; b < index_bits; ++b) {
+    auto twiddle =
+        binius::additive_ntt_twiddle(binius::kNttLogDomainLimit, fold, std::uint64_t{1} << b, 0);
+    basis.push_back(to_polyval(static_cast<uint128>(twiddle->value())));
+  }
+  return basis;
+}
+
+/// One FRI-Binius fold (DP24 Def. 3.6) of f (Montgomery form) with challenge r: for pair x, the
+/// inverse butterfly with twiddle t_x (v += u; u += t·v) and then u + r·(v + u).
+std::vector<uint128> fold_pairs(const std::vector<uint128>& f, unsigned fold, uint128 r) {
+  const std::size_t pairs = f.size() / 2;
+  const auto index_bits = static_cast<unsigned>(std::bit_width(pairs - 1));
+  const std::vector<uint128> basis = fold_twiddle_basis(fold, index_bits);
+  std::vector<uint128> twiddles(pairs, 0);
+  for (unsigned b = 0; b < index_bits; ++b) {
+    const std::size_t half = std::size_t{1} << b;
+    for (std::size_t x = 0; x < half; ++x) twiddles[half + x] = twiddles[x] ^ basis[b];
+  }
+  std::vector<uint128> out(pairs);
+  parallel_blocks(pairs, [&](std::size_t begin, std::size_t end) {
+    std::array<uint128, kBlock> u, v, scratch;
+    const std::size_t n = end - begin;
+    for (std::size_t i = 0; i < n; ++i) {
+      u[i] = f[2 * (begin + i)];
+      v[i] = u[i] ^ f[2 * (begin + i) + 1];
+    }
+    (void)polyval_mul({twiddles.data() + begin, n}, {v.data(), n}, {scratch.data(), n});
+    for (std::size_t i = 0; i < n; ++i) {
+      u[i] ^= scratch[i];
+      scratch[i] = u[i] ^ v[i];
+    }
+    (void)polyval_mul_scalar({scratch.data(), n}, r, {scratch.data(), n});
+    for (std::size_t i = 0; i < n; ++i) out[begin + i] = u[i] ^ scratch[i];
+  });
+  return out;
+}
+
+// ---- ring-switching ----
+
+/// The packed polynomial's coordinates of a claim's point: those after the first κ (which select
+/// the subfield value inside a word), padded with zeros to packed_vars.
+std::vector<uint128> packed_coordinates(const PolynomialLayout& layout,
+                                        const std::vector<uint128>& point) {
+  const unsigned kappa = packing_log(layout.shape.tower_level);
+  std::vector<uint128> high(layout.packed_vars, 0);
+  for (std::size_t i = kappa; i < point.size(); ++i) high[i - kappa] = point[i];
+  return high;
+}
+
+/// ŝ_u = Σ_v eq(high, v)·slot_u(t(v)) for u < 2^κ, slot_u the u-th T_level value of the word.
+std::vector<uint128> ring_switch_columns(std::span<const uint128> words, unsigned level,
+                                         const std::vector<uint128>& eq) {
+  // bit_sums[b] = Σ over v with bit b of t(v) set of eq[v]; then slot u's value is
+  // Σ_c X_c·bit_sums[(u << level) + c] over the bits c of a T_level element.
+  std::array<uint128, 128> bit_sums{};
+  for (std::size_t v = 0; v < words.size(); ++v) {
+    uint128 word = words[v];
+    while (word != 0) {
+      const auto b = static_cast<unsigned>(
+          static_cast<std::uint64_t>(word) != 0
+              ? std::countr_zero(static_cast<std::uint64_t>(word))
+              : 64 + std::countr_zero(static_cast<std::uint64_t>(word >> 64)));
+      bit_sums[b] ^= eq[v];
+      word &= word - 1;
+    }
+  }
+  const unsigned slot_bits = 1u << level;
+  std::vector<uint128> columns(std::size_t{128} >> level, 0);
+  for (std::size_t u = 0; u < columns.size(); ++u) {
+    for (unsigned c = 0; c < slot_bits; ++c) {
+      columns[u] ^= canonical_mul(uint128{1} << c, bit_sums[u * slot_bits + c]);
+    }
+  }
+  return columns;
+}
+
+/// The ring-switching indicator on the hypercube: A(v) = Σ_w eq(row_point, w)·slot_w(eq_v)
+/// (a GF(2)-linear map of eq_v, applied by byte tables). Canonical values.
+std::vector<uint128> ring_switch_indicator(const std::vector<uint128>& eq, unsigned level,
+                                           std::span<const uint128> row_point) {
+  const auto row_eq = binius::eq_tensor(row_point);
+  const unsigned slot_bits = 1u << level;
+  std::array<uint128, 128> bit_images;
+  for (unsigned b = 0; b < 128; ++b) {
+    bit_images[b] = canonical_mul((*row_eq)[b / slot_bits], uint128{1} << (b % slot_bits));
+  }
+  std::vector<std::array<uint128, 256>> tables(16);
+  for (unsigned q = 0; q < 16; ++q) {
+    tables[q][0] = 0;
+    for (unsigned bit = 0; bit < 8; ++bit) {
+      const unsigned half = 1u << bit;
+      for (unsigned x = 0; x < half; ++x)
+        tables[q][half + x] = tables[q][x] ^ bit_images[8 * q + bit];
+    }
+  }
+  std::vector<uint128> out(eq.size());
+  parallel_blocks(eq.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t v = begin; v < end; ++v) {
+      uint128 image = 0;
+      for (unsigned q = 0; q < 16; ++q)
+        image ^= tables[q][static_cast<std::uint8_t>(eq[v] >> (8 * q))];
+      out[v] = image;
+    }
+  });
+  return out;
+}
+
+// ---- oracles ----
+
+struct FoldOracle {
+  std::vector<uint128> values;  ///< canonical
+  BinaryMerkleTree<Sha256> tree;
+};
+
+void advise_opening(zk::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
+                    std::span<const uint128> values, unsigned arity, const OracleShape& shape,
+                    std::uint64_t leaf, std::vector<Digest32>& path) {
+  transcript.advise_b128s(values.subspan(leaf << arity, std::size_t{1} << arity));
+  (void)tree.inclusion_path(leaf, path);
+  for (unsigned level = 0; level < shape.log_leaves - shape.cap_height; ++level) {
+    transcript.advise_digest(path[level]);
+  }
+}
+
+void advise_cap(zk::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
+                const OracleShape& shape) {
+  const unsigned level = shape.log_leaves - shape.cap_height;
+  for (std::uint64_t node = 0; node < (std::uint64_t{1} << shape.cap_height); ++node) {
+    transcript.advise_digest(tree.range_hash(node << level, (node + 1) << level));
+  }
+}
+
+}  // namespace
+
+Result<PcsCommitted> pcs_commit(const std::vector<PolynomialShape>& shapes,
+                                const std::vector<std::span<const uint128>>& packed,
+                                const PcsConfig& config, PcsTimings* timings) {
+  auto params = derive_params(shapes, config);
+  if (!params) return params.error();
+  if (packed.size() != shapes.size()) {
+    return make_error(Errc::wrong_size, "pcs: " + std::to_string(packed.size()) +
+                                            " packed polynomials for " +
+                                            std::to_string(shapes.size()) + " shapes");
+  }
+  PcsCommitted committed;
+  committed.message.assign(std::size_t{1} << params->total_vars, 0);
+  for (std::size_t j = 0; j < shapes.size(); ++j) {
+    const PolynomialLayout& layout = params->polynomials[j];
+    const std::size_t words = std::size_t{1} << layout.packed_vars;
+    if (packed[j].size() != words) {
+      return make_error(Errc::wrong_size, "pcs: polynomial " + std::to_string(j) + " has " +
+                                              std::to_string(packed[j].size()) +
+                                              " words, expected " + std::to_string(words));
+    }
+    const unsigned bits = shapes[j].n_vars + shapes[j].tower_level;
+    if (bits < 7 && (packed[j][0] >> (1u << bits)) != 0) {
+      return make_error(Errc::invalid_argument,
+                        "pcs: polynomial " + std::to_string(j) + " has bits set beyond its values");
+    }
+    std::copy(packed[j].begin(), packed[j].end(), committed.message.begin() + layout.offset);
+  }
+  const binius::ReedSolomonParams code{params->log_dim(), params->config.log_inv_rate,
+                                       params->arity};
+  {
+    Stopwatch watch(part(timings, &PcsTimings::ntt));
+    // The POLYVAL-basis message is the NTT's input and, kept, the prover's sumcheck input.
+    committed.message_polyval = to_polyval_vector(committed.message);
+    committed.codeword.resize(code.codeword_values());
+    if (Status encoded = binius::reed_solomon_encode_polyval(committed.message_polyval, code,
+                                                             committed.codeword);
+        !encoded) {
+      return encoded.error();
+    }
+  }
+  {
+    Stopwatch watch(part(timings, &PcsTimings::merkle));
+    auto tree = binius::commit_codeword<Sha256>(committed.codeword, params->arity);
+    if (!tree) return tree.error();
+    committed.tree = std::move(*tree);
+  }
+  committed.params = std::move(*params);
+  return committed;
+}
+
+Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<EvaluationClaim>& claims,
+                        PcsTimings* timings) {
+  const PcsParams& params = committed.params;
+  if (Status valid = check_claims(params, claims); !valid) return valid.error();
+  zk::ProverTranscript transcript(kPcsProtocol, statement_digest(params, committed.root(), claims));
+  std::optional<SumcheckState> sumcheck;
+  {
+    Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
+    // Ring-switching: the tensor columns of every subfield claim, then the row-batching point.
+    std::vector<std::vector<uint128>> eq_high(claims.size());  // canonical, subfield claims
+    transcript.begin_phase("pcs/ring-switch");
+    for (std::size_t j = 0; j < claims.size(); ++j) {
+      const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
+      if (layout.shape.tower_level == 7) continue;
+      eq_high[j] = std::move(*binius::eq_tensor(packed_coordinates(layout, claims[j].point)));
+      const std::span<const uint128> words(committed.message.data() + layout.offset,
+                                           eq_high[j].size());
+      transcript.write_b128s(ring_switch_columns(words, layout.shape.tower_level, eq_high[j]));
+    }
+    std::array<uint128, 7> row_point;
+    for (uint128& coordinate : row_point) coordinate = transcript.sample_b128();
+
+    // Batching: A* = Σ_j α^j·A_j on claim j's subcube (Montgomery form).
+    transcript.begin_phase("pcs/batch");
+    const uint128 alpha = to_polyval(transcript.sample_b128());
+    std::vector<uint128> indicator;  // allocated by the first claim not covering all of t*
+    uint128 power = binius::kPolyvalOne;
+    for (std::size_t j = 0; j < claims.size(); ++j) {
+      const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
+      const unsigned level = layout.shape.tower_level;
+      std::vector<uint128> piece =
+          level == 7 ? eq_tensor_mont(claims[j].point)
+                     : to_polyval_vector(ring_switch_indicator(
+                           eq_high[j], level,
+                           std::span<const uint128>(row_point.data(), packing_log(level))));
+      if (power != binius::kPolyvalOne) (void)polyval_mul_scalar(piece, power, piece);
+      if (indicator.empty() && piece.size() == committed.message.size()) {
+        indicator = std::move(piece);  // the first claim spans t*: no zero fill, no pass
+      } else {
+        if (indicator.empty()) indicator.assign(committed.message.size(), 0);
+        uint128* target = indicator.data() + layout.offset;
+        parallel_blocks(piece.size(), [&](std::size_t begin, std::size_t end) {
+          for (std::size_t v = begin; v < end; ++v) target[v] ^= piece[v];
+        });
+      }
+      power = mont_mul(power, alpha);
+    }
+    sumcheck.emplace(committed.message_polyval, std::move(indicator));
+  }
+
+  // The sumcheck of Σ_v t*(v)·A*(v); its challenges fold the codeword into the next oracles.
+  transcript.begin_phase("pcs/sumcheck-fri");
+  const unsigned arity = params.arity;
+  const unsigned last_oracle_folds = arity * static_cast<unsigned>(params.oracles.size() - 1);
+  std::vector<uint128> folded;  // the codeword after the folds so far (Montgomery form)
+  std::vector<FoldOracle> oracles;
+  RoundPolynomial g = sumcheck->first_round();
+  for (unsigned round = 0; round < params.total_vars; ++round) {
+    const unsigned folds = round + 1;
+    {
+      Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
+      transcript.write_b128(from_polyval(g.constant));
+      transcript.write_b128(from_polyval(g.quadratic));
+      const uint128 r = to_polyval(transcript.sample_b128());
+      g = sumcheck->fold(r);
+      // Only the codewords behind oracles 1 .. K−1 are needed: f after arity·k folds.
+      if (folds == arity && folds <= last_oracle_folds) {
+        folded = encode_folded_message(sumcheck->t(), params);
+      } else if (folds > arity && folds <= last_oracle_folds) {
+        folded = fold_pairs(folded, folds - arity - 1, r);
+      }
+    }
+    if (folds % arity == 0 && folds / arity < params.oracles.size()) {
+      Stopwatch watch(part(timings, &PcsTimings::merkle));
+      FoldOracle oracle{from_polyval_vector(folded), {}};
+      auto tree = binius::commit_codeword<Sha256>(oracle.values, arity);
+      if (!tree) return tree.error();
+      oracle.tree = std::move(*tree);
+      transcript.write_digest(oracle.tree.root());
+      oracles.push_back(std::move(oracle));
+    }
+    if (folds == params.total_vars - params.terminal_vars) {
+      transcript.write_b128s(from_polyval_vector(sumcheck->t()));  // t*, folded variables fixed
+    }
+  }
+
+  Stopwatch watch(part(timings, &PcsTimings::queries));
+  transcript.begin_phase("pcs/query");
+  advise_cap(transcript, committed.tree, params.oracles[0]);
+  for (std::size_t k = 1; k < params.oracles.size(); ++k) {
+    advise_cap(transcript, oracles[k - 1].tree, params.oracles[k]);
+  }
+  std::vector<Digest32> path;
+  for (unsigned query = 0; query < params.queries; ++query) {
+    const std::uint64_t position = transcript.sample_index(params.query_bits());
+    advise_opening(transcript, committed.tree, committed.codeword, arity, params.oracles[0],
+                   position, path);
+    for (std::size_t k = 1; k < params.oracles.size(); ++k) {
+      advise_opening(transcript, oracles[k - 1].tree, oracles[k - 1].values, arity,
+                     params.oracles[k], position >> (arity * k), path);
+    }
+  }
+  const zk::ProofTapes tapes = std::move(transcript).finish();
+  Bytes proof(kProofMagic, kProofMagic + sizeof kProofMagic);
+  proof.push_back(kProofVersion);
+  proof.insert(proof.end(), tapes.transcript.begin(), tapes.transcript.end());
+  proof.insert(proof.end(), tapes.advice.begin(), tapes.advice.end());
+  return proof;
+}
+
+}  // namespace merkleforge::pcs

@@ -1,0 +1,214 @@
+// The Fiat–Shamir transcript: challenges re-derived from the documented construction with
+// OpenSSL's SHA-256, prover/verifier agreement, strict tape reading, and separation of
+// statements, protocols and phase labels.
+#include "merkleforge/zk/transcript.hpp"
+
+#include <gtest/gtest.h>
+#include <openssl/sha.h>
+
+#include <set>
+#include <string>
+
+namespace merkleforge::zk {
+namespace {
+
+Digest32 statement_of(std::uint8_t seed) {
+  Digest32 statement{};
+  for (std::size_t i = 0; i < statement.size(); ++i) {
+    statement[i] = static_cast<std::uint8_t>(seed + 7 * i);
+  }
+  return statement;
+}
+
+// frame(tag, data) = tag ‖ u64le(|data|) ‖ data, written out here independently of the library.
+void append_frame(std::string& stream, std::uint8_t tag, std::string_view data) {
+  stream.push_back(static_cast<char>(tag));
+  for (int i = 0; i < 8; ++i) stream.push_back(static_cast<char>((data.size() >> (8 * i)) & 0xff));
+  stream.append(data);
+}
+
+std::string openssl_sha256(std::string_view data) {
+  unsigned char out[SHA256_DIGEST_LENGTH];
+  SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), out);
+  return std::string(reinterpret_cast<const char*>(out), sizeof out);
+}
+
+std::string u64le(std::uint64_t value) {
+  std::string out;
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
+  return out;
+}
+
+uint128 b128_from_le(std::string_view bytes) {
+  uint128 value = 0;
+  for (int i = 15; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes[i]);
+  return value;
+}
+
+TEST(ZkTranscript, ChallengesFollowTheDocumentedConstructionWithOpenSsl) {
+  const Digest32 statement = statement_of(3);
+  const std::string protocol = "test/protocol";
+  const std::string message = "root bytes";
+
+  ProverTranscript prover(protocol, statement);
+  prover.begin_phase("commit");
+  prover.write_bytes(as_bytes(message));
+  const uint128 first = prover.sample_b128();
+  const std::uint64_t index = prover.sample_index(20);
+  prover.write_b128(first);
+  const uint128 after_reseed = prover.sample_b128();
+
+  std::string stream = "MerkleForge zk transcript v1";
+  append_frame(stream, 0x00, protocol);
+  append_frame(stream, 0x01,
+               std::string_view(reinterpret_cast<const char*>(statement.data()), statement.size()));
+  append_frame(stream, 0x02, "commit");
+  append_frame(stream, 0x03, message);
+  const std::string chain = openssl_sha256(stream);
+  const std::string block0 = openssl_sha256(std::string(1, '\x05') + chain + u64le(0));
+  const std::string block1 = openssl_sha256(std::string(1, '\x05') + chain + u64le(1));
+  EXPECT_EQ(first, b128_from_le(block0));
+  std::uint64_t expected_index = 0;
+  for (int i = 7; i >= 0; --i)
+    expected_index = (expected_index << 8) | static_cast<unsigned char>(block1[i]);
+  EXPECT_EQ(index, expected_index & ((1u << 20) - 1));
+
+  std::string reseeded = std::string(1, '\x06') + chain + u64le(2);
+  append_frame(reseeded, 0x03, block0.substr(0, 16));
+  const std::string chain2 = openssl_sha256(reseeded);
+  EXPECT_EQ(after_reseed, b128_from_le(openssl_sha256(std::string(1, '\x05') + chain2 + u64le(0))));
+}
+
+// One scripted interaction driven on both sides.
+ProofTapes run_prover(const Digest32& statement, std::string_view phase) {
+  ProverTranscript prover("test/protocol", statement);
+  prover.begin_phase(phase);
+  Digest32 root{};
+  root[0] = 0xaa;
+  prover.write_digest(root);
+  const uint128 alpha = prover.sample_b128();
+  const uint128 round[3] = {alpha, alpha ^ 1, 5};
+  prover.write_b128s(round);
+  prover.advise_digest(root);
+  prover.advise_b128s(round);
+  const std::uint64_t query = prover.sample_index(12);
+  prover.advise_bytes(as_bytes(std::to_string(query)));
+  return std::move(prover).finish();
+}
+
+TEST(ZkTranscript, ProverIsDeterministic) {
+  const ProofTapes a = run_prover(statement_of(1), "phase");
+  const ProofTapes b = run_prover(statement_of(1), "phase");
+  EXPECT_EQ(a.transcript, b.transcript);
+  EXPECT_EQ(a.advice, b.advice);
+  EXPECT_EQ(a.transcript.size(), kDigestBytes + 3 * kB128Bytes);
+}
+
+TEST(ZkTranscript, VerifierDerivesTheProversChallenges) {
+  const Digest32 statement = statement_of(1);
+  const ProofTapes tapes = run_prover(statement, "phase");
+  VerifierTranscript verifier("test/protocol", statement, tapes.transcript, tapes.advice);
+  verifier.begin_phase("phase");
+  auto root = verifier.read_digest();
+  ASSERT_TRUE(root.ok());
+  EXPECT_EQ((*root)[0], 0xaa);
+  const uint128 alpha = verifier.sample_b128();
+  uint128 round[3];
+  ASSERT_TRUE(verifier.read_b128s(round).ok());
+  EXPECT_EQ(round[0], alpha);  // the prover echoed its challenge: equal only if both agree
+  EXPECT_EQ(round[1], alpha ^ 1);
+  auto advised_root = verifier.read_advice_digest();
+  ASSERT_TRUE(advised_root.ok());
+  EXPECT_EQ(*advised_root, *root);
+  uint128 advised[3];
+  ASSERT_TRUE(verifier.read_advice_b128s(advised).ok());
+  EXPECT_EQ(advised[2], uint128{5});
+  const std::string query = std::to_string(verifier.sample_index(12));
+  auto advised_query = verifier.read_advice_bytes(query.size());
+  ASSERT_TRUE(advised_query.ok());
+  EXPECT_EQ(std::string(advised_query->begin(), advised_query->end()), query);
+  EXPECT_TRUE(verifier.finish().ok());
+}
+
+TEST(ZkTranscript, ReadingPastTheEndIsAnError) {
+  const Bytes transcript(20, 1);
+  const Bytes advice(10, 2);
+  VerifierTranscript verifier("test/protocol", statement_of(1), transcript, advice);
+  std::vector<uint128> two(2);
+  EXPECT_FALSE(verifier.read_b128s(two).ok());
+  EXPECT_FALSE(verifier.read_digest().ok());
+  EXPECT_EQ(verifier.transcript_remaining(), 20u);  // failed reads consume nothing
+  EXPECT_TRUE(verifier.read_b128().ok());
+  EXPECT_FALSE(verifier.read_b128().ok());
+  EXPECT_FALSE(verifier.read_advice_digest().ok());
+  EXPECT_FALSE(verifier.read_advice_bytes(11).ok());
+  EXPECT_TRUE(verifier.read_advice_bytes(10).ok());
+  EXPECT_FALSE(verifier.read_advice_bytes(1).ok());
+}
+
+TEST(ZkTranscript, UnreadBytesFailFinish) {
+  const Digest32 statement = statement_of(1);
+  ProofTapes tapes = run_prover(statement, "phase");
+  tapes.advice.push_back(0);
+  VerifierTranscript verifier("test/protocol", statement, tapes.transcript, tapes.advice);
+  verifier.begin_phase("phase");
+  ASSERT_TRUE(verifier.read_digest().ok());
+  EXPECT_FALSE(verifier.finish().ok());  // transcript and advice left
+  verifier.sample_b128();
+  uint128 round[3];
+  ASSERT_TRUE(verifier.read_b128s(round).ok());
+  ASSERT_TRUE(verifier.read_advice_bytes(tapes.advice.size() - 1).ok());
+  EXPECT_FALSE(verifier.finish().ok());  // one advice byte left
+  ASSERT_TRUE(verifier.read_advice_bytes(1).ok());
+  EXPECT_TRUE(verifier.finish().ok());
+}
+
+uint128 first_challenge(std::string_view protocol, const Digest32& statement,
+                        std::string_view phase, ByteSpan message) {
+  ProverTranscript prover(protocol, statement);
+  prover.begin_phase(phase);
+  prover.write_bytes(message);
+  return prover.sample_b128();
+}
+
+TEST(ZkTranscript, StatementsProtocolsLabelsAndMessagesSeparateChallenges) {
+  const Bytes message = {1, 2, 3};
+  std::set<uint128> challenges = {
+      first_challenge("p", statement_of(1), "phase", message),
+      first_challenge("p", statement_of(2), "phase", message),
+      first_challenge("q", statement_of(1), "phase", message),
+      first_challenge("p", statement_of(1), "phasf", message),
+      first_challenge("p", statement_of(1), "phase", Bytes{1, 2, 4}),
+      // Framing: moving a byte between the label and the message changes the stream.
+      first_challenge("p", statement_of(1), "phase\x01", Bytes{2, 3}),
+  };
+  EXPECT_EQ(challenges.size(), 6u);
+}
+
+TEST(ZkTranscript, SuccessiveChallengesDifferAndUseAllBits) {
+  ProverTranscript prover("p", statement_of(1));
+  uint128 seen_or = 0;
+  std::set<uint128> distinct;
+  for (int i = 0; i < 64; ++i) {
+    const uint128 challenge = prover.sample_b128();
+    seen_or |= challenge;
+    distinct.insert(challenge);
+  }
+  EXPECT_EQ(distinct.size(), 64u);
+  EXPECT_EQ(seen_or >> 64, ~uint128{0} >> 64);  // the high half is sampled, not a subfield
+  for (int i = 0; i < 64; ++i) EXPECT_LT(prover.sample_index(5), 32u);
+  EXPECT_THROW(prover.sample_index(65), std::invalid_argument);
+}
+
+TEST(ZkTranscript, PhaseOrderMatters) {
+  ProverTranscript a("p", statement_of(1));
+  a.begin_phase("x");
+  a.begin_phase("y");
+  ProverTranscript b("p", statement_of(1));
+  b.begin_phase("y");
+  b.begin_phase("x");
+  EXPECT_NE(a.sample_b128(), b.sample_b128());
+}
+
+}  // namespace
+}  // namespace merkleforge::zk
