@@ -13,20 +13,17 @@ std::vector<uint128> prove_eq_sumcheck(const Composition& composition,
   for (std::size_t i = 0; i < z.size(); ++i) {
     const uint128 zi = z[i];
     // q(1) follows from local = (1 + z_i)·q(0) + z_i·q(1) unless z_i = 0 (then it is summed).
-    std::vector<unsigned> points{0};
-    if (zi == 0) points.push_back(1);
-    for (unsigned t = 2; t <= degree; ++t) points.push_back(t);
+    std::vector<unsigned> points = round_points(degree);
+    if (zi == 0) points.insert(points.begin() + 1, 1);
     const EqWeights weights(z.subspan(i + 1));
     const std::vector<uint128> sums = round_sums(evaluator, columns, points, &weights);
-    std::vector<uint128> q(degree + 1);
-    q[0] = sums[0];
-    if (zi == 0) {
-      std::copy(sums.begin() + 1, sums.end(), q.begin() + 1);
-    } else {
-      q[1] = mul(local ^ mul(1 ^ zi, q[0]), inverse(zi));
-      std::copy(sums.begin() + 1, sums.end(), q.begin() + 2);
+    // q at 0, 1, …, d − 1 (q(1) summed or derived), then its top coefficient at ∞.
+    std::vector<uint128> q{sums[0],
+                           zi == 0 ? sums[1] : mul(local ^ mul(1 ^ zi, sums[0]), inverse(zi))};
+    for (std::size_t p = zi == 0 ? 2 : 1; p < points.size() && points[p] != kInfinity; ++p) {
+      q.push_back(sums[p]);
     }
-    const std::vector<uint128> q_coeffs = interpolate_small_points(q);
+    const std::vector<uint128> q_coeffs = round_coefficients(degree, q, sums.back());
     // Round polynomial P_i·(1 + z_i + X)·q(X).
     std::vector<uint128> round(degree + 2, 0);
     for (unsigned k = 0; k <= degree; ++k) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 
 #include "binius/polyval_kernel.hpp"
 #include "merkleforge/binius/multilinear.hpp"
@@ -63,6 +64,30 @@ std::vector<uint128> interpolate_small_points(std::span<const uint128> values) {
   return coeffs;
 }
 
+std::vector<unsigned> round_points(unsigned degree) {
+  std::vector<unsigned> points{0};
+  if (degree < 2) return points;
+  for (unsigned t = 2; t < degree; ++t) points.push_back(t);
+  points.push_back(kInfinity);
+  return points;
+}
+
+std::vector<uint128> round_coefficients(unsigned degree, std::span<const uint128> values,
+                                        uint128 top) {
+  const std::size_t d = degree;
+  if (d < 2) return interpolate_small_points(values);
+  // h(X) = g(X) − top·X^d has degree < d: interpolate it at 0 … d − 1, then restore top.
+  std::vector<uint128> reduced(values.begin(), values.end());
+  for (std::size_t t = 0; t < d; ++t) {
+    uint128 power = 1;
+    for (std::size_t k = 0; k < d; ++k) power = mul(power, t);
+    reduced[t] ^= mul(top, power);
+  }
+  std::vector<uint128> coeffs = interpolate_small_points(reduced);
+  coeffs.push_back(top);
+  return coeffs;
+}
+
 // --- ProverColumn -------------------------------------------------------------------------------
 
 ProverColumn::ProverColumn(const Column& column) : n_vars_(column.n_vars) {
@@ -116,14 +141,39 @@ uint128 ProverColumn::bit_block_value(std::size_t index) const noexcept {
   return sum;
 }
 
+void ProverColumn::bit_block_values(std::size_t first, std::size_t count,
+                                    uint128* out) const noexcept {
+  const std::size_t block = tensor_.size();
+  if (block >= 8) {
+    // Whole bytes: one table per byte of the block.
+    const std::size_t bytes_per_value = block / 8;
+    const std::uint8_t* p = bits_ + first * bytes_per_value;
+    for (std::size_t k = 0; k < count; ++k, p += bytes_per_value) {
+      uint128 sum = 0;
+      for (std::size_t g = 0; g < bytes_per_value; ++g) sum ^= tables_[g * 256 + p[g]];
+      out[k] = sum;
+    }
+    return;
+  }
+  const std::size_t per_byte = 8 / block;
+  if ((first % per_byte) != 0 || (count % per_byte) != 0) {
+    for (std::size_t k = 0; k < count; ++k) out[k] = bit_block_value(first + k);
+    return;
+  }
+  const unsigned mask = (1u << block) - 1;
+  const std::uint8_t* p = bits_ + first / per_byte;
+  for (std::size_t k = 0; k < count; k += per_byte) {
+    const unsigned byte = *p++;
+    for (std::size_t s = 0; s < per_byte; ++s) out[k + s] = tables_[(byte >> (s * block)) & mask];
+  }
+}
+
 void ProverColumn::materialise() {
   if (tables_.empty()) rebuild_tables();
   values_.resize(std::size_t{1} << n_vars_);
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, values_.size(), kParallelGrain),
                     [&](const tbb::blocked_range<std::size_t>& range) {
-                      for (std::size_t i = range.begin(); i < range.end(); ++i) {
-                        values_[i] = bit_block_value(i);
-                      }
+                      bit_block_values(range.begin(), range.size(), values_.data() + range.begin());
                     });
   bits_ = nullptr;
   tensor_ = {};
@@ -139,9 +189,14 @@ void ProverColumn::pairs(std::size_t first, std::size_t count, uint128* lo, uint
     }
     return;
   }
-  for (std::size_t k = 0; k < count; ++k) {
-    lo[k] = bit_block_value(2 * (first + k));
-    hi[k] = bit_block_value(2 * (first + k) + 1);
+  std::array<uint128, 2 * ChunkEvaluator::kChunk> both;
+  for (std::size_t done = 0; done < count; done += ChunkEvaluator::kChunk) {
+    const std::size_t n = std::min(ChunkEvaluator::kChunk, count - done);
+    bit_block_values(2 * (first + done), 2 * n, both.data());
+    for (std::size_t k = 0; k < n; ++k) {
+      lo[done + k] = both[2 * k];
+      hi[done + k] = both[2 * k + 1];
+    }
   }
 }
 
@@ -184,10 +239,13 @@ uint128 ProverColumn::final_value() const {
 
 // --- ChunkEvaluator -----------------------------------------------------------------------------
 
-ChunkEvaluator::ChunkEvaluator(const Composition& composition) {
+ChunkEvaluator::ChunkEvaluator(const Composition& composition)
+    : n_columns_(composition.n_columns()) {
   using Kind = Composition::OpKind;
-  for (const Composition::Op& op : composition.ops()) {
-    Op out{op.kind, false, op.lhs, op.rhs, 0};
+  const auto degrees = composition.node_degrees();
+  for (std::size_t i = 0; i < composition.ops().size(); ++i) {
+    const Composition::Op& op = composition.ops()[i];
+    Op out{op.kind, false, op.lhs, op.rhs, degrees[i], 0};
     switch (op.kind) {
       case Kind::column:
         break;
@@ -210,23 +268,34 @@ ChunkEvaluator::ChunkEvaluator(const Composition& composition) {
   }
 }
 
-void ChunkEvaluator::evaluate(const uint128* const* columns, std::size_t count, uint128* scratch,
-                              uint128* out) const {
+ChunkEvaluator::Scratch ChunkEvaluator::make_scratch() const {
+  return Scratch{std::vector<uint128>(ops_.size() * kChunk),
+                 std::vector<const uint128*>(ops_.size())};
+}
+
+void ChunkEvaluator::evaluate(const uint128* const* columns, std::size_t count, Scratch& scratch,
+                              uint128* out, bool top) const {
   using Kind = Composition::OpKind;
-  // Each non-constant node's values: a column's own array, or its slot of `scratch`.
-  auto values_of = [&](std::size_t node) -> const uint128* {
-    const Op& op = ops_[node];
-    return op.kind == Kind::column ? columns[op.lhs] : scratch + node * kChunk;
-  };
+  const uint128** node = scratch.nodes.data();
   for (std::size_t i = 0; i < ops_.size(); ++i) {
     const Op& op = ops_[i];
-    if (op.is_constant || op.kind == Kind::column) continue;
-    uint128* dst = scratch + i * kChunk;
+    if (op.is_constant) continue;
+    if (op.kind == Kind::column) {
+      node[i] = columns[op.lhs];
+      continue;
+    }
     const Op& a = ops_[op.lhs];
     const Op& b = ops_[op.rhs];
+    if (top && op.kind == Kind::add && a.degree != b.degree) {
+      // Only the operand of higher degree reaches the top coefficient (it is not a constant).
+      node[i] = node[a.degree > b.degree ? op.lhs : op.rhs];
+      continue;
+    }
+    uint128* dst = scratch.values.data() + i * kChunk;
+    node[i] = dst;
     if (a.is_constant || b.is_constant) {
       const uint128 c = a.is_constant ? a.value : b.value;
-      const uint128* v = values_of(a.is_constant ? op.rhs : op.lhs);
+      const uint128* v = node[a.is_constant ? op.rhs : op.lhs];
       if (op.kind == Kind::add) {
         for (std::size_t k = 0; k < count; ++k) dst[k] = v[k] ^ c;
       } else {
@@ -234,19 +303,19 @@ void ChunkEvaluator::evaluate(const uint128* const* columns, std::size_t count, 
       }
       continue;
     }
-    const uint128* x = values_of(op.lhs);
-    const uint128* y = values_of(op.rhs);
     if (op.kind == Kind::add) {
+      const uint128* x = node[op.lhs];
+      const uint128* y = node[op.rhs];
       for (std::size_t k = 0; k < count; ++k) dst[k] = x[k] ^ y[k];
     } else {
-      kernel().mul(x, y, dst, count);
+      kernel().mul(node[op.lhs], node[op.rhs], dst, count);
     }
   }
-  const std::size_t last = ops_.size() - 1;
-  if (ops_[last].is_constant) {
-    std::fill(out, out + count, ops_[last].value);
+  const Op& last = ops_.back();
+  if (last.is_constant) {
+    std::fill(out, out + count, last.value);
   } else {
-    std::copy(values_of(last), values_of(last) + count, out);
+    std::copy(node[ops_.size() - 1], node[ops_.size() - 1] + count, out);
   }
 }
 
@@ -260,26 +329,167 @@ EqWeights::EqWeights(std::span<const uint128> point) {
   hi = eq_tensor_polyval(point.subspan(lo_vars));
 }
 
+namespace {
+
+/// Bits 0, 2, 4, … of x packed into the low 32 bits.
+std::uint64_t even_bits(std::uint64_t x) noexcept {
+  x &= 0x5555555555555555ULL;
+  x = (x | (x >> 1)) & 0x3333333333333333ULL;
+  x = (x | (x >> 2)) & 0x0f0f0f0f0f0f0f0fULL;
+  x = (x | (x >> 4)) & 0x00ff00ff00ff00ffULL;
+  x = (x | (x >> 8)) & 0x0000ffff0000ffffULL;
+  return (x | (x >> 16)) & 0x00000000ffffffffULL;
+}
+
+/// Up to 8 bytes from `bits` at `offset` (little-endian; missing bytes read as 0).
+std::uint64_t load_word(const std::uint8_t* bits, std::size_t offset, std::size_t size) noexcept {
+  std::uint64_t word = 0;
+  if (offset + 8 <= size) {
+    std::memcpy(&word, bits + offset, 8);  // little-endian host (as the tower layout assumes)
+    return word;
+  }
+  for (std::size_t i = 0; i < 8 && offset + i < size; ++i) {
+    word |= static_cast<std::uint64_t>(bits[offset + i]) << (8 * i);
+  }
+  return word;
+}
+
+constexpr std::size_t kMaxPatternColumns = 7;  // 2^7 patterns = one chunk
+
+bool binary_path_applies(std::span<ProverColumn> columns, std::span<const unsigned> points) {
+  if (columns.size() > kMaxPatternColumns) return false;
+  for (const ProverColumn& c : columns) {
+    if (c.unfolded_bits() == nullptr) return false;
+  }
+  return std::all_of(points.begin(), points.end(),
+                     [](unsigned t) { return t == 0 || t == 1 || t == kInfinity; });
+}
+
+/// round_sums for bit columns before any fold (binary_path_applies): per 64 pairs, a mask per
+/// point and pattern of column bits; the weights of the set bits are summed per pattern, and C
+/// (or its top coefficient) is evaluated once per pattern at the end.
+std::vector<uint128> binary_round_sums(const ChunkEvaluator& composition,
+                                       std::span<ProverColumn> columns,
+                                       std::span<const unsigned> points, const EqWeights* weights) {
+  const std::size_t m = columns.size();
+  const std::size_t patterns = std::size_t{1} << m;
+  const unsigned n = columns.front().n_vars();
+  const std::size_t pairs = std::size_t{1} << (n - 1);
+  const std::size_t bytes = (std::size_t{2} * pairs + 7) / 8;
+  const std::size_t words = (pairs + 63) / 64;
+  // Blocks of pairs that share one eq_hi factor (whole words; a single word when pairs < 64).
+  const std::size_t block_pairs =
+      weights == nullptr ? std::max<std::size_t>(64, std::min<std::size_t>(pairs, 1u << 14))
+                         : std::max<std::size_t>(64, std::size_t{1} << weights->lo_vars);
+  const std::size_t block_words = block_pairs / 64;
+  const std::size_t n_blocks = (words + block_words - 1) / block_words;
+  const std::size_t n_points = points.size();
+  // C at every pattern (and its top coefficient at the patterns of differences); rows whose
+  // pattern gives 0 need not be counted (for a satisfied constraint at 0: all of them).
+  std::vector<std::vector<uint128>> pattern_columns(m, std::vector<uint128>(patterns));
+  std::vector<const uint128*> column_ptrs(m);
+  for (std::size_t c = 0; c < m; ++c) {
+    for (std::size_t pattern = 0; pattern < patterns; ++pattern) {
+      pattern_columns[c][pattern] = ((pattern >> c) & 1) ? kPolyvalOne : 0;
+    }
+    column_ptrs[c] = pattern_columns[c].data();
+  }
+  auto scratch = composition.make_scratch();
+  std::vector<uint128> value(patterns), top(patterns), products(patterns);
+  composition.evaluate(column_ptrs.data(), patterns, scratch, value.data());
+  composition.evaluate(column_ptrs.data(), patterns, scratch, top.data(), true);
+
+  using Sums = std::vector<uint128>;  // [point][pattern], POLYVAL
+  auto body = [&](const tbb::blocked_range<std::size_t>& range, Sums acc) {
+    Sums block(n_points * patterns);
+    std::vector<std::uint64_t> at_point(m);
+    for (std::size_t b = range.begin(); b < range.end(); ++b) {
+      std::fill(block.begin(), block.end(), 0);
+      const std::size_t w_end = std::min(words, (b + 1) * block_words);
+      for (std::size_t w = b * block_words; w < w_end; ++w) {
+        const std::size_t in_word = std::min<std::size_t>(64, pairs - 64 * w);
+        const std::uint64_t valid = in_word == 64 ? ~0ULL : (1ULL << in_word) - 1;
+        std::array<std::uint64_t, kMaxPatternColumns> lo{}, hi{};
+        for (std::size_t c = 0; c < m; ++c) {
+          const std::uint8_t* bits = columns[c].unfolded_bits();
+          const std::uint64_t x0 = load_word(bits, 16 * w, bytes);
+          const std::uint64_t x1 = load_word(bits, 16 * w + 8, bytes);
+          lo[c] = even_bits(x0) | (even_bits(x1) << 32);
+          hi[c] = even_bits(x0 >> 1) | (even_bits(x1 >> 1) << 32);
+        }
+        for (std::size_t p = 0; p < n_points; ++p) {
+          for (std::size_t c = 0; c < m; ++c) {
+            at_point[c] = points[p] == 0 ? lo[c] : points[p] == 1 ? hi[c] : lo[c] ^ hi[c];
+          }
+          const uint128* at_pattern = points[p] == kInfinity ? top.data() : value.data();
+          for (std::size_t pattern = 0; pattern < patterns; ++pattern) {
+            if (at_pattern[pattern] == 0) continue;
+            std::uint64_t mask = valid;
+            for (std::size_t c = 0; c < m; ++c) {
+              mask &= ((pattern >> c) & 1) ? at_point[c] : ~at_point[c];
+            }
+            uint128& sum = block[p * patterns + pattern];
+            if (weights == nullptr) {
+              if (std::popcount(mask) & 1) sum ^= kPolyvalOne;
+              continue;
+            }
+            const std::size_t lo_mask = (std::size_t{1} << weights->lo_vars) - 1;
+            const uint128* eq = weights->lo.data() + ((64 * w) & lo_mask);
+            for (; mask != 0; mask &= mask - 1) sum ^= eq[std::countr_zero(mask)];
+          }
+        }
+      }
+      const uint128 factor =
+          weights == nullptr ? kPolyvalOne : weights->hi[(b * block_pairs) >> weights->lo_vars];
+      kernel().mul_scalar(block.data(), factor, block.data(), block.size());
+      for (std::size_t i = 0; i < acc.size(); ++i) acc[i] ^= block[i];
+    }
+    return acc;
+  };
+  const Sums per_pattern =
+      tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, n_blocks),
+                           Sums(n_points * patterns, 0), body, [](Sums a, const Sums& b) {
+                             for (std::size_t i = 0; i < a.size(); ++i) a[i] ^= b[i];
+                             return a;
+                           });
+  std::vector<uint128> sums(n_points, 0);
+  for (std::size_t p = 0; p < n_points; ++p) {
+    kernel().mul(per_pattern.data() + p * patterns,
+                 points[p] == kInfinity ? top.data() : value.data(), products.data(), patterns);
+    for (uint128 x : products) sums[p] ^= x;
+    sums[p] = from_polyval(sums[p]);
+  }
+  return sums;
+}
+
+}  // namespace
+
 std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<ProverColumn> columns,
                                 std::span<const unsigned> points, const EqWeights* weights) {
+  if (binary_path_applies(columns, points)) {
+    return binary_round_sums(composition, columns, points, weights);
+  }
   constexpr std::size_t C = ChunkEvaluator::kChunk;
   const unsigned n = columns.front().n_vars();
   const std::size_t pairs = std::size_t{1} << (n - 1);
   const std::size_t chunk = std::min(C, pairs);
   const std::size_t n_chunks = pairs / chunk;
-  unsigned top_bit = 0;
-  for (unsigned t : points) top_bit = std::max(top_bit, static_cast<unsigned>(std::bit_width(t)));
-  // Multiples of Δ by the tower elements 2^b (b >= 1): X0, X1, ... in the POLYVAL basis.
-  std::vector<uint128> powers(top_bit);
+  unsigned top_bit = 0;  // bits of the largest finite point
+  for (unsigned t : points) {
+    if (t != kInfinity) top_bit = std::max(top_bit, static_cast<unsigned>(std::bit_width(t)));
+  }
+  // Δ times the tower elements 2^b (b >= 1): X0, X1, … in the POLYVAL basis.
+  std::vector<uint128> powers(std::max(top_bit, 1u));
   for (unsigned b = 1; b < top_bit; ++b) powers[b] = to_polyval(uint128{1} << b);
   const std::size_t n_columns = columns.size();
   const std::size_t grain = std::max<std::size_t>(1, kParallelGrain / chunk);
+  // Per column: lo, hi, Δ·2^b for b < max(top_bit, 1) (b = 0 is Δ), and the point's values.
+  const std::size_t multiples = std::max(top_bit, 1u);
+  const std::size_t per_column = 3 + multiples;
 
   auto body = [&](const tbb::blocked_range<std::size_t>& range, std::vector<uint128> acc) {
-    // Per column: lo, hi, Δ·2^b for b < top_bit (b = 0 is Δ), and the point's values.
-    const std::size_t per_column = 3 + top_bit;
     std::vector<uint128> buffers(n_columns * per_column * C);
-    std::vector<uint128> scratch(composition.scratch_size());
+    auto scratch = composition.make_scratch();
     std::vector<uint128> result(C);
     std::vector<const uint128*> at_point(n_columns);
     for (std::size_t c = range.begin(); c < range.end(); ++c) {
@@ -289,7 +499,6 @@ std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<Pro
         uint128* lo = base;
         uint128* hi = base + C;
         columns[col].pairs(first, chunk, lo, hi);
-        if (top_bit == 0) continue;
         uint128* delta = base + 2 * C;
         for (std::size_t k = 0; k < chunk; ++k) delta[k] = lo[k] ^ hi[k];
         for (unsigned b = 1; b < top_bit; ++b) {
@@ -300,11 +509,11 @@ std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<Pro
         const unsigned t = points[p];
         for (std::size_t col = 0; col < n_columns; ++col) {
           uint128* base = buffers.data() + col * per_column * C;
-          if (t <= 1) {
-            at_point[col] = base + t * C;
+          if (t <= 1 || t == kInfinity) {
+            at_point[col] = base + (t == kInfinity ? 2 : t) * C;
             continue;
           }
-          uint128* value = base + (2 + top_bit) * C;
+          uint128* value = base + (2 + multiples) * C;
           std::copy(base, base + chunk, value);
           for (unsigned b = 0; b < top_bit; ++b) {
             if (((t >> b) & 1) == 0) continue;
@@ -313,7 +522,7 @@ std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<Pro
           }
           at_point[col] = value;
         }
-        composition.evaluate(at_point.data(), chunk, scratch.data(), result.data());
+        composition.evaluate(at_point.data(), chunk, scratch, result.data(), t == kInfinity);
         if (weights != nullptr) {
           const std::size_t lo_mask = (std::size_t{1} << weights->lo_vars) - 1;
           kernel().mul(result.data(), weights->lo.data() + (first & lo_mask), result.data(), chunk);

@@ -27,6 +27,20 @@ inline constexpr unsigned kSwitchoverRound = 7;
 /// k = 0, 1, 2, ... read as tower elements (the integer's bits).
 std::vector<uint128> interpolate_small_points(std::span<const uint128> values);
 
+/// The evaluation point "∞" of a round: the coefficient of X^deg C (the composition evaluated
+/// on the differences hi − lo, keeping only top-degree terms). It costs no multiplication of the
+/// columns by a constant, unlike the points 2, 3, …
+inline constexpr unsigned kInfinity = ~0u;
+
+/// The points at which a round polynomial of degree d is summed when g(1) follows from the claim:
+/// 0, 2, …, d − 1, ∞ (d >= 2) or 0 (d = 1).
+std::vector<unsigned> round_points(unsigned degree);
+
+/// The d + 1 coefficients of a degree-d polynomial from its values at 0, 1, …, d − 1 (d values)
+/// and its top coefficient (d >= 2), or from its values at 0 and 1 (d = 1, `top` unused).
+std::vector<uint128> round_coefficients(unsigned degree, std::span<const uint128> values,
+                                        uint128 top);
+
 class ProverColumn {
  public:
   /// Precondition: check_column(column).
@@ -35,6 +49,8 @@ class ProverColumn {
   ProverColumn(std::vector<uint128> polyval_values, unsigned n_vars);
 
   unsigned n_vars() const noexcept { return n_vars_; }
+  /// The caller's bit column, while no variable is fixed (else nullptr): 2^n_vars() bits.
+  const std::uint8_t* unfolded_bits() const noexcept { return bit_rounds_ == 0 ? bits_ : nullptr; }
   /// lo[k], hi[k] (POLYVAL) = the current table at 2(first + k) and 2(first + k) + 1.
   /// Precondition: n_vars() >= 1, first + count <= 2^(n_vars() − 1).
   void pairs(std::size_t first, std::size_t count, uint128* lo, uint128* hi) const;
@@ -45,6 +61,8 @@ class ProverColumn {
 
  private:
   uint128 bit_block_value(std::size_t index) const noexcept;
+  /// out[k] = bit_block_value(first + k), for k < count.
+  void bit_block_values(std::size_t first, std::size_t count, uint128* out) const noexcept;
   void rebuild_tables();
   void materialise();
 
@@ -65,19 +83,26 @@ class ChunkEvaluator {
  public:
   static constexpr std::size_t kChunk = 128;
   explicit ChunkEvaluator(const Composition& composition);
-  /// out[k] = C(columns[0][k], ..., columns[n−1][k]) for k < count <= kChunk (POLYVAL values).
-  /// `scratch` holds ops().size()·kChunk values.
-  void evaluate(const uint128* const* columns, std::size_t count, uint128* scratch,
-                uint128* out) const;
-  std::size_t scratch_size() const noexcept { return ops_.size() * kChunk; }
+  struct Scratch {
+    std::vector<uint128> values;
+    std::vector<const uint128*> nodes;
+  };
+  Scratch make_scratch() const;
+  /// out[k] = C(columns[0][k], ..., columns[n−1][k]) for k < count <= kChunk (POLYVAL values);
+  /// with `top`, the coefficient of X^deg C of C(lo + X·columns) instead (columns = hi − lo).
+  void evaluate(const uint128* const* columns, std::size_t count, Scratch& scratch, uint128* out,
+                bool top = false) const;
+  std::size_t n_columns() const noexcept { return n_columns_; }
 
  private:
   struct Op {
     Composition::OpKind kind;
     bool is_constant;
     Composition::Node lhs, rhs;
+    unsigned degree;
     uint128 value;  // POLYVAL, when is_constant
   };
+  std::size_t n_columns_;
   std::vector<Op> ops_;
 };
 
@@ -90,8 +115,11 @@ struct EqWeights {
   explicit EqWeights(std::span<const uint128> point);
 };
 
-/// For each point t in `points` (small tower integers): Σ_j w(j)·C(lo_j + t·(hi_j − lo_j)) over the
-/// pairs j < 2^(n−1) of the columns (all with n >= 1 variables), w = eq weights or 1. Canonical.
+/// For each point t in `points` (small tower integers or kInfinity): Σ_j w(j)·C(lo_j + t·(hi_j −
+/// lo_j)) over the pairs j < 2^(n−1) of the columns (all with n >= 1 variables), w = eq weights
+/// or 1. Canonical. Bit columns before their first fold, with points among 0, 1, ∞, take a path
+/// without products per row: every column value is then a bit, so the rows are counted per
+/// pattern of bits (weighted by eq) and C is evaluated once per pattern.
 std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<ProverColumn> columns,
                                 std::span<const unsigned> points, const EqWeights* weights);
 

@@ -1,5 +1,3 @@
-#include <numeric>
-
 #include "merkleforge/zk/sumcheck.hpp"
 #include "prover_engine.hpp"
 #include "sumcheck_common.hpp"
@@ -13,19 +11,21 @@ using detail::mul;
 struct ClaimProver {
   std::vector<detail::ProverColumn> columns;
   detail::ChunkEvaluator evaluator;
-  std::vector<unsigned> points;  // 0, 2, 3, …, d: g(1) follows from the claim
+  unsigned degree;
   uint128 claim;
 };
 
-/// The round polynomial of a claim (degree d): d sums over the pairs, g(1) = claim + g(0).
+/// The round polynomial of a claim (degree d): sums at 0, 2, …, d − 1, ∞ over the pairs, and
+/// g(1) = claim + g(0).
 std::vector<uint128> claim_round_polynomial(ClaimProver& prover) {
+  const std::vector<unsigned> points = detail::round_points(prover.degree);
   const std::vector<uint128> sums =
-      detail::round_sums(prover.evaluator, prover.columns, prover.points, nullptr);
-  std::vector<uint128> values(sums.size() + 1);
-  values[0] = sums[0];
-  values[1] = prover.claim ^ sums[0];
-  std::copy(sums.begin() + 1, sums.end(), values.begin() + 2);
-  return detail::interpolate_small_points(values);
+      detail::round_sums(prover.evaluator, prover.columns, points, nullptr);
+  std::vector<uint128> values{sums[0], prover.claim ^ sums[0]};
+  for (std::size_t p = 1; p < points.size() && points[p] != detail::kInfinity; ++p) {
+    values.push_back(sums[p]);
+  }
+  return detail::round_coefficients(prover.degree, values, sums.back());
 }
 
 Status check_columns(std::span<const SumcheckClaim> claims,
@@ -67,10 +67,11 @@ Result<EvaluationClaims> prove_sumcheck(std::span<const SumcheckClaim> claims,
   std::vector<uint128> coefficients;
   uint128 power = 1;
   for (std::size_t j = 0; j < claims.size(); ++j) {
-    ClaimProver prover{{}, detail::ChunkEvaluator(claims[j].composition), {}, claims[j].sum};
+    ClaimProver prover{{},
+                       detail::ChunkEvaluator(claims[j].composition),
+                       claims[j].composition.degree(),
+                       claims[j].sum};
     for (const Column& column : columns[j]) prover.columns.emplace_back(column);
-    prover.points.resize(claims[j].composition.degree());
-    std::iota(prover.points.begin() + 1, prover.points.end(), 2u);
     provers.push_back(std::move(prover));
     coefficients.push_back(power);
     power = mul(power, alpha);
