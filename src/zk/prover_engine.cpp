@@ -8,6 +8,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <optional>
 
 #include "binius/polyval_kernel.hpp"
 #include "merkleforge/binius/multilinear.hpp"
@@ -321,12 +322,12 @@ void ChunkEvaluator::evaluate(const uint128* const* columns, std::size_t count, 
 
 // --- Rounds -------------------------------------------------------------------------------------
 
-EqWeights::EqWeights(std::span<const uint128> point) {
-  const auto p = static_cast<unsigned>(point.size());
+EqWeights::EqWeights(std::span<const uint128> at, unsigned split) : point(at.begin(), at.end()) {
+  const auto p = static_cast<unsigned>(at.size());
   const unsigned chunk_vars = std::countr_zero(ChunkEvaluator::kChunk);
-  lo_vars = std::min(p, std::max((p + 1) / 2, chunk_vars));
-  lo = eq_tensor_polyval(point.first(lo_vars));
-  hi = eq_tensor_polyval(point.subspan(lo_vars));
+  lo_vars = std::min(p, std::max({(p + 1) / 2, chunk_vars, split}));
+  lo = eq_tensor_polyval(at.first(lo_vars));
+  hi = eq_tensor_polyval(at.subspan(lo_vars));
 }
 
 namespace {
@@ -462,12 +463,128 @@ std::vector<uint128> binary_round_sums(const ChunkEvaluator& composition,
   return sums;
 }
 
+/// Bit columns with k = 1 or 2 variables fixed (and not materialised), m·2^k <= 12, points among
+/// 0, 1, ∞: a column's value at such a point is a function of a 2^k-bit block (of lo, hi or
+/// lo ⊕ hi, the table being linear), so each pair adds its weight to the bucket of its blocks'
+/// pattern and C is evaluated once per pattern.
+constexpr unsigned kMaxPatternBits = 12;
+
+bool block_path_applies(std::span<ProverColumn> columns, std::span<const unsigned> points) {
+  const unsigned k = columns.front().bit_rounds();
+  if (k == 0 || k > 2 || columns.size() * (std::size_t{1} << k) > kMaxPatternBits) return false;
+  for (const ProverColumn& c : columns) {
+    if (c.bit_data() == nullptr || c.bit_rounds() != k) return false;
+  }
+  return std::all_of(points.begin(), points.end(),
+                     [](unsigned t) { return t == 0 || t == 1 || t == kInfinity; });
+}
+
+std::vector<uint128> block_round_sums(const ChunkEvaluator& composition,
+                                      std::span<ProverColumn> columns,
+                                      std::span<const unsigned> points, const EqWeights* given) {
+  constexpr std::size_t C = ChunkEvaluator::kChunk;
+  const std::size_t m = columns.size();
+  const unsigned k = columns.front().bit_rounds();
+  const unsigned block_bits = 1u << k;
+  const unsigned block_mask = (1u << block_bits) - 1;
+  const std::size_t patterns = std::size_t{1} << (m * block_bits);
+  const unsigned n = columns.front().n_vars();
+  const unsigned p_vars = n - 1;
+  const std::size_t pairs = std::size_t{1} << p_vars;
+  const std::size_t n_points = points.size();
+  // Re-split the eq weights so that scaling the buckets once per eq_hi block stays cheap.
+  const unsigned pattern_vars = static_cast<unsigned>(std::bit_width(patterns * n_points));
+  std::optional<EqWeights> resplit;
+  if (given != nullptr) resplit.emplace(given->point, (p_vars + pattern_vars + 1) / 2);
+  const EqWeights* weights = resplit ? &*resplit : nullptr;
+  const std::size_t grain_pairs = std::min<std::size_t>(
+      weights == nullptr ? pairs : std::size_t{1} << weights->lo_vars, 1u << 14);
+  const std::size_t block_pairs =
+      weights == nullptr ? grain_pairs : std::size_t{1} << weights->lo_vars;
+  const std::size_t n_blocks = pairs / block_pairs;
+
+  using Sums = std::vector<uint128>;  // [point][pattern], POLYVAL
+  auto body = [&](const tbb::blocked_range<std::size_t>& range, Sums acc) {
+    Sums bucket(n_points * patterns, 0);
+    std::vector<const std::uint8_t*> bits(m);
+    for (std::size_t c = 0; c < m; ++c) bits[c] = columns[c].bit_data();
+    // range is over sub-blocks of grain_pairs pairs; buckets are scaled at eq_hi block ends.
+    for (std::size_t g = range.begin(); g < range.end(); ++g) {
+      const std::size_t first = g * grain_pairs;
+      for (std::size_t j = first; j < first + grain_pairs; ++j) {
+        const std::size_t offset = 2 * j * block_bits;  // the pair's lo block, then its hi block
+        std::size_t at_lo = 0, at_hi = 0;
+        for (std::size_t c = 0; c < m; ++c) {
+          const unsigned byte = bits[c][offset / 8] >> (offset % 8);
+          at_lo |= static_cast<std::size_t>(byte & block_mask) << (c * block_bits);
+          at_hi |= static_cast<std::size_t>((byte >> block_bits) & block_mask) << (c * block_bits);
+        }
+        const uint128 w = weights == nullptr ? kPolyvalOne : weights->lo[j & (block_pairs - 1)];
+        for (std::size_t p = 0; p < n_points; ++p) {
+          const std::size_t pattern = points[p] == 0   ? at_lo
+                                      : points[p] == 1 ? at_hi
+                                                       : at_lo ^ at_hi;
+          bucket[p * patterns + pattern] ^= w;
+        }
+      }
+      const std::size_t end = first + grain_pairs;
+      if (end % block_pairs == 0) {
+        const uint128 factor =
+            weights == nullptr ? kPolyvalOne : weights->hi[(end - 1) / block_pairs];
+        kernel().mul_scalar(bucket.data(), factor, bucket.data(), bucket.size());
+        for (std::size_t i = 0; i < acc.size(); ++i) acc[i] ^= bucket[i];
+        std::fill(bucket.begin(), bucket.end(), 0);
+      }
+    }
+    return acc;
+  };
+  // Ranges never split an eq_hi block (its buckets are scaled once at its end).
+  const std::size_t per_block = block_pairs / grain_pairs;
+  const Sums per_pattern = tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, n_blocks), Sums(n_points * patterns, 0),
+      [&](const tbb::blocked_range<std::size_t>& blocks, Sums acc) {
+        return body(
+            tbb::blocked_range<std::size_t>(blocks.begin() * per_block, blocks.end() * per_block),
+            std::move(acc));
+      },
+      [](Sums a, const Sums& b) {
+        for (std::size_t i = 0; i < a.size(); ++i) a[i] ^= b[i];
+        return a;
+      });
+  // Σ_pattern bucket·C(pattern values), in chunks of patterns.
+  auto scratch = composition.make_scratch();
+  std::vector<std::vector<uint128>> values(m, std::vector<uint128>(C));
+  std::vector<const uint128*> ptrs(m);
+  std::vector<uint128> out(C);
+  std::vector<uint128> sums(n_points, 0);
+  for (std::size_t first = 0; first < patterns; first += C) {
+    const std::size_t count = std::min(C, patterns - first);
+    for (std::size_t c = 0; c < m; ++c) {
+      for (std::size_t i = 0; i < count; ++i) {
+        values[c][i] = columns[c].block_value(
+            static_cast<unsigned>((first + i) >> (c * block_bits)) & block_mask);
+      }
+      ptrs[c] = values[c].data();
+    }
+    for (std::size_t p = 0; p < n_points; ++p) {
+      composition.evaluate(ptrs.data(), count, scratch, out.data(), points[p] == kInfinity);
+      kernel().mul(out.data(), per_pattern.data() + p * patterns + first, out.data(), count);
+      for (std::size_t i = 0; i < count; ++i) sums[p] ^= out[i];
+    }
+  }
+  for (uint128& s : sums) s = from_polyval(s);
+  return sums;
+}
+
 }  // namespace
 
 std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<ProverColumn> columns,
                                 std::span<const unsigned> points, const EqWeights* weights) {
   if (binary_path_applies(columns, points)) {
     return binary_round_sums(composition, columns, points, weights);
+  }
+  if (block_path_applies(columns, points)) {
+    return block_round_sums(composition, columns, points, weights);
   }
   constexpr std::size_t C = ChunkEvaluator::kChunk;
   const unsigned n = columns.front().n_vars();

@@ -51,6 +51,12 @@ class ProverColumn {
   unsigned n_vars() const noexcept { return n_vars_; }
   /// The caller's bit column, while no variable is fixed (else nullptr): 2^n_vars() bits.
   const std::uint8_t* unfolded_bits() const noexcept { return bit_rounds_ == 0 ? bits_ : nullptr; }
+  /// The caller's bit column while it is not materialised (else nullptr), with k = bit_rounds()
+  /// variables fixed: the current table's value i is block_value of bits [i·2^k, (i+1)·2^k).
+  const std::uint8_t* bit_data() const noexcept { return bits_; }
+  unsigned bit_rounds() const noexcept { return bit_rounds_; }
+  /// Σ_b eq(r, b)·bit b of `block` (POLYVAL). Precondition: bit_data() and bit_rounds() <= 3.
+  uint128 block_value(unsigned block) const noexcept { return tables_[block]; }
   /// lo[k], hi[k] (POLYVAL) = the current table at 2(first + k) and 2(first + k) + 1.
   /// Precondition: n_vars() >= 1, first + count <= 2^(n_vars() − 1).
   void pairs(std::size_t first, std::size_t count, uint128* lo, uint128* hi) const;
@@ -111,8 +117,10 @@ class ChunkEvaluator {
 struct EqWeights {
   std::vector<uint128> lo, hi;  // POLYVAL
   unsigned lo_vars = 0;
-  /// Weights over the variables `point` (canonical).
-  explicit EqWeights(std::span<const uint128> point);
+  std::vector<uint128> point;  // canonical
+  /// Weights over the variables `point` (canonical), split at `lo_vars` (clamped to the point),
+  /// by default about half of them and at least a chunk's.
+  explicit EqWeights(std::span<const uint128> point, unsigned lo_vars = 0);
 };
 
 /// For each point t in `points` (small tower integers or kInfinity): Σ_j w(j)·C(lo_j + t·(hi_j −
