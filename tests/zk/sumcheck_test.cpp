@@ -191,6 +191,16 @@ TEST(Sumcheck, BitColumnsAcrossTheSwitchover) {
   expect_claims_true(inst, *out);
 }
 
+TEST(Sumcheck, AllBitColumnsOfDegreeTwoAcrossTheSwitchover) {
+  std::mt19937_64 rng(7);
+  for (unsigned n : {8u, 10u}) {
+    const Instance inst = make_instance({n}, {ColumnField::b1}, 2, rng);
+    auto out = verify(inst.claims, prove(inst));
+    ASSERT_TRUE(out.ok()) << out.error().message;
+    expect_claims_true(inst, *out);
+  }
+}
+
 TEST(Sumcheck, BatchedClaimsWithDifferentVariableCountsFrontLoaded) {
   std::mt19937_64 rng(3);
   const Instance inst = make_instance(

@@ -81,6 +81,28 @@ TEST(Zerocheck, BatchedConstraintsOnBitColumnsAcrossTheSwitchover) {
   }
 }
 
+TEST(Zerocheck, DegreeThreeConstraintOverSmallFields) {
+  // a·b·c − d with d = a·b·c: rounds need the point 2 besides 0 and ∞.
+  std::mt19937_64 rng(17);
+  for (ColumnField field : {ColumnField::b1, ColumnField::b8}) {
+    std::vector<Table> t{random_table(field, 9, rng), random_table(field, 9, rng),
+                         random_table(field, 9, rng), make_table(field, 9)};
+    for (std::size_t i = 0; i < t[3].values.size(); ++i) {
+      t[3].set(i, (B128(t[0].values[i]) * B128(t[1].values[i]) * B128(t[2].values[i])).value());
+    }
+    Composition c(4);
+    c.add(c.mul(c.mul(c.column(0), c.column(1)), c.column(2)), c.column(3));
+    const ZerocheckStatement statement{9, {c}};
+    auto out = verify(statement, prove(statement, t));
+    ASSERT_TRUE(out.ok()) << out.error().message;
+    for (std::size_t k = 0; k < 4; ++k) {
+      EXPECT_EQ(out->evals[0][k], naive_evaluate(t[k].values, out->point));
+    }
+    t[3].set(300, t[3].values[300] ^ 1);
+    EXPECT_FALSE(verify(statement, prove(statement, t)).ok());
+  }
+}
+
 TEST(Zerocheck, ColumnNonZeroInOneRowIsRejected) {
   std::mt19937_64 rng(13);
   for (ColumnField field : {ColumnField::b1, ColumnField::b128}) {
