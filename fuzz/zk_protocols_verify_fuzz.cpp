@@ -1,9 +1,10 @@
-// libFuzzer target: the sumcheck, zerocheck and grand-product verifiers on arbitrary transcript
-// tapes (short, long or garbage). The first input byte picks the statement's sizes; every tape
-// must end in a Result (accepted or an error), never in a crash or undefined behaviour.
+// libFuzzer target: the sumcheck, zerocheck, grand-product and channel verifiers on arbitrary
+// transcript tapes (short, long or garbage). The first input byte picks the statement's sizes;
+// every tape must end in a Result (accepted or an error), never in a crash or undefined behaviour.
 #include <cstdint>
 #include <cstdlib>
 
+#include "merkleforge/zk/channel.hpp"
 #include "merkleforge/zk/grand_product.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
 #include "merkleforge/zk/zerocheck.hpp"
@@ -29,6 +30,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   {
     VerifierTranscript transcript("fuzz", statement, tape, {});
     (void)verify_grand_products({{n, n / 2}, true}, transcript);
+  }
+  {
+    const ChannelStatement channel{
+        {{n, 2, FlushDirection::push}, {n / 2, 2, FlushDirection::pull}}, {{1, 2}}, {}};
+    VerifierTranscript transcript("fuzz", statement, tape, {});
+    (void)verify_channel(channel, transcript);
   }
   return 0;
 }
