@@ -41,6 +41,10 @@ Composition::Node Composition::add(Node lhs, Node rhs) {
 Composition::Node Composition::mul(Node lhs, Node rhs) {
   check_operand(lhs);
   check_operand(rhs);
+  if (degrees_[lhs] + degrees_[rhs] > kMaxCompositionDegree) {
+    throw std::invalid_argument("composition: degree above " +
+                                std::to_string(kMaxCompositionDegree));
+  }
   return push(Op{OpKind::mul, lhs, rhs, 0}, degrees_[lhs] + degrees_[rhs]);
 }
 

@@ -44,10 +44,12 @@ Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
     for (std::size_t j : active) {
       claim ^= mul(power, out.evals[j]);
       power = mul(power, alpha);
+      // Each layer is read once: its low half becomes L in place, its high half is copied to R.
       std::vector<uint128>& child = layers[j][layer + 1];
-      halves.emplace_back(std::vector<uint128>(child.begin(), child.begin() + half), layer);
-      halves.emplace_back(std::vector<uint128>(child.begin() + half, child.end()), layer);
-      child = {};  // each layer is read once
+      std::vector<uint128> high(child.begin() + half, child.end());
+      child.resize(half);
+      halves.emplace_back(std::move(child), layer);
+      halves.emplace_back(std::move(high), layer);
     }
     std::vector<uint128> point = detail::prove_eq_sumcheck(
         detail::layer_composition(active.size(), alpha), halves, z, claim, transcript);

@@ -216,7 +216,9 @@ void ProverColumn::fold(uint128 r) {
     return;
   }
   const std::size_t half = values_.size() / 2;
-  std::vector<uint128> folded(half);
+  // Double-buffered: after the first fold, the previous table's memory takes every later one.
+  std::vector<uint128>& folded = spare_;
+  folded.resize(half);
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, half, kParallelGrain),
                     [&](const tbb::blocked_range<std::size_t>& range) {
                       std::array<uint128, ChunkEvaluator::kChunk> delta;
@@ -231,7 +233,7 @@ void ProverColumn::fold(uint128 r) {
                         }
                       }
                     });
-  values_ = std::move(folded);
+  values_.swap(spare_);
 }
 
 uint128 ProverColumn::final_value() const {

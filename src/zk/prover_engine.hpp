@@ -80,8 +80,9 @@ class ProverColumn {
   unsigned group_bits_ = 1;
   std::vector<uint128> tensor_;
   std::vector<uint128> tables_;
-  // Otherwise: the current table (POLYVAL).
+  // Otherwise: the current table (POLYVAL), and the buffer the next fold writes.
   std::vector<uint128> values_;
+  std::vector<uint128> spare_;
 };
 
 /// A composition compiled for chunked evaluation in the POLYVAL basis.

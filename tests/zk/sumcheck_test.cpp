@@ -280,6 +280,16 @@ TEST_F(SumcheckCheating, TruncatedProofIsMalformed) {
   EXPECT_EQ(out.error().code, Errc::malformed_input);
 }
 
+TEST(Composition, DegreeIsBoundedAndOperandsMustExist) {
+  Composition c(2);
+  auto x = c.column(0);
+  for (int k = 0; k < 6; ++k) x = c.mul(x, x);  // degree 64
+  EXPECT_EQ(c.degree(), 64u);
+  EXPECT_THROW(c.mul(x, c.column(1)), std::invalid_argument);
+  EXPECT_THROW(c.add(x, 99), std::invalid_argument);
+  EXPECT_THROW(c.column(2), std::invalid_argument);
+}
+
 TEST(Sumcheck, BadStatementsAreErrors) {
   std::mt19937_64 rng(6);
   const Instance inst = make_instance({3}, {ColumnField::b128}, 2, rng);

@@ -18,6 +18,9 @@ namespace merkleforge::zk {
 
 using binius::uint128;
 
+/// Highest degree a composition may have: bounds the round-polynomial size every verifier reads.
+inline constexpr unsigned kMaxCompositionDegree = 64;
+
 class Composition {
  public:
   using Node = std::uint32_t;
@@ -33,7 +36,8 @@ class Composition {
   explicit Composition(std::size_t n_columns) : n_columns_(n_columns) {}
 
   // Builders; each returns the new node. Throw std::invalid_argument on an operand that is not an
-  // existing node or a column index >= n_columns (programming errors).
+  // existing node, a column index >= n_columns, or a product of degree > kMaxCompositionDegree
+  // (programming errors).
   Node column(std::size_t index);
   Node constant(uint128 value);
   Node add(Node lhs, Node rhs);
