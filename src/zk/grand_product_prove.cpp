@@ -21,11 +21,7 @@ Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
   GrandProductClaims out;
   for (std::size_t j = 0; j < columns.size(); ++j) {
     layers[j].resize(n_vars[j] + 1);
-    std::vector<uint128>& leaves = layers[j][n_vars[j]];
-    leaves.resize(columns[j].size());
-    for (std::size_t i = 0; i < leaves.size(); ++i) {
-      leaves[i] = binius::to_polyval(column_value(columns[j], i));
-    }
+    layers[j][n_vars[j]] = detail::polyval_values(columns[j]);
     for (unsigned l = n_vars[j]; l-- > 0;) layers[j][l] = detail::multiply_halves(layers[j][l + 1]);
     out.products.push_back(binius::from_polyval(layers[j][0][0]));
   }

@@ -102,13 +102,33 @@ ProverColumn::ProverColumn(const Column& column) : n_vars_(column.n_vars) {
     }
     return;
   }
-  values_.resize(column.size());
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, values_.size(), kParallelGrain),
+  values_ = polyval_values(column);
+}
+
+std::vector<uint128> polyval_values(const Column& column) {
+  std::vector<uint128> out(column.size());
+  if (column.field == ColumnField::b8) {
+    // 256 images, then one lookup per element.
+    std::array<uint128, 256> image;
+    for (std::size_t b = 0; b < image.size(); ++b) image[b] = to_polyval(static_cast<uint128>(b));
+    const auto* bytes = static_cast<const std::uint8_t*>(column.data);
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = image[bytes[i]];
+    return out;
+  }
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.size(), kParallelGrain),
                     [&](const tbb::blocked_range<std::size_t>& range) {
-                      for (std::size_t i = range.begin(); i < range.end(); ++i) {
-                        values_[i] = to_polyval(column_value(column, i));
+                      const std::span<uint128> dst(out.data() + range.begin(), range.size());
+                      if (column.field == ColumnField::b128) {
+                        const auto* src = static_cast<const uint128*>(column.data);
+                        (void)to_polyval(std::span(src + range.begin(), range.size()), dst);
+                        return;
                       }
+                      for (std::size_t i = 0; i < dst.size(); ++i) {
+                        dst[i] = column_value(column, range.begin() + i);
+                      }
+                      (void)to_polyval(dst, dst);
                     });
+  return out;
 }
 
 ProverColumn::ProverColumn(std::vector<uint128> polyval_values, unsigned n_vars)

@@ -41,6 +41,9 @@ std::vector<unsigned> round_points(unsigned degree);
 std::vector<uint128> round_coefficients(unsigned degree, std::span<const uint128> values,
                                         uint128 top);
 
+/// The column's values in the POLYVAL basis (in parallel). Precondition: check_column(column).
+std::vector<uint128> polyval_values(const Column& column);
+
 class ProverColumn {
  public:
   /// Precondition: check_column(column).
