@@ -77,7 +77,8 @@ inline Status check_claims(const OracleSet& oracles, std::span<const EvalClaim> 
   return Ok{};
 }
 
-/// Side: Result<std::vector<uint128>> inner_values(std::span<const OracleId>, point) and
+/// Side: Result<std::vector<uint128>> inner_values(std::span<const OracleId>, point),
+/// inner_values_at(OracleId, points) (one oracle at several points) and
 /// Result<EvaluationClaims> shift_sumcheck(std::span<const ShiftTask>) (claims j: columns
 /// (T(·, r_high), ind) with sum = the shifted claim's value).
 template <class Side, class Transcript>
@@ -122,6 +123,30 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
         case Kind::step_down:
           if (c.value != step_down_value(o.index, c.point)) return mismatch("step-down oracle");
           break;
+        case Kind::eq:
+          if (c.value != eq_eval(o.fixed, c.point)) return mismatch("eq oracle");
+          break;
+        case Kind::packed: {
+          // P(r) = Σ_x β_x·o(x, r) over the 2^κ low variables x of o.
+          const std::size_t count = std::size_t{1} << o.block_bits;
+          const std::vector<OracleId> ids(count, o.inner);
+          std::vector<std::vector<uint128>> points(count);
+          for (std::size_t x = 0; x < count; ++x) {
+            for (unsigned b = 0; b < o.block_bits; ++b) points[x].push_back((x >> b) & 1);
+            points[x].insert(points[x].end(), c.point.begin(), c.point.end());
+          }
+          auto values = side.inner_values_at(o.inner, points);
+          if (!values) return values.error();
+          uint128 sum = 0;
+          for (std::size_t x = 0; x < count; ++x) {
+            sum ^= mul(uint128{1} << (x << o.inner_level), (*values)[x]);
+          }
+          if (sum != c.value) return mismatch("packed oracle");
+          for (std::size_t x = 0; x < count; ++x) {
+            pending.push_back({o.inner, std::move(points[x]), (*values)[x]});
+          }
+          break;
+        }
         case Kind::linear_combination: {
           std::vector<OracleId> ids;
           for (const auto& term : o.terms) ids.push_back(term.first);

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -48,6 +49,24 @@ OracleId OracleSet::step_down(unsigned n_vars, std::size_t k) {
   if (n_vars > kMaxColumnVars || k > (std::size_t{1} << n_vars)) bad("step_down k > 2^n");
   Oracle o = make(Kind::step_down, n_vars);
   o.index = k;
+  return push(std::move(o));
+}
+
+OracleId OracleSet::eq(std::vector<uint128> point) {
+  Oracle o = make(Kind::eq, static_cast<unsigned>(std::min<std::size_t>(point.size(), 64)));
+  o.fixed = std::move(point);
+  return push(std::move(o));
+}
+
+OracleId OracleSet::packed(OracleId inner, unsigned log_degree, unsigned inner_level) {
+  check(inner);
+  if (log_degree > oracles_[inner].n_vars || inner_level + log_degree > 7) {
+    bad("packing more variables than the inner oracle has, or past B128");
+  }
+  Oracle o = make(Kind::packed, oracles_[inner].n_vars - log_degree);
+  o.inner = inner;
+  o.block_bits = log_degree;
+  o.inner_level = inner_level;
   return push(std::move(o));
 }
 

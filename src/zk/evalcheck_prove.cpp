@@ -35,6 +35,27 @@ Result<Values> materialise(const OracleSet& oracles, OracleId id,
     case Kind::step_down:
       for (std::size_t i = 0; i < o.index; ++i) out[i] = 1;
       break;
+    case Kind::eq:
+      out = binius::eq_tensor(o.fixed).value();  // n <= 40 by the builder
+      break;
+    case Kind::packed: {
+      auto values = inner();
+      if (!values) return values.error();
+      const std::size_t count = std::size_t{1} << o.block_bits;
+      const unsigned width = 1u << o.inner_level;
+      const uint128 mask = width == 128 ? ~uint128{0} : (uint128{1} << width) - 1;
+      for (std::size_t i = 0; i < size; ++i) {
+        for (std::size_t x = 0; x < count; ++x) {
+          const uint128 v = (*values)[i * count + x];
+          if ((v & ~mask) != 0) {
+            return make_error(Errc::invalid_argument,
+                              "evalcheck: a packed oracle's inner value is outside its field");
+          }
+          out[i] |= v << (x * width);
+        }
+      }
+      break;
+    }
     case Kind::linear_combination: {
       std::fill(out.begin(), out.end(), o.value);
       for (const auto& [term, coeff] : o.terms) {
@@ -93,6 +114,18 @@ struct ProverSide {
     for (OracleId id : ids) {
       auto column = materialise(oracles, id, committed, memo);
       if (!column) return column.error();
+      values.push_back(binius::evaluate_multilinear(*column, point).value());
+    }
+    transcript.write_b128s(values);
+    return values;
+  }
+
+  Result<std::vector<uint128>> inner_values_at(OracleId id,
+                                               std::span<const std::vector<uint128>> points) {
+    auto column = materialise(oracles, id, committed, memo);
+    if (!column) return column.error();
+    std::vector<uint128> values;
+    for (const auto& point : points) {
       values.push_back(binius::evaluate_multilinear(*column, point).value());
     }
     transcript.write_b128s(values);

@@ -14,6 +14,13 @@ struct VerifierSide {
     return values;
   }
 
+  Result<std::vector<uint128>> inner_values_at(OracleId,
+                                               std::span<const std::vector<uint128>> points) {
+    std::vector<uint128> values(points.size());
+    if (Status s = transcript.read_b128s(values); !s) return s.error();
+    return values;
+  }
+
   Result<EvaluationClaims> shift_sumcheck(std::span<const detail::ShiftTask> tasks) {
     return verify_sumcheck(detail::shift_claims(oracles, tasks), transcript);
   }

@@ -105,6 +105,24 @@ Fixture make_fixture(std::mt19937_64& rng) {
     nested[i] = (B128(fx.expected[right][i]) + B128(2) * B128(fx.expected[shifted_lc][i])).value();
   }
   fx.add(fx.oracles.linear_combination(4, 0, {{right, 1}, {shifted_lc, 2}}), nested);
+
+  // eq(z, ·) and a B8 column packed 4 to a B32 element (byte x of element i is d[4i + x]).
+  const std::vector<uint128> z = random_point(3, rng);
+  Values eq(8);
+  for (std::size_t i = 0; i < 8; ++i) {
+    B128 w = B128::one();
+    for (std::size_t j = 0; j < 3; ++j) w *= ((i >> j) & 1) ? B128(z[j]) : B128::one() + B128(z[j]);
+    eq[i] = w.value();
+  }
+  fx.add(fx.oracles.eq(z), eq);
+  Values bytes(16);
+  for (auto& v : bytes) v = rng() & 0xff;
+  const OracleId d = fx.add(fx.oracles.committed(4), bytes);
+  Values packed(4, 0);
+  for (std::size_t i = 0; i < 4; ++i) {
+    for (std::size_t x = 0; x < 4; ++x) packed[i] |= bytes[4 * i + x] << (8 * x);
+  }
+  fx.add(fx.oracles.packed(d, 2, 3), packed);
   return fx;
 }
 
@@ -180,9 +198,8 @@ TEST(Evalcheck, EqualClaimsAreDeduplicated) {
 TEST(Evalcheck, WrongClaimOnAShiftedOracleIsRejected) {
   std::mt19937_64 rng(54);
   const Fixture fx = make_fixture(rng);
-  for (std::size_t k = fx.virtual_ids.size() - 5; k < fx.virtual_ids.size() - 1; ++k) {
-    const OracleId id = fx.virtual_ids[k];
-    ASSERT_EQ(fx.oracles.at(id).kind, OracleSet::Kind::shifted);
+  for (const OracleId id : fx.virtual_ids) {
+    if (fx.oracles.at(id).kind != OracleSet::Kind::shifted) continue;
     const auto point = random_point(4, rng);
     const std::vector<EvalClaim> wrong{{id, point, naive_evaluate(fx.expected[id], point) ^ 1}};
     auto out = prove_and_verify(fx, wrong, wrong);
@@ -191,12 +208,38 @@ TEST(Evalcheck, WrongClaimOnAShiftedOracleIsRejected) {
   }
 }
 
+TEST(Evalcheck, WrongPackedClaimIsRejected) {
+  std::mt19937_64 rng(58);
+  const Fixture fx = make_fixture(rng);
+  const OracleId packed = fx.virtual_ids.back();
+  ASSERT_EQ(fx.oracles.at(packed).kind, OracleSet::Kind::packed);
+  const auto point = random_point(2, rng);
+  const uint128 value = naive_evaluate(fx.expected[packed], point);
+  const std::vector<EvalClaim> right{{packed, point, value}};
+  auto out = prove_and_verify(fx, right, right);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_EQ(out->size(), 4u);  // the inner column at (x, point) for the 4 packed positions x
+  // The verifier given a wrong value rejects the honest proof of the right one.
+  const std::vector<EvalClaim> wrong{{packed, point, value ^ 0x100}};
+  ProverTranscript p(kProtocol, statement_digest());
+  ASSERT_TRUE(prove_evalcheck(fx.oracles, right, fx.committed, p).ok());
+  const ProofTapes tapes = std::move(p).finish();
+  VerifierTranscript v(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
+  auto rejected = verify_evalcheck(fx.oracles, wrong, v);
+  ASSERT_FALSE(rejected.ok());
+  EXPECT_EQ(rejected.error().code, Errc::corrupt_data);
+}
+
 TEST(Evalcheck, WrongTransparentValuesAreRejected) {
   std::mt19937_64 rng(55);
   const Fixture fx = make_fixture(rng);
-  for (std::size_t k : {0u, 1u}) {  // constant, step_down
-    const OracleId id = fx.virtual_ids[k];
-    const auto point = random_point(4, rng);
+  for (const OracleId id : fx.virtual_ids) {
+    const auto kind = fx.oracles.at(id).kind;
+    if (kind != OracleSet::Kind::constant && kind != OracleSet::Kind::step_down &&
+        kind != OracleSet::Kind::eq) {
+      continue;
+    }
+    const auto point = random_point(fx.oracles.at(id).n_vars, rng);
     const std::vector<EvalClaim> wrong{{id, point, naive_evaluate(fx.expected[id], point) ^ 2}};
     // No message is involved: the verifier rejects on its own, and the prover refuses too.
     VerifierTranscript v(kProtocol, statement_digest(), {}, {});

@@ -5,6 +5,11 @@
 //   committed(n)                       a column the PCS holds;
 //   constant(n, c)                     transparent: c everywhere, evaluates to c;
 //   step_down(n, k)                    transparent: 1 at i < k, else 0 (Σ_{i<k} eq(r, i), O(n));
+//   eq(z)                              transparent: eq(z, i), n = |z| (evaluates to eq(z, r));
+//   packed(o, κ, k)                    o over T_k, 2^κ consecutive elements packed into one of
+//                                      T_(k+κ): P[i] = Σ_x o[i·2^κ + x]·β_x with β_x = 1 << (x·2^k)
+//                                      (the canonical layout, tower.hpp); the prover sends the
+//                                      2^κ values o(x, r), the verifier recombines Σ β_x·o(x, r);
 //   linear_combination(n, c0, terms)   c0 + Σ c_t·o_t  — the prover sends each o_t(r);
 //   projected(o, values)               o with its highest variables fixed to `values`;
 //   repeating(o, c)                    o tiled 2^c times (its value at r ignores the top c vars);
@@ -45,6 +50,8 @@ class OracleSet {
     committed,
     constant,
     step_down,
+    eq,
+    packed,
     linear_combination,
     projected,
     repeating,
@@ -54,12 +61,13 @@ class OracleSet {
   struct Oracle {
     Kind kind = Kind::committed;
     unsigned n_vars = 0;
-    OracleId inner = 0;                               // projected, repeating, zero_padded, shifted
-    uint128 value = 0;                                // constant; linear_combination offset
-    std::size_t index = 0;                            // step_down k; shift offset
-    unsigned block_bits = 0;                          // shifted
-    ShiftKind shift = ShiftKind::cyclic;              // shifted
-    std::vector<uint128> fixed;                       // projected: values of the highest variables
+    OracleId inner = 0;                   // projected, repeating, zero_padded, shifted
+    uint128 value = 0;                    // constant; linear_combination offset
+    std::size_t index = 0;                // step_down k; shift offset
+    unsigned block_bits = 0;              // shifted; packed: κ
+    unsigned inner_level = 0;             // packed: the inner field T_k
+    ShiftKind shift = ShiftKind::cyclic;  // shifted
+    std::vector<uint128> fixed;           // projected: the highest variables' values; eq: its point
     std::vector<std::pair<OracleId, uint128>> terms;  // linear_combination
   };
 
@@ -69,6 +77,9 @@ class OracleSet {
   OracleId committed(unsigned n_vars);
   OracleId constant(unsigned n_vars, uint128 value);
   OracleId step_down(unsigned n_vars, std::size_t k);
+  OracleId eq(std::vector<uint128> point);
+  /// Throws also for κ > n of the inner oracle or k + κ > 7.
+  OracleId packed(OracleId inner, unsigned log_degree, unsigned inner_level);
   OracleId linear_combination(unsigned n_vars, uint128 offset,
                               std::vector<std::pair<OracleId, uint128>> terms);
   OracleId projected(OracleId inner, std::vector<uint128> high_values);
