@@ -45,9 +45,9 @@ double b128_mul_ns() {
   return ns;
 }
 
-/// Times `prove` once per iteration (wall clock) and reports per-row costs as plain numbers.
+/// Reports per-row costs of `prove` (timed per iteration, wall clock) and the verifier's time.
 template <class Prove>
-void run(benchmark::State& state, std::size_t rows, Prove prove) {
+void run(benchmark::State& state, std::size_t rows, double verify_us, Prove prove) {
   double total_ns = 0;
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
@@ -60,6 +60,7 @@ void run(benchmark::State& state, std::size_t rows, Prove prove) {
   state.counters["ns_per_row"] = per_row;
   state.counters["b128_mul_ns"] = b128_mul_ns();
   state.counters["b128_muls_per_row"] = per_row / b128_mul_ns();
+  state.counters["verify_us"] = verify_us;
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * rows));
 }
 
@@ -93,14 +94,19 @@ void BM_ZerocheckB1(benchmark::State& state) {
                      and_constraint.column(2));
   const ZerocheckStatement statement{n, {and_constraint}};
   const std::vector<Column> columns{Column::b1(a, n), Column::b1(b, n), Column::b1(c, n)};
+  double verify_us = 0;
   {
     ProverTranscript p(kProtocol, kStatement);
     (void)prove_zerocheck(statement, columns, p);
     const ProofTapes tapes = std::move(p).finish();
     VerifierTranscript v(kProtocol, kStatement, tapes.transcript, tapes.advice);
-    if (!verify_zerocheck(statement, v).ok()) state.SkipWithError("proof does not verify");
+    const auto start = std::chrono::steady_clock::now();
+    const bool ok = verify_zerocheck(statement, v).ok();
+    verify_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    if (!ok) state.SkipWithError("proof does not verify");
   }
-  run(state, std::size_t{1} << n, [&] {
+  run(state, std::size_t{1} << n, verify_us, [&] {
     ProverTranscript p(kProtocol, kStatement);
     auto out = prove_zerocheck(statement, columns, p);
     benchmark::DoNotOptimize(out);
@@ -121,14 +127,19 @@ void BM_GrandProductB128(benchmark::State& state) {
   constexpr unsigned n = 20;
   const auto values = random_b128(std::size_t{1} << n, 3, true);
   const std::vector<Column> columns{Column::b128(values)};
+  double verify_us = 0;
   {
     ProverTranscript p(kProtocol, kStatement);
     (void)prove_grand_products(columns, p);
     const ProofTapes tapes = std::move(p).finish();
     VerifierTranscript v(kProtocol, kStatement, tapes.transcript, tapes.advice);
-    if (!verify_grand_products({{n}, true}, v).ok()) state.SkipWithError("proof does not verify");
+    const auto start = std::chrono::steady_clock::now();
+    const bool ok = verify_grand_products({{n}, true}, v).ok();
+    verify_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    if (!ok) state.SkipWithError("proof does not verify");
   }
-  run(state, std::size_t{1} << n, [&] {
+  run(state, std::size_t{1} << n, verify_us, [&] {
     ProverTranscript p(kProtocol, kStatement);
     auto out = prove_grand_products(columns, p);
     benchmark::DoNotOptimize(out);
@@ -159,14 +170,19 @@ void BM_SumcheckDegree3(benchmark::State& state) {
   const std::vector<SumcheckClaim> claims{{n, product, sum}};
   const std::vector<std::vector<Column>> columns{
       {Column::b128(a), Column::b128(b), Column::b128(c)}};
+  double verify_us = 0;
   {
     ProverTranscript p(kProtocol, kStatement);
     (void)prove_sumcheck(claims, columns, p);
     const ProofTapes tapes = std::move(p).finish();
     VerifierTranscript v(kProtocol, kStatement, tapes.transcript, tapes.advice);
-    if (!verify_sumcheck(claims, v).ok()) state.SkipWithError("proof does not verify");
+    const auto start = std::chrono::steady_clock::now();
+    const bool ok = verify_sumcheck(claims, v).ok();
+    verify_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    if (!ok) state.SkipWithError("proof does not verify");
   }
-  run(state, size, [&] {
+  run(state, size, verify_us, [&] {
     ProverTranscript p(kProtocol, kStatement);
     auto out = prove_sumcheck(claims, columns, p);
     benchmark::DoNotOptimize(out);
