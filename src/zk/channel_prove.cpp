@@ -1,0 +1,83 @@
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include "channel_common.hpp"
+#include "merkleforge/binius/multilinear.hpp"
+#include "merkleforge/binius/packed.hpp"
+#include "merkleforge/zk/grand_product.hpp"
+
+namespace merkleforge::zk {
+namespace {
+
+/// F[i] = r + Σ_k s^k·T_k[i] (canonical), in parallel blocks.
+std::vector<uint128> flush_column(const detail::ChannelChallenges& c,
+                                  const std::vector<Column>& columns) {
+  std::vector<uint128> flushed(columns.front().size(), c.permutation);
+  constexpr std::size_t kBlock = 1024;
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, flushed.size(), kBlock),
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+                      std::vector<uint128> values(range.size()), scales(range.size());
+                      uint128 power = 1;
+                      for (const Column& column : columns) {
+                        for (std::size_t i = 0; i < range.size(); ++i) {
+                          values[i] = column_value(column, range.begin() + i);
+                        }
+                        std::fill(scales.begin(), scales.end(), power);
+                        (void)binius::packed_mul_b128(values, scales, values);
+                        for (std::size_t i = 0; i < range.size(); ++i)
+                          flushed[range.begin() + i] ^= values[i];
+                        power = detail::mul(power, c.mixing);
+                      }
+                    });
+  return flushed;
+}
+
+/// The column's multilinear extension at `point` (canonical).
+uint128 evaluate_column(const Column& column, std::span<const uint128> point) {
+  std::vector<uint128> values(column.size());
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = column_value(column, i);
+  return binius::evaluate_multilinear(values, point).value();  // sizes match by construction
+}
+
+}  // namespace
+
+Result<ChannelClaims> prove_channel(const ChannelStatement& statement,
+                                    std::span<const std::vector<Column>> columns,
+                                    ProverTranscript& transcript) {
+  if (Status s = detail::check_channel_statement(statement); !s) return s.error();
+  if (columns.size() != statement.flushes.size()) {
+    return make_error(Errc::invalid_argument, "channel: one column set per flush expected");
+  }
+  for (std::size_t f = 0; f < columns.size(); ++f) {
+    if (columns[f].size() != statement.flushes[f].width) {
+      return make_error(Errc::invalid_argument,
+                        "channel: flush " + std::to_string(f) + " has another number of columns");
+    }
+    for (const Column& column : columns[f]) {
+      if (Status s = check_column(column); !s) return s.error();
+      if (column.n_vars != statement.flushes[f].n_vars) {
+        return make_error(Errc::wrong_size, "channel: flush " + std::to_string(f) +
+                                                " has a column with another number of variables");
+      }
+    }
+  }
+  const auto challenges = detail::begin_channel(transcript, statement);
+  std::vector<std::vector<uint128>> flushed;
+  std::vector<Column> flushed_columns;
+  for (const auto& set : columns) flushed.push_back(flush_column(challenges, set));
+  for (const auto& f : flushed) flushed_columns.push_back(Column::b128(f));
+  auto reduced = prove_grand_products(flushed_columns, transcript);
+  if (!reduced) return reduced.error();
+  ChannelClaims out{reduced->points, {}};
+  for (std::size_t f = 0; f < columns.size(); ++f) {
+    std::vector<uint128> evals;
+    for (const Column& column : columns[f]) {
+      evals.push_back(evaluate_column(column, reduced->points[f]));
+    }
+    transcript.write_b128s(evals);
+    out.evals.push_back(std::move(evals));
+  }
+  return out;
+}
+
+}  // namespace merkleforge::zk

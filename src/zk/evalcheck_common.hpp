@@ -1,0 +1,221 @@
+// Internal: the evalcheck reduction shared by prover and verifier. The sides differ only in where
+// the inner evaluations and the shift sumcheck come from (computed and written, or read and
+// verified), so the unrolling, the checks and the deduplication are written once.
+#pragma once
+
+#include <deque>
+#include <optional>
+#include <string>
+
+#include "merkleforge/binius/multilinear.hpp"
+#include "merkleforge/zk/evalcheck.hpp"
+#include "merkleforge/zk/sumcheck.hpp"
+#include "rounds.hpp"
+
+namespace merkleforge::zk::detail {
+
+/// Source row within the block of shifted row y, if any.
+inline std::optional<std::size_t> shift_source(ShiftKind kind, unsigned block_bits,
+                                               std::size_t offset, std::size_t y) {
+  const std::size_t size = std::size_t{1} << block_bits;
+  switch (kind) {
+    case ShiftKind::cyclic:
+      return (y + offset) & (size - 1);
+    case ShiftKind::logical_left:
+      if (y >= offset) return y - offset;
+      return std::nullopt;
+    case ShiftKind::logical_right:
+      if (y + offset < size) return y + offset;
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// ind(x) = Σ_{y: source(y) = x} eq(r_low, y), x < 2^b (canonical).
+inline std::vector<uint128> shift_indicator(const OracleSet::Oracle& o,
+                                            std::span<const uint128> r_low) {
+  const std::vector<uint128> eq = binius::eq_tensor(r_low).value();  // b <= 16
+  std::vector<uint128> ind(eq.size(), 0);
+  for (std::size_t y = 0; y < eq.size(); ++y) {
+    if (auto x = shift_source(o.shift, o.block_bits, o.index, y)) ind[*x] ^= eq[y];
+  }
+  return ind;
+}
+
+/// Σ_{i<k} eq(r, i) in O(n): walk k's bits from the top with the eq of the common prefix.
+inline uint128 step_down_value(std::size_t k, std::span<const uint128> r) {
+  const std::size_t n = r.size();
+  if (k >= (std::size_t{1} << n)) return 1;
+  uint128 sum = 0;
+  uint128 prefix = 1;
+  for (std::size_t j = n; j-- > 0;) {
+    if ((k >> j) & 1) {
+      sum ^= mul(prefix, 1 ^ r[j]);  // i has 0 where k has 1: every lower completion counts
+      prefix = mul(prefix, r[j]);
+    } else {
+      prefix = mul(prefix, 1 ^ r[j]);
+    }
+  }
+  return sum;
+}
+
+struct ShiftTask {
+  EvalClaim claim;  // on the shifted oracle
+};
+
+inline Error mismatch(const std::string& what) {
+  return make_error(Errc::corrupt_data, "evalcheck: " + what);
+}
+
+inline Status check_claims(const OracleSet& oracles, std::span<const EvalClaim> claims) {
+  for (const EvalClaim& c : claims) {
+    if (c.oracle >= oracles.size() || c.point.size() != oracles.at(c.oracle).n_vars) {
+      return make_error(Errc::invalid_argument,
+                        "evalcheck: claim on an unknown oracle or with a point of another length");
+    }
+  }
+  return Ok{};
+}
+
+/// Side: Result<std::vector<uint128>> inner_values(std::span<const OracleId>, point),
+/// inner_values_at(OracleId, points) (one oracle at several points) and
+/// Result<EvaluationClaims> shift_sumcheck(std::span<const ShiftTask>) (claims j: columns
+/// (T(·, r_high), ind) with sum = the shifted claim's value).
+template <class Side, class Transcript>
+Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
+                                             std::span<const EvalClaim> claims, Side& side,
+                                             Transcript& transcript) {
+  using Kind = OracleSet::Kind;
+  if (Status s = check_claims(oracles, claims); !s) return s.error();
+  transcript.begin_phase("zk/evalcheck");
+  absorb_u64(transcript, claims.size());
+  for (const EvalClaim& c : claims) {
+    absorb_u64(transcript, c.oracle);
+    for (uint128 x : c.point) absorb_b128(transcript, x);
+    absorb_b128(transcript, c.value);
+  }
+  std::deque<EvalClaim> pending(claims.begin(), claims.end());
+  std::vector<EvalClaim> seen;
+  std::vector<EvalClaim> out;
+  while (!pending.empty()) {
+    std::vector<ShiftTask> shifts;
+    while (!pending.empty()) {
+      EvalClaim c = std::move(pending.front());
+      pending.pop_front();
+      bool duplicate = false;
+      for (const EvalClaim& s : seen) {
+        if (s.oracle == c.oracle && s.point == c.point) {
+          if (s.value != c.value) return mismatch("two values for one oracle at one point");
+          duplicate = true;
+          break;
+        }
+      }
+      if (duplicate) continue;
+      seen.push_back(c);
+      const OracleSet::Oracle& o = oracles.at(c.oracle);
+      switch (o.kind) {
+        case Kind::committed:
+          out.push_back(c);
+          break;
+        case Kind::constant:
+          if (c.value != o.value) return mismatch("constant oracle");
+          break;
+        case Kind::step_down:
+          if (c.value != step_down_value(o.index, c.point)) return mismatch("step-down oracle");
+          break;
+        case Kind::eq:
+          if (c.value != eq_eval(o.fixed, c.point)) return mismatch("eq oracle");
+          break;
+        case Kind::packed: {
+          // P(r) = Σ_x β_x·o(x, r) over the 2^κ low variables x of o.
+          const std::size_t count = std::size_t{1} << o.block_bits;
+          const std::vector<OracleId> ids(count, o.inner);
+          std::vector<std::vector<uint128>> points(count);
+          for (std::size_t x = 0; x < count; ++x) {
+            for (unsigned b = 0; b < o.block_bits; ++b) points[x].push_back((x >> b) & 1);
+            points[x].insert(points[x].end(), c.point.begin(), c.point.end());
+          }
+          auto values = side.inner_values_at(o.inner, points);
+          if (!values) return values.error();
+          uint128 sum = 0;
+          for (std::size_t x = 0; x < count; ++x) {
+            sum ^= mul(uint128{1} << (x << o.inner_level), (*values)[x]);
+          }
+          if (sum != c.value) return mismatch("packed oracle");
+          for (std::size_t x = 0; x < count; ++x) {
+            pending.push_back({o.inner, std::move(points[x]), (*values)[x]});
+          }
+          break;
+        }
+        case Kind::linear_combination: {
+          std::vector<OracleId> ids;
+          for (const auto& term : o.terms) ids.push_back(term.first);
+          auto values = side.inner_values(ids, c.point);
+          if (!values) return values.error();
+          uint128 sum = o.value;
+          for (std::size_t t = 0; t < ids.size(); ++t) sum ^= mul(o.terms[t].second, (*values)[t]);
+          if (sum != c.value) return mismatch("linear combination");
+          for (std::size_t t = 0; t < ids.size(); ++t) {
+            pending.push_back({ids[t], c.point, (*values)[t]});
+          }
+          break;
+        }
+        case Kind::projected: {
+          std::vector<uint128> point = c.point;
+          point.insert(point.end(), o.fixed.begin(), o.fixed.end());
+          pending.push_back({o.inner, std::move(point), c.value});
+          break;
+        }
+        case Kind::repeating: {
+          const unsigned m = oracles.at(o.inner).n_vars;
+          pending.push_back({o.inner, {c.point.begin(), c.point.begin() + m}, c.value});
+          break;
+        }
+        case Kind::zero_padded: {
+          const unsigned m = oracles.at(o.inner).n_vars;
+          const std::vector<uint128> low(c.point.begin(), c.point.begin() + m);
+          auto inner = side.inner_values(std::span(&o.inner, 1), low);
+          if (!inner) return inner.error();
+          uint128 factor = 1;
+          for (std::size_t j = m; j < c.point.size(); ++j) factor = mul(factor, 1 ^ c.point[j]);
+          if (mul(factor, (*inner)[0]) != c.value) return mismatch("zero-padded oracle");
+          pending.push_back({o.inner, low, (*inner)[0]});
+          break;
+        }
+        case Kind::shifted:
+          shifts.push_back({c});
+          break;
+      }
+    }
+    if (shifts.empty()) break;
+    auto reduced = side.shift_sumcheck(shifts);
+    if (!reduced) return reduced.error();
+    for (std::size_t j = 0; j < shifts.size(); ++j) {
+      const EvalClaim& c = shifts[j].claim;
+      const OracleSet::Oracle& o = oracles.at(c.oracle);
+      const std::span<const uint128> rho(reduced->point.data(), o.block_bits);
+      const std::vector<uint128> ind = shift_indicator(o, std::span(c.point).first(o.block_bits));
+      if (binius::evaluate_multilinear(ind, rho).value() != reduced->evals[j][1]) {
+        return mismatch("shift indicator");
+      }
+      std::vector<uint128> point(rho.begin(), rho.end());
+      point.insert(point.end(), c.point.begin() + o.block_bits, c.point.end());
+      pending.push_back({o.inner, std::move(point), reduced->evals[j][0]});
+    }
+  }
+  return out;
+}
+
+/// The sumcheck statement of the shift tasks: Σ_x T(x, r_high)·ind(x) = value over b variables.
+inline std::vector<SumcheckClaim> shift_claims(const OracleSet& oracles,
+                                               std::span<const ShiftTask> tasks) {
+  std::vector<SumcheckClaim> claims;
+  for (const ShiftTask& t : tasks) {
+    Composition product(2);
+    product.mul(product.column(0), product.column(1));
+    claims.push_back({oracles.at(t.claim.oracle).block_bits, product, t.claim.value});
+  }
+  return claims;
+}
+
+}  // namespace merkleforge::zk::detail

@@ -1,0 +1,56 @@
+#include "eq_sumcheck.hpp"
+#include "grand_product_common.hpp"
+
+namespace merkleforge::zk {
+
+using detail::mul;
+
+Result<GrandProductClaims> verify_grand_products(const GrandProductStatement& statement,
+                                                 VerifierTranscript& transcript) {
+  const std::span<const unsigned> n_vars = statement.n_vars;
+  if (Status s = detail::check_grand_product_vars(n_vars); !s) return s.error();
+  detail::begin_grand_products(transcript, n_vars);
+  GrandProductClaims out;
+  out.products.resize(n_vars.size());
+  if (Status s = transcript.read_b128s(out.products); !s) return s.error();
+  if (statement.require_nonzero &&
+      std::find(out.products.begin(), out.products.end(), 0) != out.products.end()) {
+    return make_error(Errc::corrupt_data, "grand product: a product that must be non-zero is zero");
+  }
+  out.points.resize(n_vars.size());
+  out.evals = out.products;  // claims on V_0, then on each deeper layer
+  std::vector<uint128> z;
+  const unsigned depth = *std::max_element(n_vars.begin(), n_vars.end());
+  for (unsigned layer = 0; layer < depth; ++layer) {
+    const std::vector<std::size_t> active = detail::active_products(n_vars, layer);
+    const uint128 alpha = transcript.sample_b128();
+    uint128 claim = 0;
+    uint128 power = 1;
+    for (std::size_t j : active) {
+      claim ^= mul(power, out.evals[j]);
+      power = mul(power, alpha);
+    }
+    auto rounds = detail::verify_eq_sumcheck(2, z, claim, transcript);
+    if (!rounds) return rounds.error();
+    std::vector<uint128> halves(2 * active.size());
+    if (Status s = transcript.read_b128s(halves); !s) return s.error();
+    const uint128 expected = mul(detail::eq_eval(z, rounds->point),
+                                 detail::layer_composition(active.size(), alpha).evaluate(halves));
+    if (expected != rounds->claim) {
+      return make_error(Errc::corrupt_data,
+                        "grand product: layer " + std::to_string(layer) + " does not check");
+    }
+    const uint128 mu = transcript.sample_b128();
+    z = rounds->point;
+    z.push_back(mu);
+    for (std::size_t a = 0; a < active.size(); ++a) {
+      const uint128 lo = halves[2 * a];
+      const uint128 hi = halves[2 * a + 1];
+      out.evals[active[a]] = lo ^ mul(mu, lo ^ hi);
+      if (n_vars[active[a]] == layer + 1) out.points[active[a]] = z;
+    }
+  }
+  return out;
+}
+
+}  // namespace merkleforge::zk

@@ -1,0 +1,43 @@
+// Internal: one round of a sumcheck as it appears on the transcript, shared by every protocol.
+// A round polynomial g of degree D is sent in the monomial basis without its top coefficient:
+// c_0 ... c_(D−1). The receiver recovers c_D from the round's claim s = g(0) + g(1) =
+// c_1 + ... + c_D (characteristic 2), so D is fixed by the statement, never by the proof, and the
+// check g(0) + g(1) = s holds by construction: the soundness check moves to the next round's
+// claim g(r) and, at the end, to the final evaluation.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "merkleforge/core/result.hpp"
+#include "merkleforge/zk/transcript.hpp"
+
+namespace merkleforge::zk::detail {
+
+/// Canonical B128 product and inverse (0 for 0), for per-round scalars.
+uint128 mul(uint128 a, uint128 b) noexcept;
+uint128 inverse(uint128 a) noexcept;
+/// Σ_k coeffs[k]·x^k.
+uint128 evaluate_polynomial(std::span<const uint128> coeffs, uint128 x) noexcept;
+/// eq(a, b) = Π_j (1 + a_j + b_j). Precondition: equal lengths.
+uint128 eq_eval(std::span<const uint128> a, std::span<const uint128> b) noexcept;
+
+/// Writes c_0 ... c_(D−1) of `coeffs` (D = coeffs.size() − 1 >= 1) and returns the challenge.
+uint128 send_round(ProverTranscript& transcript, std::span<const uint128> coeffs);
+
+struct RoundResult {
+  uint128 challenge;
+  uint128 claim;  ///< g(challenge)
+};
+
+/// Reads a round polynomial of degree `degree` >= 1 for `claim`, samples the challenge and returns
+/// it with g(challenge). Errors: malformed_input when the transcript ends early.
+Result<RoundResult> receive_round(VerifierTranscript& transcript, unsigned degree, uint128 claim);
+
+/// The statement items both sides absorb before the first challenge (absorb_public).
+void absorb_u64(ProverTranscript& transcript, std::uint64_t value);
+void absorb_u64(VerifierTranscript& transcript, std::uint64_t value);
+void absorb_b128(ProverTranscript& transcript, uint128 value);
+void absorb_b128(VerifierTranscript& transcript, uint128 value);
+
+}  // namespace merkleforge::zk::detail

@@ -1,0 +1,130 @@
+// Lasso lookups: honest reads verify with true claims on T, U, R, F; a lookup of a value outside
+// the table is rejected, also when it hides behind a zero read timestamp (the non-zero check).
+#include "merkleforge/zk/lookup.hpp"
+
+#include <gtest/gtest.h>
+
+#include "protocol_support.hpp"
+
+namespace merkleforge::zk::test {
+namespace {
+
+using binius::B32;
+
+B32 power(B32 base, std::uint64_t exponent) {
+  B32 result = B32::one();
+  for (; exponent != 0; exponent >>= 1, base = base * base) {
+    if (exponent & 1) result = result * base;
+  }
+  return result;
+}
+
+TEST(Lookup, TimestampGeneratorHasFullOrder) {
+  // 2^32 − 1 = 3·5·17·257·65537: α generates B32* iff no α^((2^32−1)/p) is 1.
+  const B32 alpha(kLookupGenerator);
+  const std::uint64_t order = 0xffffffffULL;
+  EXPECT_EQ(power(alpha, order), B32::one());
+  for (std::uint64_t p : {3u, 5u, 17u, 257u, 65537u}) {
+    EXPECT_NE(power(alpha, order / p), B32::one()) << p;
+  }
+}
+
+struct Instance {
+  std::vector<std::uint32_t> table, lookups;
+};
+
+Instance random_instance(std::mt19937_64& rng) {
+  Instance inst;
+  for (std::uint32_t j = 0; j < 64; ++j) inst.table.push_back(j * 0x9e3779b1u + 7);
+  for (int i = 0; i < 128; ++i) inst.lookups.push_back(inst.table[rng() % 64]);
+  return inst;
+}
+
+ProofTapes prove(const Instance& inst, const LookupWitness& witness) {
+  ProverTranscript transcript(kProtocol, statement_digest());
+  auto out = prove_lookup(inst.table, inst.lookups, witness, transcript);
+  EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
+  return std::move(transcript).finish();
+}
+
+Result<LookupClaims> verify(const ProofTapes& tapes) {
+  VerifierTranscript transcript(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
+  auto out = verify_lookup(6, 7, transcript);
+  if (out.ok() && !transcript.finish().ok()) return make_error(Errc::malformed_input, "unread");
+  return out;
+}
+
+std::vector<uint128> widen(const std::vector<std::uint32_t>& v) {
+  return std::vector<uint128>(v.begin(), v.end());
+}
+
+TEST(Lookup, HonestReadsVerifyWithTrueClaims) {
+  std::mt19937_64 rng(41);
+  const Instance inst = random_instance(rng);
+  auto witness = lookup_witness(inst.table, inst.lookups);
+  ASSERT_TRUE(witness.ok());
+  auto out = verify(prove(inst, *witness));
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  using Col = LookupClaims::Claim::Column;
+  ASSERT_EQ(out->claims.size(), 8u);
+  for (const auto& claim : out->claims) {
+    const std::vector<uint128> values =
+        widen(claim.column == Col::table             ? inst.table
+              : claim.column == Col::lookups         ? inst.lookups
+              : claim.column == Col::read_timestamps ? witness->read_timestamps
+                                                     : witness->final_timestamps);
+    EXPECT_EQ(claim.value, naive_evaluate(values, claim.point));
+  }
+}
+
+TEST(Lookup, ValueNotInTheTableIsRejected) {
+  std::mt19937_64 rng(42);
+  Instance inst = random_instance(rng);
+  auto witness = lookup_witness(inst.table, inst.lookups);
+  ASSERT_TRUE(witness.ok());
+  inst.lookups[17] = 5;  // not a table value; the timestamps stay those of the honest read
+  ASSERT_EQ(lookup_witness(inst.table, inst.lookups).error().code, Errc::invalid_argument);
+  auto out = verify(prove(inst, *witness));
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.error().code, Errc::corrupt_data);
+}
+
+TEST(Lookup, ValueNotInTheTableBehindAZeroTimestampFailsTheNonZeroCheck) {
+  // Read timestamp 0 makes the pull (u, 0) and the push (u, α·0) cancel, so the channel balances
+  // for any u; only the non-zero check on R stops it.
+  std::mt19937_64 rng(43);
+  Instance inst = random_instance(rng);
+  auto honest = lookup_witness(inst.table, inst.lookups);
+  ASSERT_TRUE(honest.ok());
+  // Drop lookup 17 from the honest reads, then make it a free read of a foreign value.
+  inst.lookups[17] = 5;
+  std::vector<std::uint32_t> others = inst.lookups;
+  others[17] = inst.table[0];
+  LookupWitness forged{std::vector<std::uint32_t>(inst.lookups.size()),
+                       std::vector<std::uint32_t>(inst.table.size(), 1)};
+  for (std::size_t i = 0; i < others.size(); ++i) {
+    if (i == 17) continue;
+    std::size_t j = 0;
+    while (inst.table[j] != others[i]) ++j;
+    forged.read_timestamps[i] = forged.final_timestamps[j];
+    forged.final_timestamps[j] = (B32(forged.final_timestamps[j]) * B32(kLookupGenerator)).value();
+  }
+  forged.read_timestamps[17] = 0;
+  auto out = verify(prove(inst, forged));
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.error().code, Errc::corrupt_data);
+  EXPECT_NE(out.error().message.find("non-zero"), std::string::npos) << out.error().message;
+}
+
+TEST(Lookup, BadSizesAreErrors) {
+  const std::vector<std::uint32_t> three{1, 2, 3}, two{1, 2};
+  EXPECT_EQ(lookup_witness(three, two).error().code, Errc::invalid_argument);
+  ProverTranscript transcript(kProtocol, statement_digest());
+  EXPECT_EQ(prove_lookup(two, two, LookupWitness{{1}, {1, 1}}, transcript).error().code,
+            Errc::wrong_size);
+  VerifierTranscript verifier(kProtocol, statement_digest(), {}, {});
+  EXPECT_EQ(verify_lookup(32, 1, verifier).error().code, Errc::invalid_argument);
+}
+
+}  // namespace
+}  // namespace merkleforge::zk::test

@@ -1,0 +1,136 @@
+// Shared by the protocol tests: random field data, tables of each field, and a proof run through
+// a real transcript (prover tapes handed to a verifier).
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "merkleforge/binius/tower.hpp"
+#include "merkleforge/zk/column.hpp"
+#include "merkleforge/zk/transcript.hpp"
+
+namespace merkleforge::zk::test {
+
+using binius::B128;
+
+inline constexpr std::string_view kProtocol = "merkleforge/test/protocols/v1";
+
+inline Digest32 statement_digest() {
+  Digest32 d{};
+  d[0] = 0x42;
+  return d;
+}
+
+inline uint128 random_b128(std::mt19937_64& rng) {
+  return binius::make_uint128(rng(), rng());
+}
+
+/// One table of 2^n values in a given field: the bytes the Column views and the values as B128.
+struct Table {
+  ColumnField field;
+  unsigned n_vars;
+  std::vector<std::uint8_t> bits;    // b1
+  std::vector<std::uint8_t> bytes;   // b8
+  std::vector<std::uint32_t> words;  // b32
+  std::vector<uint128> wide;         // b128
+  std::vector<uint128> values;       // every element as a canonical B128 (zero extension)
+
+  Column column() const {
+    switch (field) {
+      case ColumnField::b1:
+        return Column::b1(bits, n_vars);
+      case ColumnField::b8:
+        return Column::b8(bytes);
+      case ColumnField::b32:
+        return Column::b32(words);
+      case ColumnField::b128:
+        return Column::b128(wide);
+    }
+    return {};
+  }
+
+  /// Sets element i (the value must lie in the table's field).
+  void set(std::size_t i, uint128 v) {
+    values[i] = v;
+    switch (field) {
+      case ColumnField::b1:
+        bits[i / 8] = static_cast<std::uint8_t>((bits[i / 8] & ~(1u << (i % 8))) |
+                                                (static_cast<unsigned>(v & 1) << (i % 8)));
+        break;
+      case ColumnField::b8:
+        bytes[i] = static_cast<std::uint8_t>(v);
+        break;
+      case ColumnField::b32:
+        words[i] = static_cast<std::uint32_t>(v);
+        break;
+      case ColumnField::b128:
+        wide[i] = v;
+        break;
+    }
+  }
+};
+
+inline Table make_table(ColumnField field, unsigned n_vars) {
+  Table t{field, n_vars, {}, {}, {}, {}, std::vector<uint128>(std::size_t{1} << n_vars, 0)};
+  const std::size_t n = t.values.size();
+  switch (field) {
+    case ColumnField::b1:
+      t.bits.assign((n + 7) / 8, 0);
+      break;
+    case ColumnField::b8:
+      t.bytes.assign(n, 0);
+      break;
+    case ColumnField::b32:
+      t.words.assign(n, 0);
+      break;
+    case ColumnField::b128:
+      t.wide.assign(n, 0);
+      break;
+  }
+  return t;
+}
+
+inline uint128 field_mask(ColumnField field) {
+  switch (field) {
+    case ColumnField::b1:
+      return 1;
+    case ColumnField::b8:
+      return 0xff;
+    case ColumnField::b32:
+      return 0xffffffffu;
+    case ColumnField::b128:
+      return ~uint128{0};
+  }
+  return 0;
+}
+
+inline Table random_table(ColumnField field, unsigned n_vars, std::mt19937_64& rng) {
+  Table t = make_table(field, n_vars);
+  for (std::size_t i = 0; i < t.values.size(); ++i) t.set(i, random_b128(rng) & field_mask(field));
+  return t;
+}
+
+/// Σ_i values[i]·Π_j eq(point_j, bit j of i), written out from the definition (no library kernel).
+inline uint128 naive_evaluate(const std::vector<uint128>& values,
+                              const std::vector<uint128>& point) {
+  B128 sum;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    B128 weight = B128::one();
+    for (std::size_t j = 0; j < point.size(); ++j) {
+      const B128 r(point[j]);
+      weight *= ((i >> j) & 1) ? r : B128::one() + r;
+    }
+    sum += weight * B128(values[i]);
+  }
+  return sum.value();
+}
+
+/// Flips one bit of byte `offset` of a tape.
+inline Bytes flipped(const Bytes& tape, std::size_t offset) {
+  Bytes out = tape;
+  out.at(offset) ^= 0x01;
+  return out;
+}
+
+}  // namespace merkleforge::zk::test
