@@ -332,6 +332,8 @@ TEST(VerkleTrie, RootsEqualEthereumjsVerkle) {
     ours.push_back(trie.root());
   }
   const json reply = test::run_node_peer("ethereumjs_verkle.mjs", request);
+  ASSERT_TRUE(reply.contains("roots") && reply["roots"].is_array()) << reply.dump();
+  ASSERT_EQ(reply["roots"].size(), ours.size());
   for (std::size_t i = 0; i < ours.size(); ++i) {
     EXPECT_EQ(to_hex(ours[i]), reply["roots"][i].get<std::string>()) << "case " << i;
   }
