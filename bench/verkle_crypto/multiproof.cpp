@@ -6,7 +6,7 @@
 // points (p + 16·k) mod 256. Both sides use the transcript label "verkle" (the peer's FFI), so the
 // proofs must be byte-identical; a difference fails the peer benchmark. The peer is single-threaded
 // WASM and reports CPU time per operation (after one untimed run), one sample per repetition; ours
-// is wall time on the machine's cores (TBB), and merkleforge-1thread is ours on one thread, the
+// is wall time on the machine's cores (TBB), and merkleforge/threads:1 is ours on one thread, the
 // figure to put beside the peer's.
 //
 // The peer's prover needs seconds per thousand openings, so it is paired at N = 1024 only; N =
@@ -14,8 +14,8 @@
 // another machine (`published_ms`: 8-core Ryzen 7 3800XT, ../shared/research/verkle.md §8; shown
 // beside ours, not as a ratio).
 //
-// Names: verkle/multiproof_<prove|verify>/<N>/<merkleforge|merkleforge-1thread|wasm>
-// (docs/verkle.md scheme).
+// Names: verkle/multiproof_<prove|verify>/<N>/<merkleforge|wasm>, and the variant
+// verkle/multiproof_<prove|verify>/1024/merkleforge/threads:1 (docs/verkle.md scheme).
 #include "merkleforge/verkle/multiproof.hpp"
 
 #include <benchmark/benchmark.h>
@@ -162,10 +162,10 @@ void register_all() {
     })->UseRealTime();
   }
   const std::string peer_size = std::to_string(kPeerSize);
-  add("prove/" + peer_size + "/merkleforge-1thread", [](benchmark::State& s) {
+  add("prove/" + peer_size + "/merkleforge/threads:1", [](benchmark::State& s) {
     prove_ours(s, kPeerSize, 0, 1);
   })->UseRealTime();
-  add("verify/" + peer_size + "/merkleforge-1thread", [](benchmark::State& s) {
+  add("verify/" + peer_size + "/merkleforge/threads:1", [](benchmark::State& s) {
     verify_ours(s, kPeerSize, 0, 0, 1);
   })->UseRealTime();
   add("prove/" + std::to_string(kPeerSize) + "/wasm", [](benchmark::State& s) { peer(s, true); })
