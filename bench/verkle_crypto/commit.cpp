@@ -3,8 +3,8 @@
 //   verkle/delta_update/{merkleforge,wasm}, verkle/tree_key/{merkleforge,wasm}
 // The peer's figures are CPU time per operation inside Node after warm-up (see
 // tests/peers/verkle_wasm.mjs), one sample per repetition, shown only when the peer's result
-// equals ours. The peer is single-threaded WASM: commit256/merkleforge_1thread is the figure to
-// put beside it (commit256/merkleforge is wall time on the machine's cores).
+// equals ours. The peer is single-threaded WASM: our one-thread commit256 figure is the one to
+// put beside it (the two-thread one is wall time on the machine's cores).
 #include <benchmark/benchmark.h>
 #include <tbb/global_control.h>
 
