@@ -9,7 +9,10 @@
 //   keccak256/build_openzeppelin/merkleforge   OpenZeppelin profile (bytes32 leaves)
 //   keccak256/build_openzeppelin/openzeppelin  @openzeppelin/merkle-tree 1.0.8 through Node
 //   .../verify...                              verifying the proof of leaf n/3, the same pairs
-// Node figures are CPU time of one run each (tests/peers/tree_bench.mjs), fed in as manual time.
+// Node figures are CPU time of one operation each, after warm-up (tests/peers/tree_bench.mjs),
+// fed in as manual time, one sample per repetition; a peer figure is shown only when the peer's
+// root equals ours (an error otherwise). The peers are single-threaded: the builds beside them
+// run on one thread too (build_1thread is the RFC 6962 build's one-thread figure).
 // Published figures of MerkleForge (Rust), rs-merkle and merkle_light are printed in the context
 // block with their machines (../shared/research/merkle-peers.md §1.10, §3): compare ratios only.
 #include <benchmark/benchmark.h>
@@ -27,6 +30,7 @@
 #include "merkleforge/binary/verify.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "support/node_peer.hpp"
+#include "support/peer_runs.hpp"
 
 namespace {
 
@@ -54,26 +58,6 @@ Bytes concatenated() {
   return out;
 }
 
-// tests/peers/tree_bench.mjs, run once; null when Node or the packages are missing.
-const nlohmann::json& peer_timings() {
-  static const nlohmann::json timings =
-      bench::run_node_peer("tree_bench.mjs", {{"size", kLeaves}, {"repetitions", 3}});
-  return timings;
-}
-
-void peer(benchmark::State& state, const char* library, const char* what) {
-  const nlohmann::json& timings = peer_timings();
-  if (!timings.is_object() || !timings.contains(library)) {
-    state.SkipWithError("node peer unavailable (run `make peers`; set MERKLEFORGE_PEERS_DIR)");
-    return;
-  }
-  const auto& samples = timings[library][what];
-  std::size_t sample = 0;
-  for (auto _ : state) {
-    state.SetIterationTime(samples[sample++ % samples.size()].get<double>() * 1e-9);
-  }
-}
-
 void build_rfc(benchmark::State& state, int threads) {
   const Bytes data = concatenated();
   const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
@@ -85,15 +69,9 @@ void build_rfc(benchmark::State& state, int threads) {
 
 void build_merkletreejs_profile(benchmark::State& state) {
   const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-  std::string root;
   for (auto _ : state) {
     const auto tree = MerkletreejsTree<Sha256>::from_leaf_hashes(leaves());
     benchmark::DoNotOptimize(tree.root());
-    root = to_hex(tree.root());
-  }
-  const nlohmann::json& timings = peer_timings();
-  if (timings.contains("merkletreejs") && timings["merkletreejs"]["root"] != root) {
-    state.SkipWithError("root differs from merkletreejs");
   }
 }
 
@@ -103,15 +81,51 @@ std::vector<Digest32> openzeppelin_leaves() {
   return out;
 }
 
+std::string openzeppelin_root() {
+  return to_hex(openzeppelin::StandardMerkleTree::from_leaf_hashes(openzeppelin_leaves())->root());
+}
+
 void build_openzeppelin_profile(benchmark::State& state) {
-  std::string root;
+  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
   for (auto _ : state) {
     const auto tree = openzeppelin::StandardMerkleTree::from_leaf_hashes(openzeppelin_leaves());
-    root = to_hex(tree->root());
+    benchmark::DoNotOptimize(tree->root());
   }
-  const nlohmann::json& timings = peer_timings();
-  if (timings.contains("openzeppelin") && timings["openzeppelin"]["root"] != root) {
-    state.SkipWithError("root differs from @openzeppelin/merkle-tree");
+}
+
+// tests/peers/tree_bench.mjs, run again whenever the repetitions have used its samples.
+bench::PeerRuns& peer_runs() {
+  static bench::PeerRuns runs([] {
+    return bench::run_node_peer("tree_bench.mjs", {{"size", kLeaves}, {"repetitions", 5}});
+  });
+  return runs;
+}
+
+std::string merkletreejs_root() {
+  return to_hex(MerkletreejsTree<Sha256>::from_leaf_hashes(leaves()).root());
+}
+
+/// One repetition of a peer figure (registered with Iterations(1)): its next sample, once the
+/// peer's root is known to equal ours.
+void peer(benchmark::State& state, const char* library, const char* what) {
+  const nlohmann::json& first = peer_runs().first_reply();
+  if (!first.is_object() || !first.contains(library)) {
+    state.SkipWithError("node peer unavailable (run `make peers`; set MERKLEFORGE_PEERS_DIR)");
+    return;
+  }
+  const std::string ours =
+      std::string(library) == "merkletreejs" ? merkletreejs_root() : openzeppelin_root();
+  if (first[library].value("root", "") != ours) {
+    state.SkipWithError("the peer's root differs from ours: its time is not a comparison");
+    return;
+  }
+  for (auto _ : state) {
+    const auto ns = peer_runs().next_ns(std::string("/") + library + "/" + what);
+    if (!ns) {
+      state.SkipWithError("node peer gave no timing");
+      break;
+    }
+    state.SetIterationTime(*ns * 1e-9);
   }
 }
 
@@ -169,7 +183,7 @@ const bool registered = [] {
   RegisterBenchmark("comparison/sha256/build_merkletreejs/merkletreejs/10000",
                     [](benchmark::State& s) { peer(s, "merkletreejs", "build_ns"); })
       ->UseManualTime()
-      ->Iterations(3)
+      ->Iterations(1)
       ->Unit(benchmark::kMicrosecond);
   RegisterBenchmark("comparison/keccak256/build_openzeppelin/merkleforge/10000",
                     build_openzeppelin_profile)
@@ -177,19 +191,19 @@ const bool registered = [] {
   RegisterBenchmark("comparison/keccak256/build_openzeppelin/openzeppelin/10000",
                     [](benchmark::State& s) { peer(s, "openzeppelin", "build_ns"); })
       ->UseManualTime()
-      ->Iterations(3)
+      ->Iterations(1)
       ->Unit(benchmark::kMicrosecond);
   RegisterBenchmark("comparison/sha256/verify/merkleforge/10000", verify_rfc);
   RegisterBenchmark("comparison/sha256/verify/merkletreejs/10000",
                     [](benchmark::State& s) { peer(s, "merkletreejs", "verify_ns"); })
       ->UseManualTime()
-      ->Iterations(3);
+      ->Iterations(1);
   RegisterBenchmark("comparison/keccak256/verify_openzeppelin/merkleforge/10000",
                     verify_openzeppelin_profile);
   RegisterBenchmark("comparison/keccak256/verify_openzeppelin/openzeppelin/10000",
                     [](benchmark::State& s) { peer(s, "openzeppelin", "verify_ns"); })
       ->UseManualTime()
-      ->Iterations(3);
+      ->Iterations(1);
   return true;
 }();
 

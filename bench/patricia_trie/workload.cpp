@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "support/node_peer.hpp"
 
@@ -41,6 +42,12 @@ double ethereumjs_seconds_per_op(const std::string& op, std::size_t n, std::size
   const nlohmann::json reply = merkleforge::bench::run_node_peer(
       "ethereumjs_mpt_bench.mjs", {{"op", op}, {"n", n}, {"probes", probes}});
   if (!reply.is_object()) throw std::runtime_error("ethereumjs bench script failed");
+  static std::map<std::size_t, std::string> our_roots;
+  std::string& ours = our_roots[n];
+  if (ours.empty()) ours = to_hex(build_trie(workload(n)).root_hash());
+  if (reply.value("root", "") != ours) {
+    throw std::runtime_error("the peer's root differs from ours: its time is not a comparison");
+  }
   return reply["seconds"].get<double>() / reply["ops"].get<double>();
 }
 

@@ -22,7 +22,8 @@ const Workload& workload(std::size_t n);
 /// A trie holding the first n pairs, hashed.
 merkleforge::mpt::MerklePatriciaTrie build_trie(const Workload& pairs);
 
-/// Runs tests/peers/ethereumjs_mpt_bench.mjs; returns seconds per operation (throws on failure).
+/// Runs tests/peers/ethereumjs_mpt_bench.mjs; returns seconds per operation. Throws on failure and
+/// when the peer's root differs from ours (then its time would not be a comparison).
 double ethereumjs_seconds_per_op(const std::string& op, std::size_t n, std::size_t probes);
 
 }  // namespace patricia_bench

@@ -2,9 +2,10 @@
 // point outside the domain (the multiproof's case).
 //
 // No peer exposes a bare IPA (verkle-cryptography-wasm only proves multiproofs; see
-// multiproof.cpp for the paired run). The published rust-verkle ipa-multipoint figures (Apple M1
-// Pro, ../shared/research/verkle.md §8) are attached as `reference_ms` with `speedup` = reference /
-// ours, and issue 6's targets as `target_ms`.
+// multiproof.cpp for the paired run). The published rust-verkle ipa-multipoint figures were
+// measured on another machine (Apple M1 Pro, ../shared/research/verkle.md §8): they are shown
+// beside ours as `published_ms`, never as a ratio to a time measured here; issue 6's targets are
+// `target_ms`.
 //
 // Names: verkle/ipa_<prove|verify>/merkleforge.
 #include "merkleforge/verkle/ipa.hpp"
@@ -49,11 +50,9 @@ const Opening& opening() {
 
 using bench::run_timed;
 
-void attach_figures(benchmark::State& state, double reference_ms, double target_ms) {
-  state.counters["reference_ms"] = reference_ms;
+void attach_figures(benchmark::State& state, double published_ms, double target_ms) {
+  state.counters["published_ms"] = published_ms;
   state.counters["target_ms"] = target_ms;
-  state.counters["speedup"] = benchmark::Counter(
-      reference_ms * 1e-3 * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 void ipa_prove_bench(benchmark::State& state) {

@@ -1,33 +1,43 @@
-// Runs tests/peers/verkle_wasm.mjs once ({"op": "bench"}) and replays its samples.
+// Runs tests/peers/verkle_wasm.mjs ({"op": "bench"}) and hands out one sample per repetition,
+// running it again when the samples are used up.
 #include "verkle_crypto/peer.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "support/node_peer.hpp"
+#include "support/peer_runs.hpp"
 
 namespace merkleforge::bench {
 
 namespace {
 
-const nlohmann::json& peer_timings() {
-  static const nlohmann::json timings =
-      run_node_peer("verkle_wasm.mjs", {{"op", "bench"}, {"repetitions", 5}});
-  return timings;
+PeerRuns& peer_runs() {
+  static PeerRuns runs([] {
+    return run_node_peer("verkle_wasm.mjs", {{"op", "bench"}, {"repetitions", 5}});
+  });
+  return runs;
 }
 
 }  // namespace
 
-void wasm_peer(benchmark::State& state, const char* what) {
-  const nlohmann::json& timings = peer_timings();
-  if (!timings.is_object() || !timings.contains(what)) {
+void wasm_peer(benchmark::State& state, const char* what, std::string (*ours_hex)()) {
+  const nlohmann::json& first = peer_runs().first_reply();
+  if (!first.is_object() || !first.contains(what)) {
     state.SkipWithError("node peer unavailable (run `make peers`; set MERKLEFORGE_PEERS_DIR)");
     return;
   }
-  const auto& samples = timings[what];
-  std::size_t sample = 0;
+  if (first[what] != ours_hex()) {
+    state.SkipWithError("the peer computed another result than ours: its time is not a comparison");
+    return;
+  }
   for (auto _ : state) {
-    state.SetIterationTime(samples[sample++ % samples.size()].get<double>() * 1e-9);
+    const auto ns = peer_runs().next_ns(std::string("/") + what + "_ns");
+    if (!ns) {
+      state.SkipWithError("node peer gave no timing");
+      break;
+    }
+    state.SetIterationTime(*ns * 1e-9);
   }
 }
 

@@ -4,11 +4,14 @@
 
 #include <benchmark/benchmark.h>
 
+#include <string>
+
 namespace merkleforge::bench {
 
-/// Reports the peer's per-operation CPU times for `what` ("commit256_ns", "tree_key_ns",
-/// "update_ns") as manual iteration times; skips with an error when Node or the package is
-/// missing.
-void wasm_peer(benchmark::State& state, const char* what);
+/// One repetition of the peer's figure `what` ("commit256", "tree_key", "update"): the next of its
+/// per-operation CPU times, as the manual time of the single iteration (register with
+/// Iterations(1)), once the peer's result for `what` equals ours (`ours_hex()`, computed when the
+/// figure runs). Skips with an error when Node or the package is missing or the results differ.
+void wasm_peer(benchmark::State& state, const char* what, std::string (*ours_hex)());
 
 }  // namespace merkleforge::bench

@@ -176,8 +176,12 @@ void mpt_tries_random(benchmark::State& state) {
   }
 }
 
-// The peer takes about 20 s per 1,000 accounts: it runs once per process, and repetitions replay
-// that one measurement.
+// The peer takes about 20 s per 1,000 accounts: it runs once, for a single repetition (registered
+// with Repetitions(1), so no spread is claimed for it), and its time is shown only when its root
+// equals ours. Measured 2026-12-01: @ethereumjs/verkle's root differs from ours as soon as two
+// stems share their first two bytes (an internal node below depth 1), which 1,000 random accounts
+// always contain, and it throws on rust-verkle's published longest-path vector (trie_roots.json)
+// that ours reproduces; so this figure is an error, not a comparison, until the peer is fixed.
 const nlohmann::json& ethereumjs_timing(std::size_t count) {
   static const nlohmann::json reply = [count] {
     nlohmann::json accounts = nlohmann::json::array();
@@ -191,9 +195,19 @@ const nlohmann::json& ethereumjs_timing(std::size_t count) {
 }
 
 void ethereumjs_tries_random(benchmark::State& state) {
-  const nlohmann::json& reply = ethereumjs_timing(static_cast<std::size_t>(state.range(0)));
-  if (!reply.is_object()) {
+  const auto count = static_cast<std::size_t>(state.range(0));
+  const nlohmann::json& reply = ethereumjs_timing(count);
+  if (!reply.is_object() || !reply.contains("tries_random_ns") ||
+      !reply["tries_random_ns"].is_array() || reply["tries_random_ns"].empty()) {
     state.SkipWithError("node peer unavailable (run `make peers`; set MERKLEFORGE_PEERS_DIR)");
+    return;
+  }
+  verkle::VerkleTrie ours;
+  for (const verkle::AccountWrite& w : account_writes(random_accounts(count))) {
+    (void)verkle::put_account(ours, w.address, w.nonce, w.balance_be, w.code);
+  }
+  if (reply.value("root", "") != to_hex(ours.root())) {
+    state.SkipWithError("the peer's root differs from ours: its time is not a comparison");
     return;
   }
   for (auto _ : state) state.SetIterationTime(reply["tries_random_ns"][0].get<double>() * 1e-9);
@@ -282,7 +296,8 @@ BENCHMARK(ethereumjs_tries_random)
     ->Arg(1000)
     ->Unit(benchmark::kMillisecond)
     ->UseManualTime()
-    ->Iterations(1);
+    ->Iterations(1)
+    ->Repetitions(1);
 BENCHMARK(prove_one_key)
     ->Name("verkle_trie/proof/prove_one_key/merkleforge")
     ->Arg(100000)

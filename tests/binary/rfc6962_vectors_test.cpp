@@ -31,6 +31,7 @@ std::vector<Digest32> digests(const json& list) {
 std::vector<Bytes> vector_leaves() {
   std::vector<Bytes> leaves;
   const json vectors = test::load_vectors("binary/rfc6962_tree.json");
+  EXPECT_EQ(vectors["leaves"].size(), 8u);
   for (const json& leaf : vectors["leaves"]) {
     leaves.push_back(test::hex_bytes(leaf["input_hex"].get<std::string>()));
   }
@@ -43,6 +44,7 @@ Tree full_tree() {
 
 TEST(Rfc6962Vectors, LeafHashes) {
   const json vectors = test::load_vectors("binary/rfc6962_tree.json");
+  ASSERT_EQ(vectors["leaves"].size(), 8u);
   for (const json& leaf : vectors["leaves"]) {
     const Bytes data = test::hex_bytes(leaf["input_hex"].get<std::string>());
     EXPECT_EQ(Rfc6962Hashing<Sha256>::leaf(data), digest(leaf["leaf_hash"]));
@@ -52,12 +54,15 @@ TEST(Rfc6962Vectors, LeafHashes) {
 TEST(Rfc6962Vectors, RootsOfEverySizeBulkAppendAndFrontier) {
   const json vectors = test::load_vectors("binary/rfc6962_tree.json");
   const std::vector<Bytes> leaves = vector_leaves();
+  ASSERT_EQ(leaves.size(), 8u);
+  ASSERT_EQ(vectors["roots"].size(), 9u);  // sizes 0 … 8
   EXPECT_EQ(Tree().root(), digest(vectors["empty_root"]["root"]));
   Tree appended;
   MerkleFrontier<Sha256> frontier;
   const Tree full = full_tree();
   for (const json& entry : vectors["roots"]) {
     const auto size = entry["size"].get<std::size_t>();
+    ASSERT_LE(size, leaves.size());
     const Digest32 expected = digest(entry["root"]);
     while (appended.size() < size) {
       appended.append(leaves[appended.size()]);
@@ -75,6 +80,7 @@ TEST(Rfc6962Vectors, RootsOfEverySizeBulkAppendAndFrontier) {
 TEST(Rfc6962Vectors, SubtreeHashes) {
   const Tree tree = full_tree();
   const json vectors = test::load_vectors("binary/rfc6962_tree.json");
+  ASSERT_EQ(vectors["subtree_hashes"].size(), 15u);  // every complete subtree of 8 leaves
   for (const json& entry : vectors["subtree_hashes"]) {
     const auto begin = entry["leaves"][0].get<std::uint64_t>();
     const auto end = entry["leaves"][1].get<std::uint64_t>();
@@ -85,7 +91,7 @@ TEST(Rfc6962Vectors, SubtreeHashes) {
 TEST(Rfc6962Vectors, InclusionProofsGenerateAndVerify) {
   const Tree tree = full_tree();
   const json vectors = test::load_vectors("binary/rfc6962_inclusion_proofs.json");
-  ASSERT_FALSE(vectors["valid"].empty());
+  ASSERT_EQ(vectors["valid"].size(), 15u);
   for (const json& entry : vectors["valid"]) {
     const auto index = entry["leaf_index"].get<std::uint64_t>();
     const auto size = entry["tree_size"].get<std::uint64_t>();
@@ -102,7 +108,7 @@ TEST(Rfc6962Vectors, InclusionProofsGenerateAndVerify) {
 
 TEST(Rfc6962Vectors, InclusionProofsInvalidAreRejected) {
   const json vectors = test::load_vectors("binary/rfc6962_inclusion_proofs.json");
-  ASSERT_FALSE(vectors["invalid"].empty());
+  ASSERT_EQ(vectors["invalid"].size(), 13u);
   for (const json& entry : vectors["invalid"]) {
     EXPECT_FALSE(verify_inclusion<Sha256>(digest(entry["root"]),
                                           entry["tree_size"].get<std::uint64_t>(),
@@ -115,7 +121,7 @@ TEST(Rfc6962Vectors, InclusionProofsInvalidAreRejected) {
 TEST(Rfc6962Vectors, ConsistencyProofsGenerateAndVerify) {
   const Tree tree = full_tree();
   const json vectors = test::load_vectors("binary/rfc6962_consistency_proofs.json");
-  ASSERT_FALSE(vectors["valid"].empty());
+  ASSERT_EQ(vectors["valid"].size(), 19u);
   for (const json& entry : vectors["valid"]) {
     const auto old_size = entry["old_size"].get<std::uint64_t>();
     const auto new_size = entry["new_size"].get<std::uint64_t>();
@@ -132,7 +138,7 @@ TEST(Rfc6962Vectors, ConsistencyProofsGenerateAndVerify) {
 
 TEST(Rfc6962Vectors, ConsistencyProofsInvalidAreRejected) {
   const json vectors = test::load_vectors("binary/rfc6962_consistency_proofs.json");
-  ASSERT_FALSE(vectors["invalid"].empty());
+  ASSERT_EQ(vectors["invalid"].size(), 13u);
   for (const json& entry : vectors["invalid"]) {
     EXPECT_FALSE(verify_consistency<Sha256>(
         digest(entry["old_root"]), entry["old_size"].get<std::uint64_t>(),

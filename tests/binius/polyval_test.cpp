@@ -59,12 +59,19 @@ TEST(BiniusPolyval, AgreesWithNobleCiphers) {
     request["messages"].push_back(to_hex(m));
   }
   const auto reply = merkleforge::test::run_node_peer("noble_polyval.mjs", request);
+  // A short or malformed reply fails here, before anything is indexed or read.
+  ASSERT_TRUE(reply.contains("digests") && reply["digests"].is_array()) << reply.dump();
+  ASSERT_EQ(reply["digests"].size(), messages.size());
+  std::vector<uint128> expected;
+  for (const auto& digest : reply["digests"]) {
+    const auto bytes = from_hex(digest.get<std::string>());
+    ASSERT_TRUE(bytes.ok() && bytes->size() == 16) << digest;
+    expected.push_back(from_le_bytes(bytes->data()));
+  }
   for_each_polyval_isa([&](PolyvalIsa) {
     const auto digests = polyval_digests(from_le_bytes(key.data()), messages);
-    for (std::size_t i = 0; i < messages.size(); ++i) {
-      const Bytes expected = *from_hex(reply["digests"][i].get<std::string>());
-      EXPECT_EQ(digests[i], from_le_bytes(expected.data())) << i;
-    }
+    ASSERT_EQ(digests.size(), messages.size());
+    for (std::size_t i = 0; i < messages.size(); ++i) EXPECT_EQ(digests[i], expected[i]) << i;
   });
 }
 

@@ -47,6 +47,9 @@ TEST(BiniusTower, PublishedMultiplicationKats) {
 
 TEST(BiniusTower, DerivedProductsAndInverses) {
   const auto derived = merkleforge::test::load_vectors("binius/tower_mul_kats.json")["derived"];
+  // The file's 9 products (B32, B128) and 3 inverses (B8, B32, B128).
+  ASSERT_EQ(derived["products"].size(), 9u);
+  ASSERT_EQ(derived["inverses"].size(), 3u);
   for (const auto& c : derived["products"]) {
     const unsigned level = kLevelOfName.at(c["field"]);
     EXPECT_EQ(tower_mul(level, parse_uint128(c["a"]), parse_uint128(c["b"])),

@@ -29,6 +29,7 @@ std::string root_of_file(const std::string& relative) {
 
 TEST(Genesis, NetworkStateRoots) {
   const auto roots = test::load_vectors("mpt/genesis/roots.json");
+  ASSERT_EQ(roots["networks"].size(), 3u);  // mainnet, sepolia, holesky
   for (const auto& [network, info] : roots["networks"].items()) {
     const auto file = "mpt/genesis/" + info["alloc_file"].get<std::string>();
     auto alloc = mpt::parse_genesis_alloc(read_text(test::vectors_dir() / file));

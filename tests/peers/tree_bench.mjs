@@ -1,4 +1,5 @@
-// Peer timings (CPU time, first run included: no warm-up) for bench/comparison: merkletreejs
+// Peer timings (CPU time per operation, after warm-up runs like Google Benchmark's on the C++
+// side) for bench/comparison: merkletreejs
 // (default options, SHA-256) and OpenZeppelin StandardMerkleTree (bytes32 leaves) on the leaves
 // bench_comparison builds (leaf i = i as 8 little-endian bytes, then 24 bytes 0xa5). stdin:
 // {"size": n, "repetitions": r} stdout: {"merkletreejs": {"build_ns": [...], "verify_ns": [...],
@@ -34,15 +35,21 @@ function timeIt(fn, inner = 1) {
   return (cpuNs() - start) / inner;
 }
 
+// Untimed runs before the timed ones, so that the JIT has compiled the code being timed.
+const kWarmupBuilds = 1;  // a build of 10,000 leaves runs every hashing path thousands of times
+const kWarmupVerifies = 2000;
+
 function measure(build, verify) {
   const out = {build_ns: [], verify_ns: []};
   let tree;
+  for (let w = 0; w < kWarmupBuilds; w++) tree = build();
   for (let r = 0; r < repetitions; r++)
     out.build_ns.push(timeIt(() => {
       tree = build();
     }));
   const check = verify(tree);
-  for (let r = 0; r < 3; r++) out.verify_ns.push(timeIt(check, 2000));
+  timeIt(check, kWarmupVerifies);
+  for (let r = 0; r < repetitions; r++) out.verify_ns.push(timeIt(check, 2000));
   return {tree, out};
 }
 

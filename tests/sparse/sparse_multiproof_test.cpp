@@ -241,8 +241,10 @@ TEST(SparseMultiproof, DecodersSurviveRandomInput) {
   Fixture f(64, 10);
   const Digest32 root = f.tree.root_hash();
   const std::vector<SparseClaim> claims = mixed_claims(f, 2);
-  const Bytes seed = encode_sparse_multiproof(f.tree.prove_many(keys_of(claims)));
+  const SparseMultiproof honest = f.tree.prove_many(keys_of(claims));
+  const Bytes seed = encode_sparse_multiproof(honest);
   std::mt19937_64 rng(11);
+  std::size_t decoded_count = 0;
   for (int i = 0; i < 4000; ++i) {
     Bytes input = seed;
     for (int edits = 1 + static_cast<int>(rng() % 4); edits > 0; --edits) {
@@ -263,9 +265,19 @@ TEST(SparseMultiproof, DecodersSurviveRandomInput) {
       if (input.empty()) input.push_back(1);
     }
     const Result<SparseMultiproof> decoded = decode_sparse_multiproof(input);
-    if (decoded.ok()) (void)verify_sparse_multiproof<Sha256>(root, claims, *decoded);
-    (void)sparse_multiproof_from_json(std::string(input.begin(), input.end()));
+    if (decoded.ok()) {
+      ++decoded_count;
+      // Only the honest multiproof (whatever bytes spelled it) may prove the claims.
+      if (verify_sparse_multiproof<Sha256>(root, claims, *decoded).ok()) {
+        EXPECT_EQ(*decoded, honest) << "edit " << i;
+      }
+    }
+    EXPECT_FALSE(sparse_multiproof_from_json(std::string(input.begin(), input.end())).ok())
+        << "edit " << i;
   }
+  // Both paths were exercised: some edits still decode (and reach the verifier), most do not.
+  EXPECT_GT(decoded_count, 0u);
+  EXPECT_LT(decoded_count, 4000u);
 }
 
 }  // namespace

@@ -1,13 +1,19 @@
 // Fp and Fr against OpenSSL's BIGNUM modular arithmetic (an implementation we did not write), on
-// random and edge-case operands.
+// random and edge-case operands, modulo the moduli published in
+// tests/vectors/verkle/banderwagon.json.
 #include "merkleforge/verkle/field.hpp"
 
 #include <gtest/gtest.h>
 #include <openssl/bn.h>
 
+#include <algorithm>
 #include <memory>
 #include <random>
+#include <type_traits>
 #include <vector>
+
+#include "merkleforge/core/hex.hpp"
+#include "support/vectors.hpp"
 
 namespace merkleforge::verkle {
 namespace {
@@ -24,15 +30,29 @@ std::array<std::uint8_t, 32> bn_to_le(const BIGNUM* value) {
   return bytes;
 }
 
-/// The field's modulus and OpenSSL operations on canonical little-endian encodings.
+/// The modulus as banderwagon.json publishes it, little-endian: Fp's is field_p (BLS12-381's
+/// scalar field), Fr's is subgroup_order_r (Banderwagon's prime subgroup). Not read from the code
+/// under test.
+template <class F>
+std::array<std::uint8_t, 32> published_modulus_le() {
+  const auto curve = test::load_vectors("verkle/banderwagon.json");
+  const char* field = std::is_same_v<F, Fp> ? "field_p" : "subgroup_order_r";
+  const Bytes big_endian = test::hex_bytes(curve.at(field).get<std::string>());
+  std::array<std::uint8_t, 32> little_endian{};
+  EXPECT_EQ(big_endian.size(), 32u);
+  std::reverse_copy(big_endian.begin(),
+                    big_endian.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(
+                                             big_endian.size(), little_endian.size())),
+                    little_endian.begin());
+  return little_endian;
+}
+
+/// The published modulus and OpenSSL operations on canonical little-endian encodings.
 template <class F>
 class BnReference {
  public:
   BnReference() : modulus_(BN_new(), &BN_free), ctx_(BN_CTX_new(), &BN_CTX_free) {
-    std::array<std::uint8_t, 32> bytes{};
-    for (std::size_t i = 0; i < 32; ++i) {
-      bytes[i] = static_cast<std::uint8_t>(F::kModulus[i / 8] >> (8 * (i % 8)));
-    }
+    const auto bytes = published_modulus_le<F>();
     BN_lebin2bn(bytes.data(), 32, modulus_.get());
   }
   const BIGNUM* modulus() const { return modulus_.get(); }
@@ -87,6 +107,15 @@ template <class F>
 class FieldTest : public ::testing::Test {};
 using FieldTypes = ::testing::Types<Fp, Fr>;
 TYPED_TEST_SUITE(FieldTest, FieldTypes);
+
+TYPED_TEST(FieldTest, ModulusIsThePublishedOne) {
+  using F = TypeParam;
+  std::array<std::uint8_t, 32> ours{};
+  for (std::size_t i = 0; i < 32; ++i)
+    ours[i] = static_cast<std::uint8_t>(F::kModulus[i / 8] >> (8 * (i % 8)));
+  EXPECT_EQ(to_hex(ours), to_hex(published_modulus_le<F>()));
+  EXPECT_TRUE((-F::one() + F::one()).is_zero());  // m - 1 + 1 wraps to 0
+}
 
 TYPED_TEST(FieldTest, ArithmeticMatchesOpenSsl) {
   using F = TypeParam;
@@ -163,10 +192,7 @@ TYPED_TEST(FieldTest, FromU64IsTheInteger) {
 
 TYPED_TEST(FieldTest, CanonicalDecodingRejectsModulusAndWrongLength) {
   using F = TypeParam;
-  std::array<std::uint8_t, 32> modulus{};
-  for (std::size_t i = 0; i < 32; ++i) {
-    modulus[i] = static_cast<std::uint8_t>(F::kModulus[i / 8] >> (8 * (i % 8)));
-  }
+  const std::array<std::uint8_t, 32> modulus = published_modulus_le<F>();
   const auto at_modulus = F::from_bytes_le(modulus);
   ASSERT_FALSE(at_modulus.ok());
   EXPECT_EQ(at_modulus.error().code, Errc::malformed_input);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <openssl/bn.h>
 
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <random>
@@ -115,6 +116,19 @@ TEST(VerkleMontgomery, KernelsAgreeOnLongRandomChains) {
       ASSERT_EQ(kernel(x, y), expected) << name << " step " << i;
     ASSERT_TRUE(detail::less_than(expected, Fp::kModulus));
     x = expected;
+  }
+}
+
+// Which kernel mul() dispatches to: the portable one whenever MERKLEFORGE_KERNEL=portable (the
+// portable_kernel. ctest run, which includes this test), else MULX/ADX where the CPU has it.
+TEST(VerkleMontgomery, ActiveKernelIsTheRequestedOne) {
+  const char* requested = std::getenv("MERKLEFORGE_KERNEL");
+  if (requested != nullptr) {
+    ASSERT_EQ(std::string(requested), "portable") << "the only kernel that can be requested";
+    EXPECT_FALSE(detail::kMulxAdx);
+    EXPECT_FALSE(detail::mulx_adx_enabled());
+  } else {
+    EXPECT_EQ(detail::kMulxAdx, cpu_features().bmi2 && cpu_features().adx);
   }
 }
 

@@ -12,12 +12,15 @@
 namespace merkleforge::verkle {
 namespace {
 
+/// Decodes `bytes` as a Proof; when accepted, checks that it re-encodes to the same bytes.
+/// Returns whether it was accepted.
 template <class Proof>
-void expect_canonical_if_decodes(ByteSpan bytes) {
+bool decodes_canonically(ByteSpan bytes) {
   const auto proof = Proof::from_bytes(bytes);
-  if (!proof) return;
+  if (!proof) return false;
   const auto again = proof->to_bytes();
   EXPECT_TRUE(std::ranges::equal(again, bytes));
+  return true;
 }
 
 Bytes multiproof_vector() {
@@ -42,6 +45,8 @@ Bytes mutate(const Bytes& bytes, std::mt19937_64& rng) {
 }
 
 TEST(VerkleProofDecode, RandomBytesNeverCrashAndStayCanonical) {
+  const Bytes valid = multiproof_vector();
+  ASSERT_EQ(valid.size(), MultiProof::kEncodedSize);
   std::mt19937_64 rng(10);
   for (int i = 0; i < 2000; ++i) {
     Bytes bytes(rng() % 3 == 0 ? rng() % 600 : (rng() % 2 ? 544 : 576));
@@ -50,8 +55,23 @@ TEST(VerkleProofDecode, RandomBytesNeverCrashAndStayCanonical) {
       // A clear top byte keeps each x below p, so decoding gets past the canonical check.
       for (std::size_t offset = 0; offset + 32 <= bytes.size(); offset += 32) bytes[offset] = 0;
     }
-    expect_canonical_if_decodes<IpaProof>(bytes);
-    expect_canonical_if_decodes<MultiProof>(bytes);
+    const bool ipa = decodes_canonically<IpaProof>(bytes);
+    const bool multi = decodes_canonically<MultiProof>(bytes);
+    if (bytes.size() != IpaProof::kEncodedSize) {
+      EXPECT_FALSE(ipa) << bytes.size() << " bytes";
+    }
+    if (bytes.size() != MultiProof::kEncodedSize) {
+      EXPECT_FALSE(multi) << bytes.size() << " bytes";
+    }
+
+    // The control: the vector's points with a random final scalar below 2^248 < r must decode
+    // (as a multiproof, and its tail as an IPA proof) and re-encode to the same bytes.
+    Bytes fresh_scalar = valid;
+    for (std::size_t at = fresh_scalar.size() - 32; at + 1 < fresh_scalar.size(); ++at)
+      fresh_scalar[at] = static_cast<std::uint8_t>(rng());
+    fresh_scalar.back() = 0;  // the scalar is little-endian: a zero top byte keeps it below r
+    EXPECT_TRUE(decodes_canonically<MultiProof>(fresh_scalar)) << "round " << i;
+    EXPECT_TRUE(decodes_canonically<IpaProof>(ByteSpan(fresh_scalar).subspan(32))) << "round " << i;
   }
 }
 
@@ -69,9 +89,8 @@ TEST(VerkleProofDecode, MutatedValidProofsNeverVerify) {
   for (int i = 0; i < 300; ++i) {
     const Bytes mutated = mutate(valid, rng);
     if (mutated == valid) continue;
-    expect_canonical_if_decodes<MultiProof>(mutated);
+    if (!decodes_canonically<MultiProof>(mutated)) continue;
     const auto proof = MultiProof::from_bytes(mutated);
-    if (!proof) continue;
     ++decoded_count;
     Transcript transcript("test");
     EXPECT_FALSE(multiproof_verify(transcript, claims, *proof).ok()) << "mutation " << i;

@@ -73,6 +73,21 @@ TEST(VerkleMultiproofPeer, SameBytesAsRustVerkleWasmAndAcceptedByIt) {
   const auto verdict = merkleforge::test::run_node_peer(
       kPeerScript, {{"op", "verify"}, {"proof", ours}, {"claims", claims}});
   EXPECT_TRUE(verdict.at("valid").get<bool>());
+
+  // The controls: the peer's "valid" means something only if it refuses an altered proof (the
+  // IPA's final scalar a changed in its lowest bit, still canonical) and an altered claim.
+  auto altered_bytes = proof->to_bytes();
+  altered_bytes[MultiProof::kEncodedSize - 32] ^= 0x01;  // a is little-endian: its lowest byte
+  const auto altered_proof = merkleforge::test::run_node_peer(
+      kPeerScript, {{"op", "verify"}, {"proof", to_hex(altered_bytes)}, {"claims", claims}});
+  EXPECT_FALSE(altered_proof.at("valid").get<bool>());
+
+  nlohmann::json altered_claims = claims;
+  altered_claims[0]["value"] =
+      to_hex((opened[0].polynomial[opened[0].points[0]] + Fr::one()).to_bytes_le());
+  const auto altered_claim = merkleforge::test::run_node_peer(
+      kPeerScript, {{"op", "verify"}, {"proof", ours}, {"claims", altered_claims}});
+  EXPECT_FALSE(altered_claim.at("valid").get<bool>());
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "merkleforge/verkle/tree_key.hpp"
 
 #include <gtest/gtest.h>
+#include <openssl/bn.h>
 
 #include <algorithm>
 #include <array>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "merkleforge/core/hex.hpp"
+#include "merkleforge/verkle/crs.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "support/vectors.hpp"
 
@@ -35,12 +37,15 @@ Address32 address32_from_hex(const std::string& hex) {
 }
 
 TEST(VerkleTreeKey, PublishedPedersenHashes) {
+  int checked = 0;
   for (const auto& entry : vectors().at("published")) {
     if (!entry.contains("input_hex")) continue;
     const auto hash = pedersen_hash(test::hex_bytes(entry.at("input_hex")));
     ASSERT_TRUE(hash.ok());
     EXPECT_EQ(to_hex(*hash), entry.at("output").get<std::string>()) << entry.at("name");
+    ++checked;
   }
+  EXPECT_EQ(checked, 2);  // 64 zero bytes, 64 bytes of 0x01
 }
 
 TEST(VerkleTreeKey, PublishedTreeKey) {
@@ -60,6 +65,7 @@ TEST(VerkleTreeKey, PublishedTreeKey) {
 }
 
 TEST(VerkleTreeKey, KaustinenHistoryContractStem) {
+  int checked = 0;
   for (const auto& entry : vectors().at("published")) {
     if (!entry.contains("stem")) continue;
     const TreeKey key = get_tree_key(address32_from_hex(entry.at("address")),
@@ -67,7 +73,60 @@ TEST(VerkleTreeKey, KaustinenHistoryContractStem) {
                                      entry.at("sub_index").get<std::uint8_t>());
     EXPECT_EQ(to_hex(ByteSpan(key).first(31)), entry.at("stem").get<std::string>());
     EXPECT_EQ(key[31], entry.at("sub_index").get<std::uint8_t>());
+    ++checked;
   }
+  EXPECT_EQ(checked, 1);
+}
+
+/// A decimal string as 32 little-endian bytes (OpenSSL's parser, not ours).
+std::array<std::uint8_t, 32> decimal_to_le32(const std::string& decimal) {
+  BIGNUM* value = nullptr;
+  std::array<std::uint8_t, 32> out{};
+  EXPECT_EQ(BN_dec2bn(&value, decimal.c_str()), static_cast<int>(decimal.size())) << decimal;
+  EXPECT_EQ(BN_bn2lebinpad(value, out.data(), 32), 32) << decimal;
+  BN_free(value);
+  return out;
+}
+
+// rust-verkle's pre-February-2024 tree keys (tests/vectors/verkle/legacy): the library has no
+// legacy mode, but both rules hash the same point P = 16386·CRS[0] + Σ limb_j·CRS[1 + j] (the
+// four 16-byte little-endian limbs of address32 ‖ tree index LE). P, derived here, gives the
+// legacy key reverse(compressed(P))[0:31] ‖ 0x01, which checks our CRS and commitments against
+// ten more published points; the current key (sub_index 1) must be map_to_scalar(P) LE [0:31] ‖
+// 0x01 and must differ from the legacy one.
+TEST(VerkleTreeKey, LegacyPedersenHashVectorsShareTheCommittedPoint) {
+  const nlohmann::json entries = test::load_vectors("verkle/legacy/pedersen_hash_test.json");
+  const std::span<const Element> crs = crs_points();
+  int checked = 0;
+  for (const auto& entry : entries) {
+    if (!entry.contains("treeKey")) continue;  // the file's comment entry
+    const Address32 address = address32_from_hex(entry.at("addr"));
+    const auto index_le = decimal_to_le32(entry.at("treeIndex").get<std::string>());
+    Bytes input(address.begin(), address.end());
+    input.insert(input.end(), index_le.begin(), index_le.end());
+    Element point = crs[0] * Fr::from_u64(16386);
+    for (std::size_t limb = 0; limb < 4; ++limb)
+      point += crs[1 + limb] * Fr::from_bytes_le_reduced(ByteSpan(input).subspan(16 * limb, 16));
+
+    const auto compressed = point.to_bytes();
+    TreeKey legacy{};
+    std::reverse_copy(compressed.end() - 31, compressed.end(), legacy.begin());
+    legacy[31] = 0x01;
+    const std::string expected = entry.at("treeKey").get<std::string>();
+    EXPECT_EQ(to_hex(legacy), expected) << "entry " << checked;
+
+    TreeIndex index{};
+    for (std::size_t i = 0; i < 32; ++i)
+      index[i / 8] |= std::uint64_t{index_le[i]} << (8 * (i % 8));
+    const TreeKey current = get_tree_key(address, index, 1);
+    const auto scalar = point.map_to_scalar_field().to_bytes_le();
+    EXPECT_EQ(to_hex(ByteSpan(current).first(31)), to_hex(ByteSpan(scalar).first(31)))
+        << "entry " << checked;
+    EXPECT_EQ(current[31], 1u);
+    EXPECT_NE(to_hex(current), expected) << "entry " << checked;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 10);  // pedersen_hash_test.expected.json: entries_checked
 }
 
 TEST(VerkleTreeKey, DerivedAccountStorageAndCodeKeys) {

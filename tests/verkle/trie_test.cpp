@@ -11,6 +11,7 @@
 
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/keccak.hpp"
+#include "merkleforge/verkle/crs.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "support/node_peer.hpp"
 #include "support/vectors.hpp"
@@ -31,6 +32,7 @@ std::array<std::uint8_t, N> fixed(const std::string& hex) {
 
 TEST(VerkleTrie, RootsOfThePublishedVectors) {
   const json vectors = test::load_vectors("verkle/trie_roots.json");
+  ASSERT_EQ(vectors["cases"].size(), 5u);  // the file's five published trees
   for (const json& vector : vectors["cases"]) {
     VerkleTrie trie;
     for (const json& entry : vector["entries"]) {
@@ -40,6 +42,47 @@ TEST(VerkleTrie, RootsOfThePublishedVectors) {
         << vector["name"].get<std::string>();
     EXPECT_EQ(to_hex(trie.root_hash_le()), vector["root_hash_le"].get<std::string>())
         << vector["name"].get<std::string>();
+  }
+}
+
+// go-verkle's cached C1 of a leaf holding one value. C1 is internal to the trie, so the test
+// checks it twice: C1 derived here from the spec's value split (lo = value[0:16] + 2^128 marker,
+// hi = value[16:32] at CRS[2j], CRS[2j+1]), and the trie's root holding that single key equal to
+// the root derived here from the published C1 (leaf C = CRS[0] + stem·CRS[1] + hash(C1)·CRS[2] +
+// hash(C2)·CRS[3], C2 empty; root = hash(leaf C)·CRS[stem[0]]).
+TEST(VerkleTrie, PublishedLeafCommitment) {
+  const json cases = test::load_vectors("verkle/trie_roots.json")["leaf_commitment_cases"];
+  ASSERT_EQ(cases.size(), 1u);
+  for (const json& leaf : cases) {
+    const std::string name = leaf["name"].get<std::string>();
+    const Stem stem = fixed<31>(leaf["stem"].get<std::string>());
+    const auto published_c1 = Element::from_bytes(test::hex_bytes(leaf["c1_commitment"]));
+    ASSERT_TRUE(published_c1.ok()) << name;
+
+    std::vector<Fr> c1_values(256);
+    VerkleTrie trie;
+    for (const auto& [suffix_text, value_hex] : leaf["values"].items()) {
+      const std::size_t suffix = std::stoul(suffix_text);
+      ASSERT_LT(suffix, 128u) << name << ": a C1 suffix";
+      const Digest32 value = fixed<32>(value_hex.get<std::string>());
+      std::array<std::uint8_t, 17> low{};  // value[0:16] with the 2^128 marker above it
+      std::copy_n(value.begin(), 16, low.begin());
+      low[16] = 1;
+      c1_values[2 * suffix] = Fr::from_bytes_le_reduced(low);
+      c1_values[2 * suffix + 1] = Fr::from_bytes_le_reduced(ByteSpan(value).subspan(16));
+      TreeKey key{};
+      std::copy(stem.begin(), stem.end(), key.begin());
+      key[31] = static_cast<std::uint8_t>(suffix);
+      trie.insert(key, value);
+    }
+    EXPECT_EQ(to_hex(commit(c1_values).to_bytes()), leaf["c1_commitment"].get<std::string>())
+        << name;
+
+    const std::span<const Element> crs = crs_points();
+    const Element leaf_commitment = crs[0] + crs[1] * Fr::from_bytes_le_reduced(stem) +
+                                    crs[2] * published_c1->map_to_scalar_field();
+    const Element root = crs[stem[0]] * leaf_commitment.map_to_scalar_field();
+    EXPECT_EQ(to_hex(trie.root()), to_hex(root.to_bytes())) << name;
   }
 }
 
@@ -331,6 +374,8 @@ TEST(VerkleTrie, RootsEqualEthereumjsVerkle) {
     ours.push_back(trie.root());
   }
   const json reply = test::run_node_peer("ethereumjs_verkle.mjs", request);
+  ASSERT_TRUE(reply.contains("roots") && reply["roots"].is_array()) << reply.dump();
+  ASSERT_EQ(reply["roots"].size(), ours.size());
   for (std::size_t i = 0; i < ours.size(); ++i) {
     EXPECT_EQ(to_hex(ours[i]), reply["roots"][i].get<std::string>()) << "case " << i;
   }

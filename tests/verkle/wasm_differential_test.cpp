@@ -61,6 +61,7 @@ TEST_F(WasmPeer, CommitmentsAndMapToScalarAgree) {
   for (const auto& values : vectors) request["vectors"].push_back(to_json(values));
   const nlohmann::json reply = test::run_node_peer("verkle_wasm.mjs", request);
   ASSERT_EQ(reply.at("commitments").size(), vectors.size());
+  ASSERT_EQ(reply.at("hashes").size(), vectors.size());
   for (std::size_t i = 0; i < vectors.size(); ++i) {
     const Element c = commit(vectors[i]);
     EXPECT_EQ(to_hex(c.to_bytes()), reply["commitments"][i].get<std::string>()) << i;
@@ -80,6 +81,7 @@ TEST_F(WasmPeer, DeltaUpdatesAgree) {
                                 {"new_value", to_hex(updates.back().second.to_bytes_le())}});
   }
   const nlohmann::json reply = test::run_node_peer("verkle_wasm.mjs", request);
+  ASSERT_EQ(reply.at("commitments").size(), vectors.size());
   for (std::size_t i = 0; i < vectors.size(); ++i) {
     const auto [index, new_value] = updates[i];
     const Element updated = commit_delta(commit(vectors[i]), index, vectors[i][index], new_value);

@@ -64,13 +64,13 @@ int open_counter(std::uint64_t config, int group_fd, bool exclude_kernel) {
   return static_cast<int>(::syscall(SYS_perf_event_open, &attr, 0, -1, group_fd, 0));
 }
 
-std::uint64_t read_counter(int fd) {
+}  // namespace
+
+std::optional<std::uint64_t> read_counter_value(int fd) {
   std::uint64_t value = 0;
-  if (::read(fd, &value, sizeof value) != static_cast<ssize_t>(sizeof value)) return 0;
+  if (::read(fd, &value, sizeof value) != static_cast<ssize_t>(sizeof value)) return std::nullopt;
   return value;
 }
-
-}  // namespace
 
 merkleforge::Result<PerfCounters> PerfCounters::open(const PerfPaths& paths) {
   // Kernel cycles need paranoid <= 1 unless privileged; asking for them where they are refused
@@ -117,7 +117,7 @@ void PerfCounters::start() {
 
 CounterValues PerfCounters::stop() {
   ::ioctl(leader_, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
-  return {read_counter(leader_), read_counter(follower_)};
+  return {read_counter_value(leader_).value_or(0), read_counter_value(follower_).value_or(0)};
 }
 
 }  // namespace mforge

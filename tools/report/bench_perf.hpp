@@ -29,6 +29,10 @@ std::optional<int> perf_event_paranoid(const PerfPaths& paths);
 /// or an empty string when `open_errno` is 0.
 std::string perf_unavailable_reason(int open_errno, const PerfPaths& paths);
 
+/// The value read(2) gives on a counter descriptor opened without read_format: one native-endian
+/// u64. std::nullopt on a short or failed read.
+std::optional<std::uint64_t> read_counter_value(int fd);
+
 /// A group of two counters (cycles leads, instructions follows) on this thread and the threads it
 /// creates after open() (so a thread pool started later, e.g. by a parallel tree build, is
 /// counted). When the paranoid level forbids kernel profiling to this user, only user space is
@@ -43,6 +47,7 @@ class PerfCounters {
   ~PerfCounters();
 
   void start();
+  /// The counts since start(); a counter that could not be read counts 0.
   CounterValues stop();
   /// "user and kernel" or "user space only (perf_event_paranoid=2)".
   const std::string& scope() const { return scope_; }
