@@ -5,10 +5,10 @@
 // cannot run here; its published figures were measured on another machine (Intel i7-1185G7 @
 // 3.0 GHz, 4C/8T, rustc 1.97.1, Criterion, 2026-08-17): they are shown beside each matching case
 // as the counter `published_us`, never as a ratio to a time measured here. Everything else is
-// measured in this run, including the in-run peer sparse_tree/verify_openssl (the same proofs
+// measured in this run, including sparse/sha256/verify/merkleforge/openssl_sha256 (the same proofs
 // checked with OpenSSL's SHA256()).
 //
-// Names: sparse_tree/<case>/<existing keys or batch size>/merkleforge.
+// Names: sparse/sha256/<case>/merkleforge[/variant]/<existing keys or batch size>.
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/global_control.h>
 #include <openssl/sha.h>

@@ -1,6 +1,6 @@
 // Commitments and tree keys beside verkle-cryptography-wasm measured in the same run:
-//   verkle/commit256/merkleforge_1thread, verkle/commit256/merkleforge, verkle/commit256/wasm
-//   verkle/delta_update/{merkleforge,wasm}, verkle/tree_key/{merkleforge,wasm}
+//   verkle/pedersen/commit256/merkleforge/threads:{1,2}, verkle/pedersen/commit256/wasm,
+//   verkle/pedersen/{delta_update,tree_key}/{merkleforge,wasm}
 // The peer's figures are CPU time per operation inside Node after warm-up (see
 // tests/peers/verkle_wasm.mjs), one sample per repetition, shown only when the peer's result
 // equals ours. The peer is single-threaded WASM: our one-thread commit256 figure is the one to
