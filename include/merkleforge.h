@@ -48,12 +48,12 @@ MF_API const char* mf_version(void);
 
 typedef enum mf_ret {
   MF_OK = 0,
-  MF_BAD_ARGS = 1,            /* an argument out of its documented range (NULL, index, size) */
-  MF_MALFORMED = 2,           /* input bytes or text that do not decode */
-  MF_IO = 3,                  /* the operating system reported an error */
-  MF_NO_MEMORY = 4,           /* an allocation failed */
-  MF_INTERNAL = 5,            /* a bug in MerkleForge (please report mf_last_error()) */
-  MF_BUFFER_TOO_SMALL = 6,    /* the output capacity is too small; the size needed is written */
+  MF_BAD_ARGS = 1,         /* an argument out of its documented range (NULL, index, size) */
+  MF_MALFORMED = 2,        /* input bytes or text that do not decode */
+  MF_IO = 3,               /* the operating system reported an error */
+  MF_NO_MEMORY = 4,        /* an allocation failed */
+  MF_INTERNAL = 5,         /* a bug in MerkleForge (please report mf_last_error()) */
+  MF_BUFFER_TOO_SMALL = 6, /* the output capacity is too small; the size needed is written */
 } mf_ret;
 
 /* Stable lower-case name of a code ("ok", "bad_args", ...); "unknown" for other values. Any
@@ -87,7 +87,8 @@ typedef enum mf_hash_algo {
   MF_BLAKE3 = 3,
 } mf_hash_algo;
 
-/* ---- Hashes (any thread) ----------------------------------------------------------------------- */
+/* ---- Hashes (any thread) -----------------------------------------------------------------------
+ */
 
 /* *out = H(data). Errors: MF_BAD_ARGS for an unknown algorithm. */
 MF_API mf_ret mf_hash(mf_bytes32* out, mf_hash_algo algo, const uint8_t* data, size_t len);
@@ -218,12 +219,13 @@ MF_API mf_ret mf_mpt_verify_storage_proof(bool* ok, const mf_bytes32* storage_ro
  * NULL). */
 MF_API mf_ret mf_mpt_verify_range_proof(bool* ok, bool* more, const mf_bytes32* root,
                                         const uint8_t* first_key, size_t first_key_len,
-                                        const mf_slice* keys, const mf_slice* values,
-                                        size_t count, const mf_slice* proof, size_t proof_len);
+                                        const mf_slice* keys, const mf_slice* values, size_t count,
+                                        const mf_slice* proof, size_t proof_len);
 
-/* ---- Sparse Merkle tree (Jellyfish-compatible) ----------------------------------------------------
- * Keys are 32-byte key hashes (mf_sparse_key_hash gives H(key) as JMT). Proofs are the versioned
- * binary form of docs/sparse-tree.md; decoding them needs the queried key hash. */
+/* ---- Sparse Merkle tree (Jellyfish-compatible)
+ * ---------------------------------------------------- Keys are 32-byte key hashes
+ * (mf_sparse_key_hash gives H(key) as JMT). Proofs are the versioned binary form of
+ * docs/sparse-tree.md; decoding them needs the queried key hash. */
 
 typedef struct mf_sparse_tree mf_sparse_tree;
 
@@ -252,15 +254,15 @@ MF_API mf_ret mf_sparse_tree_prove(uint8_t* proof, size_t capacity, size_t* proo
  * decode. Any thread. */
 MF_API mf_ret mf_sparse_verify_membership(bool* ok, mf_hash_algo algo, const mf_bytes32* root,
                                           const mf_bytes32* key_hash, const uint8_t* value,
-                                          size_t value_len, const uint8_t* proof,
-                                          size_t proof_len);
+                                          size_t value_len, const uint8_t* proof, size_t proof_len);
 /* *ok = proof shows key_hash absent under root. Errors: as above. Any thread. */
 MF_API mf_ret mf_sparse_verify_non_membership(bool* ok, mf_hash_algo algo, const mf_bytes32* root,
                                               const mf_bytes32* key_hash, const uint8_t* proof,
                                               size_t proof_len);
 
-/* ---- Verkle (EIP-6800; any thread) ----------------------------------------------------------------
- * The first call builds 150 MiB of tables for tree keys (once per process, thread-safe). */
+/* ---- Verkle (EIP-6800; any thread)
+ * ---------------------------------------------------------------- The first call builds 150 MiB of
+ * tables for tree keys (once per process, thread-safe). */
 
 /* get_tree_key(address32, tree_index, sub_index): address32 = 12 zero bytes ‖ address (or any
  * 32-byte value), tree_index as 32 little-endian bytes. */
@@ -276,10 +278,10 @@ MF_API mf_ret mf_verkle_verify_witness_json(bool* ok, const mf_bytes32* pre_stat
 MF_API mf_ret mf_verkle_verify_witness_ssz(bool* ok, const mf_bytes32* pre_state_root,
                                            const uint8_t* ssz, size_t len);
 
-/* ---- Reserved: the proof system's verifier ----------------------------------------------------------
- * The Binius-style proof system (docs/binius.md) has no verifier yet. When it lands it will be
- *   mf_ret mf_proof_verify(bool* ok, const uint8_t* statement, size_t statement_len,
- *                          const uint8_t* proof, size_t proof_len);
+/* ---- Reserved: the proof system's verifier
+ * ---------------------------------------------------------- The Binius-style proof system
+ * (docs/binius.md) has no verifier yet. When it lands it will be mf_ret mf_proof_verify(bool* ok,
+ * const uint8_t* statement, size_t statement_len, const uint8_t* proof, size_t proof_len);
  * following the conventions above (MF_MALFORMED for a proof that does not decode). The name
  * mf_proof_* is reserved for it; nothing is exported under it today. */
 
