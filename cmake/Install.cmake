@@ -4,6 +4,11 @@ install(TARGETS merkleforge EXPORT merkleforgeTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY include/merkleforge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The C API: header, shared library (with its SONAME links) and static library.
+install(TARGETS merkleforge_c merkleforge_c_static
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(FILES include/merkleforge.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT merkleforgeTargets NAMESPACE merkleforge::
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/merkleforge)
 if(TARGET mforge)
@@ -25,3 +30,6 @@ file(RELATIVE_PATH merkleforge_pc_up "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
 set(MERKLEFORGE_PC_PREFIX "\${pcfiledir}/${merkleforge_pc_up}")
 configure_file(cmake/merkleforge.pc.in ${CMAKE_CURRENT_BINARY_DIR}/merkleforge.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/merkleforge.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+configure_file(cmake/merkleforge-c.pc.in ${CMAKE_CURRENT_BINARY_DIR}/merkleforge-c.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/merkleforge-c.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
