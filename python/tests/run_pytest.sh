@@ -12,6 +12,7 @@ rm -rf "$venv"
 "$python" -m venv --system-site-packages "$venv"
 MERKLEFORGE_EXTENSION=$extension "$venv/bin/python" -m pip install --quiet --no-index \
   --no-build-isolation --disable-pip-version-check "$package"
+rm -rf "$package/build" "$package/merkleforge.egg-info"
 cd "$venv"
 status=0
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here" || status=$?
