@@ -470,6 +470,17 @@ PYBIND11_MODULE(_merkleforge, m) {
             algorithm(name), [&](auto tag) { return decltype(tag)::type::digest(message); }));
       },
       py::arg("hash"), py::arg("data"), "The 32-byte digest of data under the named hash.");
+  // One function per hash as well: no name lookup on the per-call path.
+  const auto add_digest = [&m](const char* name, auto tag, const char* doc) {
+    using H = typename decltype(tag)::type;
+    m.def(
+        name, [](const py::bytes& data) { return to_bytes(H::digest(view(data))); },
+        py::arg("data"), doc);
+  };
+  add_digest("sha256", HasherTag<Sha256>{}, "SHA-256 digest of data.");
+  add_digest("keccak256", HasherTag<Keccak256>{}, "Ethereum's Keccak-256 digest of data.");
+  add_digest("sha3_256", HasherTag<Sha3_256>{}, "FIPS 202 SHA3-256 digest of data.");
+  add_digest("blake3", HasherTag<Blake3>{}, "BLAKE3 (32-byte) digest of data.");
   m.def(
       "hash_batch",
       [](const std::string& name, const py::bytes& messages, std::size_t message_size,
