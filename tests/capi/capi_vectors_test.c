@@ -275,6 +275,53 @@ static void test_mpt_roots(void) {
   }
 }
 
+static int compare_bytes32(const void* a, const void* b) {
+  return memcmp(a, b, 32);
+}
+
+/* A range proof with no edge proofs covers the whole trie: the secure TrieTests give tries whose
+ * keys (keccak256 of the listed keys) all have one length, and their published roots. */
+static void test_mpt_range_proofs(void) {
+  size_t tested = 0;
+  for (size_t i = 0; i < COUNT(trie_cases); ++i) {
+    const struct trie_case* c = &trie_cases[i];
+    if (!c->secure || strstr(c->name, "anyorder") == NULL || c->count < 2) continue;
+    slice_list keys = slices_of(c->keys, c->count), values = slices_of(c->values, c->count);
+    /* Each entry: hashed key (32 bytes) then the index of its value. */
+    uint8_t(*entries)[40] = calloc(c->count, sizeof *entries);
+    for (size_t k = 0; k < c->count; ++k) {
+      CHECK_OK(
+          mf_hash((mf_bytes32*)entries[k], MF_KECCAK256, keys.slices[k].data, keys.slices[k].len));
+      memcpy(entries[k] + 32, &k, sizeof k);
+    }
+    qsort(entries, c->count, sizeof *entries, compare_bytes32);
+    mf_slice* sorted_keys = calloc(c->count, sizeof(mf_slice));
+    mf_slice* sorted_values = calloc(c->count, sizeof(mf_slice));
+    for (size_t k = 0; k < c->count; ++k) {
+      size_t index;
+      memcpy(&index, entries[k] + 32, sizeof index);
+      sorted_keys[k] = (mf_slice){entries[k], 32};
+      sorted_values[k] = values.slices[index];
+    }
+    const mf_bytes32 root = bytes32_of(c->root);
+    bool ok = false, more = true;
+    CHECK_OK(mf_mpt_verify_range_proof(&ok, &more, &root, entries[0], 32, sorted_keys,
+                                       sorted_values, c->count, NULL, 0));
+    if (!ok || more) capi_fail(__FILE__, __LINE__, "whole-trie range", c->name);
+    ++tested;
+    /* Without its last entry the range is not the whole trie. */
+    CHECK_OK(mf_mpt_verify_range_proof(&ok, &more, &root, entries[0], 32, sorted_keys,
+                                       sorted_values, c->count - 1, NULL, 0));
+    CHECK(!ok);
+    free(sorted_values);
+    free(sorted_keys);
+    free(entries);
+    free_slices(keys);
+    free_slices(values);
+  }
+  CHECK(tested >= 3);
+}
+
 static mf_account account_of(const struct account_proof_case* c) {
   mf_account account;
   const mf_bytes32 nonce = quantity32_of(c->nonce);
@@ -434,6 +481,7 @@ void run_vector_tests(void) {
   test_binary_tree();
   test_mpt_roots();
   test_mpt_proofs();
+  test_mpt_range_proofs();
   test_sparse();
   test_verkle();
 }
