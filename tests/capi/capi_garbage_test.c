@@ -136,7 +136,7 @@ static void test_sparse_garbage(void) {
             MF_BUFFER_TOO_SMALL);
   uint8_t value[2];
   size_t value_len = 0;
-  bool found, ok;
+  bool found = false, ok = false;
   CHECK_RET(mf_sparse_tree_get(value, sizeof value, &value_len, &found, tree, &key),
             MF_BUFFER_TOO_SMALL);
   CHECK(value_len == 5);
