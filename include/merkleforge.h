@@ -60,8 +60,8 @@ typedef enum mf_ret {
  * thread. */
 MF_API const char* mf_ret_name(mf_ret code);
 
-/* The message of the last call on this thread that did not return MF_OK ("" if none); valid
- * until the thread's next mf_ call. Per thread. */
+/* The message of the last call on this thread that did not return MF_OK ("" if none); kept
+ * until the thread's next failing call. Per thread. */
 MF_API const char* mf_last_error(void);
 
 /* ---- Shared types ---------------------------------------------------------------------------- */

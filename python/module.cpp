@@ -9,7 +9,10 @@
 
 #include <array>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -32,7 +35,7 @@ using namespace merkleforge;
 
 namespace {
 
-// ---- errors -------------------------------------------------------------------------------------
+// ---- errors
 
 /// A C++ Error on its way to Python (translated by the registered translator).
 struct PythonError : std::runtime_error {
@@ -57,7 +60,7 @@ T take(Result<T>&& result) {
   return std::move(result).value();
 }
 
-// ---- conversions --------------------------------------------------------------------------------
+// ---- conversions
 
 ByteSpan view(const py::bytes& data) {
   char* buffer = nullptr;
@@ -126,8 +129,30 @@ std::array<std::uint8_t, 32> uint256(const py::int_& value, const char* name) {
   return fixed<32>(encoded, name);
 }
 
+/// Serialises Python threads' calls on one mutable C++ object. Every call releases the GIL first
+/// and then takes the lock, always in that order: a thread holding the lock never waits for the
+/// GIL held by a thread that waits for the lock. `f` runs without the GIL, so it touches C++
+/// values only (inputs are converted before, results after).
+class ObjectLock {
+ public:
+  template <class F>
+  decltype(auto) shared(F&& f) const {
+    py::gil_scoped_release unlocked;
+    std::shared_lock lock(*mutex_);
+    return f();
+  }
+  template <class F>
+  decltype(auto) exclusive(F&& f) {
+    py::gil_scoped_release unlocked;
+    std::unique_lock lock(*mutex_);
+    return f();
+  }
+
+ private:
+  std::unique_ptr<std::shared_mutex> mutex_ = std::make_unique<std::shared_mutex>();
+};
+
 // ---- binary tree
-// ---------------------------------------------------------------------------------
 
 template <Hasher H>
 using Tree = BinaryMerkleTree<H>;
@@ -189,46 +214,53 @@ class BinaryTree {
   }
 
   void append(const py::bytes& leaf) {
-    std::visit([&](auto& tree) { tree.append(view(leaf)); }, tree_);
+    const ByteSpan data = view(leaf);
+    lock_.exclusive([&] { std::visit([&](auto& tree) { tree.append(data); }, tree_); });
   }
   std::uint64_t size() const {
-    return std::visit([](const auto& tree) { return tree.size(); }, tree_);
+    return lock_.shared(
+        [&] { return std::visit([](const auto& tree) { return tree.size(); }, tree_); });
   }
   std::string hash() const { return std::string(hash_name(algo_)); }
 
   py::bytes root(std::optional<std::uint64_t> tree_size) const {
-    const std::uint64_t n = tree_size.value_or(size());
-    return to_bytes(take(std::visit([&](const auto& tree) { return tree.root_at(n); }, tree_)));
+    return to_bytes(take(lock_.shared([&] {
+      return std::visit(
+          [&](const auto& tree) { return tree.root_at(tree_size.value_or(tree.size())); }, tree_);
+    })));
   }
   py::bytes leaf_hash(std::uint64_t index) const {
-    return to_bytes(
-        take(std::visit([&](const auto& tree) { return tree.leaf_hash(index); }, tree_)));
+    return to_bytes(take(lock_.shared([&] {
+      return std::visit([&](const auto& tree) { return tree.leaf_hash(index); }, tree_);
+    })));
   }
   py::list inclusion_proof(std::uint64_t index, std::optional<std::uint64_t> tree_size) const {
-    const std::uint64_t n = tree_size.value_or(size());
-    Result<InclusionProof> proof = [&] {
-      py::gil_scoped_release unlocked;
-      return std::visit([&](const auto& tree) { return tree.inclusion_proof(index, n); }, tree_);
-    }();
-    return digest_list(take(std::move(proof)).path);
+    return digest_list(take(lock_.shared([&] {
+                         return std::visit(
+                             [&](const auto& tree) {
+                               return tree.inclusion_proof(index, tree_size.value_or(tree.size()));
+                             },
+                             tree_);
+                       })).path);
   }
   py::list consistency_proof(std::uint64_t old_size, std::optional<std::uint64_t> new_size) const {
-    const std::uint64_t n = new_size.value_or(size());
-    Result<ConsistencyProof> proof = [&] {
-      py::gil_scoped_release unlocked;
-      return std::visit([&](const auto& tree) { return tree.consistency_proof(old_size, n); },
-                        tree_);
-    }();
-    return digest_list(take(std::move(proof)).path);
+    return digest_list(take(lock_.shared([&] {
+                         return std::visit(
+                             [&](const auto& tree) {
+                               return tree.consistency_proof(old_size,
+                                                             new_size.value_or(tree.size()));
+                             },
+                             tree_);
+                       })).path);
   }
 
  private:
   HashAlgorithm algo_;
   Variant tree_;
+  ObjectLock lock_;
 };
 
 // ---- MPT
-// -----------------------------------------------------------------------------------------
 
 std::vector<Bytes> checked_proof(const std::vector<py::bytes>& proof) {
   std::vector<Bytes> nodes = byte_strings(proof);
@@ -284,28 +316,34 @@ class Trie {
  public:
   explicit Trie(bool secure) : secure_(secure) {}
   void put(const py::bytes& key, const py::bytes& value) {
-    check(trie_.put(key_of(key), view(value)));
+    const Bytes path = key_of(key);
+    const ByteSpan data = view(value);
+    check(lock_.exclusive([&] { return trie_.put(path, data); }));
   }
-  void erase(const py::bytes& key) { check(trie_.erase(key_of(key))); }
+  void erase(const py::bytes& key) {
+    const Bytes path = key_of(key);
+    check(lock_.exclusive([&] { return trie_.erase(path); }));
+  }
   std::optional<py::bytes> get(const py::bytes& key) const {
-    const auto value = take(trie_.get(key_of(key)));
+    const Bytes path = key_of(key);
+    const auto value = take(lock_.shared([&]() -> Result<std::optional<Bytes>> {
+      Result<std::optional<ByteSpan>> found = trie_.get(path);  // a view: copied under the lock
+      if (!found) return found.error();
+      if (!*found) return std::optional<Bytes>();
+      return std::optional<Bytes>(Bytes((*found)->begin(), (*found)->end()));
+    }));
     if (!value) return std::nullopt;
     return to_bytes(*value);
   }
   py::bytes root() {
-    py::gil_scoped_release unlocked;
-    const Digest32 hash = trie_.root_hash();
-    py::gil_scoped_acquire locked;
-    return to_bytes(hash);
+    return to_bytes(lock_.exclusive([&] { return trie_.root_hash(); }));
   }
   py::list prove(const py::bytes& key) {
     const Bytes path = key_of(key);
-    Result<std::vector<Bytes>> proof = [&] {
-      py::gil_scoped_release unlocked;
-      return trie_.prove(path);
-    }();
     py::list out;
-    for (const Bytes& node : take(std::move(proof))) out.append(to_bytes(node));
+    for (const Bytes& node : take(lock_.exclusive([&] { return trie_.prove(path); }))) {
+      out.append(to_bytes(node));
+    }
     return out;
   }
   bool secure() const { return secure_; }
@@ -322,10 +360,10 @@ class Trie {
   }
   bool secure_;
   mpt::MerklePatriciaTrie trie_;
+  ObjectLock lock_;
 };
 
 // ---- sparse tree
-// ---------------------------------------------------------------------------------
 
 class SparseTree {
   // Defined first: the members below deduce their return types from them.
@@ -346,32 +384,32 @@ class SparseTree {
   }
   void put(const py::bytes& key_hash, const py::bytes& value) {
     const Digest32 key = digest(key_hash, "key_hash");
-    visit([&](auto& tree) { tree.put(key, view(value)); });
+    const ByteSpan data = view(value);
+    lock_.exclusive([&] { visit([&](auto& tree) { tree.put(key, data); }); });
   }
   void erase(const py::bytes& key_hash) {
     const Digest32 key = digest(key_hash, "key_hash");
-    visit([&](auto& tree) { tree.erase(key); });
+    lock_.exclusive([&] { visit([&](auto& tree) { tree.erase(key); }); });
   }
   std::optional<py::bytes> get(const py::bytes& key_hash) const {
     const Digest32 key = digest(key_hash, "key_hash");
-    const std::optional<Bytes> value = visit([&](const auto& tree) { return tree.get(key); });
+    const std::optional<Bytes> value =
+        lock_.shared([&] { return visit([&](const auto& tree) { return tree.get(key); }); });
     if (!value) return std::nullopt;
     return to_bytes(*value);
   }
   py::bytes root() const {
-    return to_bytes(visit([](const auto& tree) { return tree.root_hash(); }));
+    return to_bytes(
+        lock_.shared([&] { return visit([](const auto& tree) { return tree.root_hash(); }); }));
   }
   std::size_t size() const {
-    return visit([](const auto& tree) { return tree.size(); });
+    return lock_.shared([&] { return visit([](const auto& tree) { return tree.size(); }); });
   }
   py::bytes prove(const py::bytes& key_hash) const {
     const Digest32 key = digest(key_hash, "key_hash");
-    Bytes encoded;
-    {
-      py::gil_scoped_release unlocked;
-      encoded = visit([&](const auto& tree) { return encode_sparse_proof(tree.prove(key), key); });
-    }
-    return to_bytes(encoded);
+    return to_bytes(lock_.shared([&] {
+      return visit([&](const auto& tree) { return encode_sparse_proof(tree.prove(key), key); });
+    }));
   }
 
  private:
@@ -380,6 +418,7 @@ class SparseTree {
       std::unique_ptr<SparseMerkleTree<Sha256>>, std::unique_ptr<SparseMerkleTree<Keccak256>>,
       std::unique_ptr<SparseMerkleTree<Sha3_256>>, std::unique_ptr<SparseMerkleTree<Blake3>>>
       tree_;
+  ObjectLock lock_;
 };
 
 SparseProof decode_sparse(const py::bytes& proof, const Digest32& key) {
@@ -389,7 +428,6 @@ SparseProof decode_sparse(const py::bytes& proof, const Digest32& key) {
 }
 
 // ---- Verkle
-// --------------------------------------------------------------------------------------
 
 bool witness_verdict(const Digest32& root, Result<verkle::ExecutionWitness>&& parsed) {
   if (!parsed) raise(Errc::malformed_input, parsed.error().message);

@@ -113,3 +113,38 @@ def test_sparse_garbage():
             assert not mf.sparse_verify_non_membership(tree.root(), key, b"\x01" + os.urandom(40))
         except mf.MalformedInput:
             pass
+
+
+def test_threads_share_objects():
+    """Calls on one object from several threads (each releases the GIL, then locks the object)."""
+    import threading
+
+    tree = mf.BinaryTree()
+    trie = mf.Trie()
+    smt = mf.SparseTree()
+    errors = []
+
+    def work(worker):
+        try:
+            for i in range(200):
+                leaf = bytes([worker, i])
+                tree.append(leaf)
+                trie.put(leaf, b"v")
+                smt.put(mf.sparse_key_hash(leaf), b"v")
+                size = len(tree)
+                assert mf.verify_inclusion(tree.root(size), size, 0, tree.leaf_hash(0),
+                                           tree.inclusion_proof(0, size))
+                trie.root()
+                smt.prove(mf.sparse_key_hash(leaf))
+        except Exception as error:  # reported below: an assertion in a thread is not a failure
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(w,)) for w in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert len(tree) == 800 and len(smt) == 800
+    pairs = [(bytes([w, i]), b"v") for w in range(4) for i in range(200)]
+    assert trie.root() == mf.mpt_root(pairs)
