@@ -1,6 +1,7 @@
 """Builds the merkleforge package: the extension module comes from the CMake project one folder
-up (target merkleforge_python), or, when MERKLEFORGE_EXTENSION names an already built module, is
-copied from there. Needs no network: pybind11 and the compilers are Debian packages."""
+up (target merkleforge_python, built in MERKLEFORGE_BUILD_DIR or in a fresh Release tree), or,
+when MERKLEFORGE_EXTENSION names an already built module, is copied from there. Needs no network:
+pybind11 and the compilers are Debian packages."""
 import os
 import re
 import shutil
@@ -25,12 +26,16 @@ class CMakeBuild(build_ext):
         os.makedirs(os.path.dirname(target), exist_ok=True)
         built = os.environ.get("MERKLEFORGE_EXTENSION")
         if not built:
-            build = os.path.abspath(os.path.join(self.build_temp, "cmake"))
-            subprocess.check_call([
-                "cmake", "-S", SOURCE, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-                "-DMERKLEFORGE_BUILD_TESTS=OFF", "-DMERKLEFORGE_BUILD_BENCH=OFF",
-                "-DMERKLEFORGE_BUILD_TOOLS=OFF", "-DMERKLEFORGE_BUILD_PYTHON=ON",
-                f"-DPython_EXECUTABLE={sys.executable}"])
+            # An existing build tree of this checkout (MERKLEFORGE_BUILD_DIR, configured for this
+            # interpreter) is reused; otherwise a Release tree of just the module is configured.
+            build = os.environ.get("MERKLEFORGE_BUILD_DIR")
+            if not build:
+                build = os.path.abspath(os.path.join(self.build_temp, "cmake"))
+                subprocess.check_call([
+                    "cmake", "-S", SOURCE, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+                    "-DMERKLEFORGE_BUILD_TESTS=OFF", "-DMERKLEFORGE_BUILD_BENCH=OFF",
+                    "-DMERKLEFORGE_BUILD_TOOLS=OFF", "-DMERKLEFORGE_BUILD_PYTHON=ON",
+                    f"-DPython_EXECUTABLE={sys.executable}"])
             subprocess.check_call(["cmake", "--build", build, "--target", "merkleforge_python"])
             folder = os.path.join(build, "python", "merkleforge")
             built = os.path.join(folder, next(f for f in os.listdir(folder)
