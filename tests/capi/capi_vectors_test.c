@@ -171,6 +171,23 @@ static void test_hashes(void) {
     mf_bytes32 digest;
     CHECK_OK(mf_hash(&digest, MF_BLAKE3, input, len));
     CHECK(bytes32_equal(&digest, &expected));
+    /* Twice in one batch, and incrementally in two pieces. */
+    if (len > 0 && len <= 8192) {
+      uint8_t* batch = malloc(2 * len);
+      memcpy(batch, input, len);
+      memcpy(batch + len, input, len);
+      mf_bytes32 out[2];
+      CHECK_OK(mf_hash_batch(out, MF_BLAKE3, NULL, 0, batch, len, 2));
+      CHECK(bytes32_equal(&out[0], &expected) && bytes32_equal(&out[1], &expected));
+      free(batch);
+    }
+    mf_hasher* hasher = NULL;
+    CHECK_OK(mf_hasher_new(&hasher, MF_BLAKE3));
+    CHECK_OK(mf_hasher_update(hasher, input, len / 3));
+    CHECK_OK(mf_hasher_update(hasher, input + len / 3, len - len / 3));
+    CHECK_OK(mf_hasher_final(&digest, hasher));
+    CHECK(bytes32_equal(&digest, &expected));
+    mf_hasher_free(hasher);
     free(input);
   }
 }
