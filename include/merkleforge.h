@@ -16,7 +16,9 @@
  * - A pointer argument may be NULL only where its length is 0 or where the comment says so.
  * - Thread safety is stated per function: "any thread" = no shared state; "shared" = may run
  *   concurrently with other shared calls on the same handle; "exclusive" = needs the handle for
- *   itself (no concurrent call on it).
+ *   itself (no concurrent call on it). Constructors (_new, _from_*) run on any thread; _free is
+ *   exclusive. A section heading's note (e.g. "any thread") covers the functions under it that
+ *   state none.
  *
  * The exported symbols are exactly those declared here; src/capi/merkleforge_c.symbols lists them
  * and a test compares it with the library's dynamic symbol table. */
