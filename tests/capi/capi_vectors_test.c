@@ -46,6 +46,9 @@ struct trie_case {
 struct genesis_case {
   const char *file, *root;
 };
+struct balance_account {
+  const char *address, *balance;
+};
 struct storage_proof_case {
   const char *key, *value;
   const char* const* proof;
@@ -339,6 +342,28 @@ static void test_mpt_range_proofs(void) {
   CHECK(tested >= 3);
 }
 
+static void test_mpt_state_root(void) {
+  const size_t count = COUNT(sepolia_accounts);
+  mf_address* addresses = calloc(count, sizeof(mf_address));
+  mf_account* accounts = calloc(count, sizeof(mf_account));
+  for (size_t i = 0; i < count; ++i) {
+    CHECK(hex_decode(addresses[i].bytes, 20, sepolia_accounts[i].address) == 20);
+    accounts[i].nonce = 0;
+    accounts[i].balance = quantity32_of(sepolia_accounts[i].balance);
+    mf_mpt_empty_root(&accounts[i].storage_root);
+    mf_mpt_empty_code_hash(&accounts[i].code_hash);
+  }
+  const mf_bytes32 expected = bytes32_of(sepolia_state_root);
+  mf_bytes32 root;
+  CHECK_OK(mf_mpt_state_root(&root, addresses, accounts, count));
+  CHECK(bytes32_equal(&root, &expected));
+  accounts[0].nonce = 1;
+  CHECK_OK(mf_mpt_state_root(&root, addresses, accounts, count));
+  CHECK(!bytes32_equal(&root, &expected));
+  free(accounts);
+  free(addresses);
+}
+
 static mf_account account_of(const struct account_proof_case* c) {
   mf_account account;
   const mf_bytes32 nonce = quantity32_of(c->nonce);
@@ -497,6 +522,7 @@ void run_vector_tests(void) {
   test_hashes();
   test_binary_tree();
   test_mpt_roots();
+  test_mpt_state_root();
   test_mpt_proofs();
   test_mpt_range_proofs();
   test_sparse();

@@ -192,6 +192,22 @@ function(merkleforge_capi_vectors dir header)
   endforeach()
   string(APPEND c "};\n")
 
+  # mpt/genesis/sepolia_alloc.json: accounts with a balance only (no nonce, code or storage), whose
+  # state root roots.json gives.
+  capi_read(${dir} mpt/genesis/sepolia_alloc.json sepolia)
+  string(JSON sepolia_root GET "${roots}" networks sepolia state_root)
+  capi_strip_0x("${sepolia_root}" sepolia_root)
+  string(APPEND c "static const char* const sepolia_state_root = \"${sepolia_root}\";\n")
+  string(APPEND c "static const struct balance_account sepolia_accounts[] = {\n")
+  string(JSON count LENGTH "${sepolia}")
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON address MEMBER "${sepolia}" ${i})
+    string(JSON balance GET "${sepolia}" ${address} balance)
+    string(APPEND c "  {\"${address}\", \"${balance}\"},\n")
+  endforeach()
+  string(APPEND c "};\n")
+
   # mpt/reth/reth_proof_vectors.json: EIP-1186 account and storage proofs.
   capi_read(${dir} mpt/reth/reth_proof_vectors.json reth)
   string(APPEND c "static const struct account_proof_case account_proof_cases[] = {\n")
