@@ -216,6 +216,14 @@ static void test_binary_tree(void) {
     CHECK(bytes32_equal(&root, &expected));
     CHECK_OK(mf_binary_tree_root(&root, appended, size));
     CHECK(bytes32_equal(&root, &expected));
+    /* From the published leaf hashes. */
+    mf_bytes32* leaf_hashes = digests_of(rfc6962_leaf_hashes, (size_t)size);
+    mf_binary_tree* hashed = NULL;
+    CHECK_OK(mf_binary_tree_from_leaf_hashes(&hashed, MF_SHA256, leaf_hashes, (size_t)size));
+    CHECK_OK(mf_binary_tree_root(&root, hashed, size));
+    CHECK(bytes32_equal(&root, &expected));
+    mf_binary_tree_free(hashed);
+    free(leaf_hashes);
     mf_binary_tree_free(appended);
     mf_binary_tree_free(bulk);
   }
@@ -466,6 +474,9 @@ static void test_sparse(void) {
           mf_sparse_verify_non_membership(&ok, MF_SHA256, &expected, &key_hash, proof, proof_len));
       CHECK(!ok);
     }
+    uint64_t size = 0;
+    CHECK_OK(mf_sparse_tree_size(&size, tree));
+    CHECK(size == c->count);
     /* A key never inserted proves absence. */
     mf_bytes32 absent;
     CHECK_OK(mf_sparse_key_hash(&absent, MF_SHA256, (const uint8_t*)"absent", 6));
@@ -478,6 +489,31 @@ static void test_sparse(void) {
     CHECK_OK(mf_sparse_tree_prove(proof, sizeof proof, &proof_len, tree, &absent));
     CHECK_OK(mf_sparse_verify_non_membership(&ok, MF_SHA256, &expected, &absent, proof, proof_len));
     CHECK(ok);
+    mf_sparse_tree_free(tree);
+    free_slices(keys);
+    free_slices(values);
+  }
+}
+
+/* Erasing the last key of each JMT vector gives the root of the vector before it (the vectors
+ * add one key at a time). */
+static void test_sparse_erase(void) {
+  for (size_t i = 1; i < COUNT(jmt_cases); ++i) {
+    const struct jmt_case* c = &jmt_cases[i];
+    if (jmt_cases[i - 1].count + 1 != c->count) continue;
+    slice_list keys = slices_of(c->keys, c->count), values = slices_of(c->values, c->count);
+    mf_sparse_tree* tree = NULL;
+    CHECK_OK(mf_sparse_tree_new(&tree, MF_SHA256));
+    mf_bytes32 key_hash;
+    for (size_t k = 0; k < c->count; ++k) {
+      CHECK_OK(mf_sparse_key_hash(&key_hash, MF_SHA256, keys.slices[k].data, keys.slices[k].len));
+      CHECK_OK(mf_sparse_tree_put(tree, &key_hash, values.slices[k].data, values.slices[k].len));
+    }
+    CHECK_OK(mf_sparse_tree_erase(tree, &key_hash));
+    const mf_bytes32 expected = bytes32_of(jmt_cases[i - 1].root);
+    mf_bytes32 root;
+    CHECK_OK(mf_sparse_tree_root(&root, tree));
+    CHECK(bytes32_equal(&root, &expected));
     mf_sparse_tree_free(tree);
     free_slices(keys);
     free_slices(values);
@@ -526,5 +562,6 @@ void run_vector_tests(void) {
   test_mpt_proofs();
   test_mpt_range_proofs();
   test_sparse();
+  test_sparse_erase();
   test_verkle();
 }
