@@ -8,7 +8,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 export CCACHE_MAXSIZE ?= 20G
 
-.PHONY: all deps peers report-deps configure build run test asan fuzz fuzz-run format clean
+.PHONY: all deps peers report-deps configure build run test asan python fuzz fuzz-run format clean
 
 all: build
 
@@ -39,6 +39,15 @@ run: build peers
 
 test: build peers
 	ctest --preset $(PRESET) -j $(JOBS)
+
+# The Python package: the extension module built by CMake, installed offline into build/venv (a
+# venv of Debian's /usr/bin/python3; `build/venv/bin/python -c "import merkleforge"`).
+python: configure
+	cmake --build --preset $(PRESET) --target merkleforge_python -j $(JOBS)
+	rm -rf build/venv && /usr/bin/python3 -m venv --system-site-packages build/venv
+	MERKLEFORGE_EXTENSION=$$(ls $(CURDIR)/$(BUILD_DIR)/python/merkleforge/_merkleforge*.so) \
+	  build/venv/bin/python -m pip install --quiet --no-index --no-build-isolation ./python
+	rm -rf python/build python/merkleforge.egg-info
 
 # The same tests under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan:

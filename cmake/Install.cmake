@@ -87,6 +87,21 @@ list(REVERSE all_modules)
 merkleforge_write_pc(merkleforge.pc merkleforge
                      "Authenticated state: hashes, Merkle trees, tries and proofs" "${all_modules}")
 
+# The C API: header, shared library (with its SONAME links) and static library, and
+# merkleforge-c.pc (its static form lists every module, as libmerkleforge_c.a needs them).
+install(TARGETS merkleforge_c merkleforge_c_static
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(FILES include/merkleforge.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+set(MERKLEFORGE_C_LIBS_PRIVATE "")
+foreach(module IN LISTS all_modules)
+  string(APPEND MERKLEFORGE_C_LIBS_PRIVATE " -lmerkleforge_${module}")
+endforeach()
+string(APPEND MERKLEFORGE_C_LIBS_PRIVATE " -ltbb -lrocksdb -lstdc++ -lm -pthread")
+configure_file(cmake/merkleforge-c.pc.in ${CMAKE_CURRENT_BINARY_DIR}/merkleforge-c.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/merkleforge-c.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
 if(TARGET mforge)
   install(TARGETS mforge RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

@@ -9,6 +9,8 @@ packages=(
   libssl-dev libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev librocksdb-dev libtbb-dev libsimde-dev
   b3sum clang-format ccache
+  python3-dev python3-venv python3-setuptools python3-pytest python3-pybind11 pybind11-dev
+  golang-go
   chromium
 )
 [[ ${1:-} == fuzz ]] && packages+=(clang libclang-rt-14-dev)

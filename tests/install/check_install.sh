@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# usage: check_install.sh BUILD_DIR CONSUMER_SOURCE SCRATCH_DIR
+# usage: check_install.sh BUILD_DIR CONSUMER_SOURCE SCRATCH_DIR C_CONSUMER_SOURCE
 # Installs the build, then builds the consumer (it prints SHA-256("abc")) four ways: against the
 # whole library and against the hash component alone, each through find_package and pkg-config.
-# The hash component must not bring in RocksDB or TBB.
+# The hash component must not bring in RocksDB or TBB. A C consumer then goes through
+# pkg-config merkleforge-c, linked shared and static.
 set -euo pipefail
-build_dir=$1 consumer=$2 scratch=$3
+build_dir=$1 consumer=$2 scratch=$3 consumer_c=$4
 rm -rf "$scratch"
 prefix=$scratch/prefix
 cmake --install "$build_dir" --prefix "$prefix" >/dev/null
@@ -39,4 +40,12 @@ if grep -qiE '^(rocksdb|tbb)_DIR' "$scratch/cmake-hash/CMakeCache.txt"; then
   echo "find_package(merkleforge COMPONENTS hash) looked for RocksDB or TBB"
   exit 1
 fi
-echo "installed library works through find_package and pkg-config, whole and hash alone"
+
+# The C API through pkg-config merkleforge-c: shared, then static.
+libdir=$(pkg-config --variable=libdir merkleforge-c)
+"${CC:-cc}" -std=c11 ${CXXFLAGS:-} "$consumer_c/main.c" -o "$scratch/consumer-c" $(pkg-config --cflags --libs merkleforge-c)
+[[ $(LD_LIBRARY_PATH=$libdir "$scratch/consumer-c") == "$expected" ]] || { echo "C consumer (shared) failed"; exit 1; }
+"${CC:-cc}" -std=c11 ${CXXFLAGS:-} "$consumer_c/main.c" -o "$scratch/consumer-c-static" \
+  $(pkg-config --cflags merkleforge-c) "$libdir/libmerkleforge_c.a" $(pkg-config --static --libs-only-l merkleforge-c | sed 's/-lmerkleforge_c//') -L"$libdir"
+[[ $("$scratch/consumer-c-static") == "$expected" ]] || { echo "C consumer (static) failed"; exit 1; }
+echo "installed library works through find_package and pkg-config (whole and hash alone), the C API shared and static"

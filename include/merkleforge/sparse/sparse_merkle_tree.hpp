@@ -559,8 +559,11 @@ class SparseMerkleTree {
     }
     const Subtree old_left = child_of(node, 0), old_right = child_of(node, 1);
     Subtree left, right;
-    tbb::parallel_invoke([&] { left = update_in_parallel(old_left, depth + 1, low); },
-                         [&] { right = update_in_parallel(old_right, depth + 1, high); });
+    // Init-captures: clang 14 cannot capture structured bindings (the C API's sparse tree is
+    // compiled by clang in the fuzz preset).
+    tbb::parallel_invoke(
+        [&, low_half = low] { left = update_in_parallel(old_left, depth + 1, low_half); },
+        [&, high_half = high] { right = update_in_parallel(old_right, depth + 1, high_half); });
     return hashed_now(with_children(node, old_left, old_right, left, right));
   }
 

@@ -1,0 +1,3 @@
+module merkleforge.example/capi
+
+go 1.19
