@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "support/node_peer.hpp"
+#include "tests/support/node_peer.hpp"
 
 namespace merkleforge::bench {
 

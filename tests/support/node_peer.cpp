@@ -1,4 +1,4 @@
-#include "support/node_peer.hpp"
+#include "tests/support/node_peer.hpp"
 
 #include <unistd.h>
 
