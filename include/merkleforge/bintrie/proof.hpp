@@ -43,7 +43,6 @@ Bytes prove(BinaryTrie<H>& trie, std::span<const TreeKey> keys);
 /// `root`.
 template <class H = Sha256>
 Result<std::vector<std::optional<Digest32>>> verify(const Digest32& root,
-                                                    std::span<const TreeKey> keys,
-                                                    ByteSpan proof);
+                                                    std::span<const TreeKey> keys, ByteSpan proof);
 
 }  // namespace merkleforge::bintrie
