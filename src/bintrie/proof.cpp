@@ -320,7 +320,10 @@ template <class H>
 Bytes prove(BinaryTrie<H>& trie, std::span<const TreeKey> keys) {
   trie.root();
   const SortedKeys sorted = sort_keys(keys);
-  Bytes out{kProofVersion};
+  Bytes out;
+  // About one tag and hash per level of the tree and of the stem subtree, per key.
+  out.reserve(1 + 40 * 33 * std::min<std::size_t>(sorted.keys.size(), 1024));
+  out.push_back(kProofVersion);
   Prover<H>(trie, out).node(trie.root_ref(), 0, sorted.keys);
   return out;
 }
