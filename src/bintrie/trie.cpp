@@ -2,6 +2,8 @@
 // (include/merkleforge/bintrie/trie.hpp). Hashing: trie_hash.cpp; persistence: trie_store.cpp.
 #include "merkleforge/bintrie/trie.hpp"
 
+#include <tbb/parallel_sort.h>
+
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -186,16 +188,36 @@ std::uint32_t BinaryTrie<H>::merge(std::uint32_t ref, unsigned depth,
 
 template <class H>
 void BinaryTrie<H>::insert_batch(std::span<const Entry> entries) {
-  std::vector<Entry> sorted(entries.begin(), entries.end());
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const Entry& a, const Entry& b) { return a.key < b.key; });
-  // Of equal keys keep the last written (stable sort kept their order).
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < sorted.size(); ++i) {
-    if (i + 1 < sorted.size() && sorted[i + 1].key == sorted[i].key) continue;
-    sorted[kept++] = sorted[i];
+  // Sorts 16-byte handles (the key's first 8 bytes as a number, and the entry's index) rather
+  // than the 64-byte entries; ties on the prefix fall back to the whole key, then to the index,
+  // so equal keys stay in write order.
+  struct Handle {
+    std::uint64_t prefix;
+    std::uint32_t index;
+  };
+  if (entries.size() >= kStemBit) throw std::length_error("binary trie: batch too large");
+  std::vector<Handle> handles(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    std::uint64_t prefix = 0;
+    for (int b = 0; b < 8; ++b)
+      prefix = (prefix << 8) | entries[i].key[static_cast<std::size_t>(b)];
+    handles[i] = {prefix, static_cast<std::uint32_t>(i)};
   }
-  sorted.resize(kept);
+  tbb::parallel_sort(handles.begin(), handles.end(), [&entries](const Handle& a, const Handle& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    const int order = std::memcmp(entries[a.index].key.data(), entries[b.index].key.data(), 32);
+    return order != 0 ? order < 0 : a.index < b.index;
+  });
+  // Of equal keys keep the last written.
+  std::vector<Entry> sorted;
+  sorted.reserve(handles.size());
+  for (std::size_t i = 0; i < handles.size(); ++i) {
+    if (i + 1 < handles.size() && handles[i + 1].prefix == handles[i].prefix &&
+        entries[handles[i + 1].index].key == entries[handles[i].index].key) {
+      continue;
+    }
+    sorted.push_back(entries[handles[i].index]);
+  }
   std::vector<StemGroup> groups;
   for (std::size_t i = 0; i < sorted.size();) {
     std::size_t end = i + 1;
@@ -203,6 +225,13 @@ void BinaryTrie<H>::insert_batch(std::span<const Entry> entries) {
     groups.push_back(StemGroup{sorted[i].key.data(), i, end});
     i = end;
   }
+  // Room for the new nodes at once (geometric, so that many small batches stay linear).
+  const auto make_room = [](auto& pool, std::size_t more) {
+    if (pool.size() + more > pool.capacity())
+      pool.reserve(std::max(pool.size() + more, 2 * pool.capacity()));
+  };
+  make_room(internals_, groups.size() + groups.size() / 2);
+  make_room(stems_, groups.size());
   root_ = merge(root_, 0, groups, sorted);
 }
 
