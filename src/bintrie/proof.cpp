@@ -104,6 +104,9 @@ class Prover {
     }
     if (is_internal(ref)) {
       out_.push_back(kTagInternal);
+      // The child off the keys' path is read only for its hash, after the walk below returns:
+      // fetching it now overlaps its cache miss with the walk's.
+      for (const std::uint32_t child : trie_.internal(ref).child) prefetch(child);
       const auto [left, right] = split_by_bit(keys, depth);
       node(trie_.internal(ref).child[0], depth + 1, left);
       node(trie_.internal(ref).child[1], depth + 1, right);
@@ -116,71 +119,61 @@ class Prover {
     for (const TreeKey& key : keys) {
       if (std::equal(stem.stem.begin(), stem.stem.end(), key.begin())) suffixes_.push_back(key[31]);
     }
-    build_levels(trie_.slots(stem));
-    subtree(kSubtreeLevels, 0, suffixes_);
+    subtree(kSubtreeLevels, suffixes_, trie_.slots(stem));
   }
 
  private:
   using Slot = typename BinaryTrie<H>::Slot;
-  struct Sparse {
-    std::uint32_t position;
-    Digest32 hash;
-  };
 
-  // levels_[l]: the non-zero nodes of subtree level l (0 = leaves), by position.
-  void build_levels(std::span<const Slot> slots) {
-    slots_ = slots;
-    levels_[0].clear();
-    for (const Slot& slot : slots) levels_[0].push_back({slot.suffix, H::digest(slot.value)});
-    for (unsigned level = 1; level <= kSubtreeLevels; ++level) {
-      auto& up = levels_[level];
-      const auto& below = levels_[level - 1];
-      up.clear();
-      for (std::size_t i = 0; i < below.size(); ++i) {
-        Digest32 pair[2] = {};
-        pair[below[i].position & 1] = below[i].hash;
-        if ((below[i].position & 1) == 0 && i + 1 < below.size() &&
-            below[i + 1].position == below[i].position + 1) {
-          pair[1] = below[++i].hash;
-        }
-        up.push_back({below[i].position >> 1, hash_pair<H>(pair[0], pair[1])});
-      }
+  void prefetch(std::uint32_t ref) const {
+    if (ref == kEmpty) return;
+    if (is_stem(ref)) {
+      __builtin_prefetch(&trie_.stem_node(ref));
+    } else {
+      __builtin_prefetch(&trie_.internal(ref));
     }
   }
 
-  Digest32 lookup(unsigned level, std::uint32_t position) const {
-    const auto& nodes = levels_[level];
-    const auto at =
-        std::lower_bound(nodes.begin(), nodes.end(), position,
-                         [](const Sparse& s, std::uint32_t p) { return s.position < p; });
-    return at != nodes.end() && at->position == position ? at->hash : Digest32{};
+  /// Splits a subtree node's slots (sorted by suffix) between its children at `level`.
+  static std::pair<std::span<const Slot>, std::span<const Slot>> split_slots(
+      std::span<const Slot> slots, unsigned level) {
+    const auto mid = std::partition_point(slots.begin(), slots.end(), [level](const Slot& slot) {
+      return ((slot.suffix >> (level - 1)) & 1) == 0;
+    });
+    const auto left = static_cast<std::size_t>(mid - slots.begin());
+    return {slots.first(left), slots.subspan(left)};
   }
 
-  void subtree(unsigned level, std::uint32_t position, std::span<const std::uint8_t> suffixes) {
-    const Digest32 hash = lookup(level, position);
-    if (hash == Digest32{}) {
+  /// The hash of the subtree node at `level` holding `slots` (none: zero). Only the subtrees off
+  /// the keys' paths are hashed, so a key alone in its stem costs no hash here.
+  static Digest32 subtree_hash(unsigned level, std::span<const Slot> slots) {
+    if (slots.empty()) return Digest32{};
+    if (level == 0) return H::digest(slots.front().value);
+    const auto [left, right] = split_slots(slots, level);
+    return hash_pair<H>(subtree_hash(level - 1, left), subtree_hash(level - 1, right));
+  }
+
+  void subtree(unsigned level, std::span<const std::uint8_t> suffixes,
+               std::span<const Slot> slots) {
+    if (slots.empty()) {
       out_.push_back(kTagEmpty);
     } else if (suffixes.empty()) {
-      put_hash(out_, hash);
+      put_hash(out_, subtree_hash(level, slots));
     } else if (level == 0) {
-      const auto at =
-          std::lower_bound(slots_.begin(), slots_.end(), static_cast<std::uint8_t>(position),
-                           [](const Slot& slot, std::uint8_t s) { return slot.suffix < s; });
       out_.push_back(kTagLeaf);
-      out_.insert(out_.end(), at->value.begin(), at->value.end());
+      out_.insert(out_.end(), slots.front().value.begin(), slots.front().value.end());
     } else {
       out_.push_back(kTagInternal);
-      const auto [left, right] = split_suffixes(suffixes, level);
-      subtree(level - 1, 2 * position, left);
-      subtree(level - 1, 2 * position + 1, right);
+      const auto [left_suffixes, right_suffixes] = split_suffixes(suffixes, level);
+      const auto [left_slots, right_slots] = split_slots(slots, level);
+      subtree(level - 1, left_suffixes, left_slots);
+      subtree(level - 1, right_suffixes, right_slots);
     }
   }
 
   const BinaryTrie<H>& trie_;
   Bytes& out_;
   std::vector<std::uint8_t> suffixes_;
-  std::span<const Slot> slots_;
-  std::vector<Sparse> levels_[kSubtreeLevels + 1];
 };
 
 // ---- verifier ----
