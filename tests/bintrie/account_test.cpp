@@ -81,6 +81,51 @@ TEST(BintrieStore, CommitAndOpen) {
   EXPECT_EQ(BinaryTrie<>::open(store, "b").error().code, Errc::not_found);
 }
 
+/// A store whose next write fails, counting the batches it applies.
+class FailingStore : public NodeStore {
+ public:
+  Result<std::optional<Bytes>> get(ByteSpan key) const override { return inner_.get(key); }
+  Status scan_prefix(ByteSpan prefix, const ScanVisitor& visit) const override {
+    return inner_.scan_prefix(prefix, visit);
+  }
+  Status write_batch(const WriteBatch& batch) override {
+    if (fail_next) {
+      fail_next = false;
+      return make_error(Errc::io_error, "disk full");
+    }
+    ++batches;
+    return inner_.write_batch(batch);
+  }
+  bool fail_next = false;
+  int batches = 0;
+
+ private:
+  MemoryNodeStore inner_;
+};
+
+TEST(BintrieStore, OneBatchPerCommitAndAFailedCommitIsRetried) {
+  FailingStore store;
+  BinaryTrie<> trie;
+  TreeKey a{}, b{};
+  b[0] = 0x80;
+  trie.insert(a, Digest32{1});
+  ASSERT_TRUE(trie.commit(store).ok());
+  EXPECT_EQ(store.batches, 1);
+  trie.insert(b, Digest32{2});
+  store.fail_next = true;
+  EXPECT_EQ(trie.commit(store).error().code, Errc::io_error);
+  // Nothing of the failed commit is visible: the stored tree is still the first one.
+  auto before = BinaryTrie<>::open(store);
+  ASSERT_TRUE(before.ok());
+  EXPECT_FALSE(before->get(b).has_value());
+  ASSERT_TRUE(trie.commit(store).ok());  // writes b's stem again
+  EXPECT_EQ(store.batches, 2);
+  auto after = BinaryTrie<>::open(store);
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after->get(b), Digest32{2});
+  EXPECT_EQ(after->root(), trie.root());
+}
+
 TEST(BintrieStore, CorruptRecordsAreReported) {
   MemoryNodeStore store;
   BinaryTrie<> trie;
