@@ -51,7 +51,8 @@ std::uint32_t BinaryTrie<H>::new_stem(const std::uint8_t* stem) {
 template <class H>
 std::uint32_t BinaryTrie<H>::new_internal() {
   if (internals_.size() >= kStemBit - 1) throw std::length_error("binary trie: too many nodes");
-  internals_.push_back(InternalNode{Digest32{}, {kEmpty, kEmpty}, true});
+  internals_.push_back(InternalNode{{kEmpty, kEmpty}, true});
+  internal_hashes_.emplace_back();
   return static_cast<std::uint32_t>(internals_.size() - 1);
 }
 
@@ -231,6 +232,7 @@ void BinaryTrie<H>::insert_batch(std::span<const Entry> entries) {
       pool.reserve(std::max(pool.size() + more, 2 * pool.capacity()));
   };
   make_room(internals_, groups.size() + groups.size() / 2);
+  make_room(internal_hashes_, groups.size() + groups.size() / 2);
   make_room(stems_, groups.size());
   root_ = merge(root_, 0, groups, sorted);
 }
@@ -280,7 +282,7 @@ template <class H>
 Digest32 BinaryTrie<H>::node_hash(std::uint32_t ref) const {
   if (ref == kEmpty) return Digest32{};
   if (is_stem(ref)) return stems_[ref & ~kStemBit].hash;
-  return internals_[ref].hash;
+  return internal_hashes_[ref];
 }
 
 template class BinaryTrie<Sha256>;

@@ -151,9 +151,8 @@ class BinaryTrie<H>::Hasher {
     digests_.resize(level.size());
     hash_messages<H>(messages_.data(), 64, level.size(), digests_.data());
     for (std::size_t i = 0; i < level.size(); ++i) {
-      InternalNode& node = trie_.internals_[level[i]];
-      node.hash = digests_[i];
-      node.stale = false;
+      trie_.internal_hashes_[level[i]] = digests_[i];
+      trie_.internals_[level[i]].stale = false;
     }
   }
 

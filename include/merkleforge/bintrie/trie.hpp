@@ -100,8 +100,9 @@ class BinaryTrie {
   static Result<BinaryTrie> open(const NodeStore& store, std::string_view name = "state");
 
   // The pools, for the proof and hashing code (src/bintrie). Not a stable interface.
+  // An internal node's links and its hash live apart: walks read only the 12-byte links (five
+  // nodes per cache line).
   struct InternalNode {
-    Digest32 hash;
     std::uint32_t child[2];
     bool stale;  ///< hash out of date
   };
@@ -140,6 +141,7 @@ class BinaryTrie {
   std::size_t height_of(std::uint32_t ref) const;
 
   std::vector<InternalNode> internals_;
+  std::vector<Digest32> internal_hashes_;  ///< by internal node index
   std::vector<StemNode> stems_;
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> unsaved_stems_;
