@@ -5,6 +5,8 @@
 #include <fstream>
 
 #include "cli_support.hpp"
+#include "merkleforge/core/hex.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "support/vectors.hpp"
 
 namespace merkleforge::test {
@@ -35,6 +37,37 @@ TEST(BintrieCli, KeysOfTheDerivedVectors) {
     EXPECT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(result.out, v["key"].get<std::string>() + "\n");
   }
+}
+
+TEST(BintrieCli, EipTextVariant) {
+  // The EIP text's key: BLAKE3(12 zero bytes ‖ address ‖ tree index little-endian)[0:31] ‖ sub.
+  std::array<std::uint8_t, 64> message{};
+  message[12 + 19] = 0x01;  // address 00…01
+  message[32] = 0x05;       // tree index 5, little-endian
+  Digest32 expected = Blake3::digest(message);
+  expected[31] = 7;
+  const auto key =
+      run_mforge("bintrie key --variant eip 0000000000000000000000000000000000000001 5 7");
+  EXPECT_EQ(key.exit_code, 0) << key.err;
+  EXPECT_EQ(key.out, to_hex(expected) + "\n");
+  // One entry at key 0: H(stem ‖ 0 ‖ r), r = eight levels of H(x ‖ 0) over H(value), in BLAKE3.
+  Digest32 value{};
+  value[0] = 1;
+  Digest32 node = Blake3::digest(value);
+  for (int level = 0; level < 8; ++level) {
+    std::array<std::uint8_t, 64> pair{};
+    std::copy(node.begin(), node.end(), pair.begin());
+    node = Blake3::digest(pair);
+  }
+  std::array<std::uint8_t, 64> stem_message{};
+  std::copy(node.begin(), node.end(), stem_message.begin() + 32);
+  nlohmann::json document;
+  document["entries"] =
+      nlohmann::json::array({nlohmann::json::array({std::string(64, '0'), to_hex(value)})});
+  const auto root = run_mforge("bintrie root --variant eip -", document.dump());
+  EXPECT_EQ(root.exit_code, 0) << root.err;
+  EXPECT_EQ(root.out, to_hex(Blake3::digest(stem_message)) + "\n");
+  EXPECT_EQ(run_mforge("bintrie root --variant keccak -", document.dump()).exit_code, 2);
 }
 
 TEST(BintrieCli, ProveThenVerify) {

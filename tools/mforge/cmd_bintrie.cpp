@@ -1,11 +1,14 @@
 // mforge bintrie: Ethereum's binary state tree (EIP-7864 as go-ethereum's trie/bintrie builds it).
-//   mforge bintrie root FILE               root (hex) of FILE = {"entries": [[key32, value32],
+//   mforge bintrie root [--variant geth|eip] FILE
+//                                          root (hex) of FILE = {"entries": [[key32, value32],
 //   ...]}
 //                                          (hex; a listed pair is present also when its value
 //                                          is zero; of repeated keys the last one wins)
-//   mforge bintrie key ADDRESS TREE_INDEX SUB_INDEX
+//   mforge bintrie key [--variant geth|eip] ADDRESS TREE_INDEX SUB_INDEX
 //                                          the tree key of a 20-byte address, a tree index
 //                                          (decimal or 0x-hex, up to 2^256 - 1) and a sub-index
+// --variant: geth (default: SHA-256, tree index big-endian) or eip (the EIP-7864 text: BLAKE3,
+// tree index little-endian); docs/bintrie.md lists the differences.
 //   mforge bintrie prove FILE --keys K[,K...]
 //                                          the multiproof (hex) of the keys in FILE's tree
 //   mforge bintrie verify PROOF --root R --keys K[,K...]
@@ -20,6 +23,7 @@
 #include "commands.hpp"
 #include "merkleforge/bintrie/proof.hpp"
 #include "merkleforge/core/hex.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/mpt/state.hpp"
 
 namespace mforge {
@@ -44,7 +48,8 @@ Result<std::array<std::uint8_t, N>> fixed_hex(const std::string& text, const cha
   return out;
 }
 
-Result<bintrie::BinaryTrie<>> trie_from_file(const std::string& path) {
+template <class H = Sha256>
+Result<bintrie::BinaryTrie<H>> trie_from_file(const std::string& path) {
   Result<std::string> text = read_text_file(path);
   if (!text) return text.error();
   const nlohmann::json document = nlohmann::json::parse(*text, nullptr, false);
@@ -63,7 +68,7 @@ Result<bintrie::BinaryTrie<>> trie_from_file(const std::string& path) {
     if (!value) return value.error();
     entries.push_back({*key, *value});
   }
-  bintrie::BinaryTrie<> trie;
+  bintrie::BinaryTrie<H> trie;
   trie.insert_batch(entries);
   return trie;
 }
@@ -81,19 +86,26 @@ Result<std::vector<bintrie::TreeKey>> keys_of(const std::string& list) {
   return keys;
 }
 
+template <class H>
 int run_root(const std::string& path) {
-  auto trie = trie_from_file(path);
+  auto trie = trie_from_file<H>(path);
   if (!trie) return fail(trie.error());
   std::cout << to_hex(trie->root()) << "\n";
   return kExitOk;
 }
 
-int run_key(const std::string& address_text, const std::string& index_text, unsigned sub) {
+int run_key(const std::string& address_text, const std::string& index_text, unsigned sub,
+            bool eip_text) {
   auto address = fixed_hex<20>(address_text, "address");
   if (!address) return fail(address.error());
   const Result<mpt::Uint256> index = mpt::parse_uint256(index_text);
   if (!index) return fail(index.error());
-  std::cout << to_hex(bintrie::tree_key(*address, *index, static_cast<std::uint8_t>(sub))) << "\n";
+  const auto sub_index = static_cast<std::uint8_t>(sub);
+  const bintrie::TreeKey key = eip_text
+                                   ? bintrie::tree_key<Blake3, bintrie::IndexOrder::little_endian>(
+                                         *address, *index, sub_index)
+                                   : bintrie::tree_key(*address, *index, sub_index);
+  std::cout << to_hex(key) << "\n";
   return kExitOk;
 }
 
@@ -138,13 +150,27 @@ void register_bintrie(CLI::App& app, int& exit_code) {
       "bintrie", "Ethereum's binary state tree (EIP-7864, go-ethereum's SHA-256 form)");
   bintrie->require_subcommand(1);
 
-  auto file = std::make_shared<std::string>();
+  struct RootArgs {
+    std::string file, variant = "geth";
+  };
+  auto root_args = std::make_shared<RootArgs>();
+  const auto add_variant = [](CLI::App* command, std::string& variant) {
+    command
+        ->add_option(
+            "--variant", variant,
+            "geth (default: SHA-256, big-endian tree index) or eip (BLAKE3, little-endian)")
+        ->check(CLI::IsMember({"geth", "eip"}));
+  };
   auto* root = bintrie->add_subcommand("root", "Root of {\"entries\": [[key32, value32], ...]}");
-  root->add_option("file", *file, "JSON file (- for standard input)")->required();
-  root->callback([file, &exit_code] { exit_code = run_root(*file); });
+  root->add_option("file", root_args->file, "JSON file (- for standard input)")->required();
+  add_variant(root, root_args->variant);
+  root->callback([root_args, &exit_code] {
+    exit_code = root_args->variant == "eip" ? run_root<Blake3>(root_args->file)
+                                            : run_root<Sha256>(root_args->file);
+  });
 
   struct KeyArgs {
-    std::string address, index;
+    std::string address, index, variant = "geth";
     unsigned sub_index = 0;
   };
   auto args = std::make_shared<KeyArgs>();
@@ -154,8 +180,10 @@ void register_bintrie(CLI::App& app, int& exit_code) {
   key->add_option("sub_index", args->sub_index, "sub-index 0..255")
       ->required()
       ->check(CLI::Range(0u, 255u));
-  key->callback(
-      [args, &exit_code] { exit_code = run_key(args->address, args->index, args->sub_index); });
+  add_variant(key, args->variant);
+  key->callback([args, &exit_code] {
+    exit_code = run_key(args->address, args->index, args->sub_index, args->variant == "eip");
+  });
 
   struct ProofArgs {
     std::string file, keys, root;
