@@ -13,6 +13,24 @@
 //                                                              state trie, RLP accounts); a case
 //                                                              of its own, not paired with the
 //                                                              Verkle peer
+//   verkle_trie/accounts/tries_random/merkleforge-bintrie/<N>  the same accounts in the binary
+//                                                              tree (EIP-7864 as geth, SHA-256):
+//                                                              basic data and code hash per
+//                                                              account, one insert each
+//   verkle_trie/accounts/tries_random_batch/merkleforge-bintrie/<N>
+//                                                              the same entries through one
+//                                                              insert_batch
+//   verkle_trie/bintrie/insert_and_root/{one_by_one,batch}/1000000
+//                                                              1M random keys and values, then
+//                                                              the root
+//   verkle_trie/bintrie/{prove_one_key,verify_one_key}/1000000 one key's proof in that tree
+//   verkle_trie/bintrie/{prove_keys,verify_keys}/1000          a multiproof of 1,000 random keys
+//                                                              of it (counter proof_bytes)
+//   verkle_trie/proof_size/{mpt,verkle,bintrie}/10000          bytes to prove one account's basic
+//                                                              data among 10K TriesRandom accounts
+//                                                              (mean over 20 accounts): MPT proof
+//                                                              nodes, Verkle witness (SSZ), binary
+//                                                              multiproof
 //   verkle_trie/accounts/tries_random/ethereumjs-verkle/1000   @ethereumjs/verkle 10.0.0 through
 //                                                              Node on the same accounts (one run:
 //                                                              it takes about 20 s)
@@ -28,6 +46,8 @@
 #include <random>
 #include <vector>
 
+#include "merkleforge/bintrie/account.hpp"
+#include "merkleforge/bintrie/proof.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/account.hpp"
@@ -176,6 +196,203 @@ void mpt_tries_random(benchmark::State& state) {
   }
 }
 
+void bintrie_tries_random(benchmark::State& state) {
+  const auto accounts = random_accounts(static_cast<std::size_t>(state.range(0)));
+  const Digest32 empty_code_hash = Keccak256::digest(ByteSpan{});
+  const double cpu_before = process_cpu_seconds();
+  for (auto _ : state) {
+    bintrie::BinaryTrie<> trie;
+    for (const RandomAccount& account : accounts) {
+      bintrie::TreeKey key = bintrie::basic_data_key(account.address);
+      trie.insert(key, bintrie::basic_data_leaf(account.nonce, account.balance_be, 0));
+      key[31] = bintrie::kCodeHashLeafKey;
+      trie.insert(key, empty_code_hash);
+    }
+    benchmark::DoNotOptimize(trie.root());
+  }
+  report_cpu_time(state, cpu_before);
+}
+
+void bintrie_tries_random_batch(benchmark::State& state) {
+  const auto accounts = random_accounts(static_cast<std::size_t>(state.range(0)));
+  const double cpu_before = process_cpu_seconds();
+  for (auto _ : state) {
+    std::vector<bintrie::Entry> entries;
+    entries.reserve(2 * accounts.size());
+    for (const RandomAccount& account : accounts) {
+      const auto written =
+          bintrie::account_entries(account.address, account.nonce, account.balance_be, {});
+      entries.insert(entries.end(), written->begin(), written->end());
+    }
+    bintrie::BinaryTrie<> trie;
+    trie.insert_batch(entries);
+    benchmark::DoNotOptimize(trie.root());
+  }
+  report_cpu_time(state, cpu_before);
+}
+
+std::vector<bintrie::Entry> random_entries(std::size_t count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<bintrie::Entry> entries(count);
+  for (bintrie::Entry& e : entries) {
+    for (auto& byte : e.key) byte = static_cast<std::uint8_t>(rng());
+    for (auto& byte : e.value) byte = static_cast<std::uint8_t>(rng());
+  }
+  return entries;
+}
+
+void bintrie_insert_and_root(benchmark::State& state, bool batch) {
+  const auto entries = random_entries(static_cast<std::size_t>(state.range(0)), 1);
+  const double cpu_before = process_cpu_seconds();
+  for (auto _ : state) {
+    bintrie::BinaryTrie<> trie;
+    if (batch) {
+      trie.insert_batch(entries);
+    } else {
+      for (const bintrie::Entry& e : entries) trie.insert(e.key, e.value);
+    }
+    benchmark::DoNotOptimize(trie.root());
+  }
+  report_cpu_time(state, cpu_before);
+}
+
+/// The binary tree of 1M random keys (built once) and its keys.
+struct BintrieProofTree {
+  std::vector<bintrie::TreeKey> keys;
+  bintrie::BinaryTrie<> trie;
+};
+
+BintrieProofTree& bintrie_proof_tree() {
+  static BintrieProofTree tree = [] {
+    BintrieProofTree out;
+    const auto entries = random_entries(1000000, 2);
+    for (const bintrie::Entry& e : entries) out.keys.push_back(e.key);
+    out.trie.insert_batch(entries);
+    (void)out.trie.root();
+    return out;
+  }();
+  return tree;
+}
+
+void bintrie_prove_one_key(benchmark::State& state) {
+  auto& [keys, trie] = bintrie_proof_tree();
+  std::size_t next = 0;
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const Bytes proof = bintrie::prove(trie, std::span(&keys[next++ % keys.size()], 1));
+    bytes += proof.size();
+    benchmark::DoNotOptimize(proof.data());
+  }
+  state.counters["proof_bytes"] =
+      static_cast<double>(bytes) / static_cast<double>(state.iterations());
+}
+
+void bintrie_verify_one_key(benchmark::State& state) {
+  auto& [keys, trie] = bintrie_proof_tree();
+  const Digest32 root = trie.root();
+  std::vector<Bytes> proofs;
+  for (std::size_t i = 0; i < 1024; ++i)
+    proofs.push_back(bintrie::prove(trie, std::span(&keys[i], 1)));
+  std::size_t next = 0;
+  for (auto _ : state) {
+    const std::size_t i = next++ % proofs.size();
+    if (!bintrie::verify(root, std::span(&keys[i], 1), proofs[i])) {
+      state.SkipWithError("proof rejected");
+    }
+  }
+}
+
+std::vector<bintrie::TreeKey> thousand_keys() {
+  auto& [keys, trie] = bintrie_proof_tree();
+  std::mt19937_64 rng(3);
+  std::vector<bintrie::TreeKey> out;
+  for (int i = 0; i < 1000; ++i) out.push_back(keys[rng() % keys.size()]);
+  return out;
+}
+
+void bintrie_prove_keys(benchmark::State& state) {
+  auto& tree = bintrie_proof_tree();
+  const auto keys = thousand_keys();
+  Bytes proof;
+  for (auto _ : state) {
+    proof = bintrie::prove(tree.trie, keys);
+    benchmark::DoNotOptimize(proof.data());
+  }
+  state.counters["proof_bytes"] = static_cast<double>(proof.size());
+  state.counters["bytes_per_key"] = static_cast<double>(proof.size()) / 1000.0;
+}
+
+void bintrie_verify_keys(benchmark::State& state) {
+  auto& tree = bintrie_proof_tree();
+  const auto keys = thousand_keys();
+  const Bytes proof = bintrie::prove(tree.trie, keys);
+  const Digest32 root = tree.trie.root();
+  for (auto _ : state) {
+    if (!bintrie::verify(root, keys, proof)) state.SkipWithError("proof rejected");
+  }
+}
+
+// Proof size per key: one account's basic data among the 10K TriesRandom accounts, in each tree.
+constexpr std::size_t kProofSizeSample = 20;
+
+void proof_size_mpt(benchmark::State& state) {
+  const auto accounts = random_accounts(static_cast<std::size_t>(state.range(0)));
+  mpt::SecureTrie trie;
+  for (const RandomAccount& account : accounts) {
+    mpt::Account value;
+    value.nonce = account.nonce;
+    value.balance = account.balance_be;
+    (void)trie.put(account.address, mpt::encode_account(value));
+  }
+  (void)trie.root_hash();
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    bytes = 0;
+    for (std::size_t i = 0; i < kProofSizeSample; ++i) {
+      const auto proof = trie.prove(accounts[i].address);
+      for (const Bytes& node : proof.value()) bytes += node.size();
+    }
+  }
+  state.counters["bytes_per_key"] = static_cast<double>(bytes) / kProofSizeSample;
+}
+
+void proof_size_verkle(benchmark::State& state) {
+  const auto writes = account_writes(random_accounts(static_cast<std::size_t>(state.range(0))));
+  verkle::VerkleTrie trie;
+  (void)verkle::put_accounts(trie, writes);
+  (void)trie.root();
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    bytes = 0;
+    for (std::size_t i = 0; i < kProofSizeSample; ++i) {
+      const verkle::TreeKey key = verkle::basic_data_key(verkle::to_address32(writes[i].address));
+      bytes += verkle::to_ssz(verkle::prove_keys(trie, std::span(&key, 1)).value()).size();
+    }
+  }
+  state.counters["bytes_per_key"] = static_cast<double>(bytes) / kProofSizeSample;
+}
+
+void proof_size_bintrie(benchmark::State& state) {
+  const auto accounts = random_accounts(static_cast<std::size_t>(state.range(0)));
+  std::vector<bintrie::Entry> entries;
+  for (const RandomAccount& account : accounts) {
+    const auto written =
+        bintrie::account_entries(account.address, account.nonce, account.balance_be, {});
+    entries.insert(entries.end(), written->begin(), written->end());
+  }
+  bintrie::BinaryTrie<> trie;
+  trie.insert_batch(entries);
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    bytes = 0;
+    for (std::size_t i = 0; i < kProofSizeSample; ++i) {
+      const bintrie::TreeKey key = bintrie::basic_data_key(accounts[i].address);
+      bytes += bintrie::prove(trie, std::span(&key, 1)).size();
+    }
+  }
+  state.counters["bytes_per_key"] = static_cast<double>(bytes) / kProofSizeSample;
+}
+
 // The peer takes about 20 s per 1,000 accounts: it runs once, for a single repetition (registered
 // with Repetitions(1), so no spread is claimed for it), and its time is shown only when its root
 // equals ours. Measured 2026-12-01: @ethereumjs/verkle's root differs from ours as soon as two
@@ -291,6 +508,53 @@ BENCHMARK(mpt_tries_random)
     ->Arg(10000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+BENCHMARK(bintrie_tries_random)
+    ->Name("verkle_trie/accounts/tries_random/merkleforge-bintrie")
+    ->Arg(1000)
+    ->Arg(5000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(bintrie_tries_random_batch)
+    ->Name("verkle_trie/accounts/tries_random_batch/merkleforge-bintrie")
+    ->Arg(1000)
+    ->Arg(5000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(bintrie_insert_and_root, one_by_one, false)
+    ->Name("verkle_trie/bintrie/insert_and_root/one_by_one")
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(bintrie_insert_and_root, batch, true)
+    ->Name("verkle_trie/bintrie/insert_and_root/batch")
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(bintrie_prove_one_key)
+    ->Name("verkle_trie/bintrie/prove_one_key")
+    ->Arg(1000000)
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
+BENCHMARK(bintrie_verify_one_key)
+    ->Name("verkle_trie/bintrie/verify_one_key")
+    ->Arg(1000000)
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
+BENCHMARK(bintrie_prove_keys)
+    ->Name("verkle_trie/bintrie/prove_keys")
+    ->Arg(1000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(bintrie_verify_keys)
+    ->Name("verkle_trie/bintrie/verify_keys")
+    ->Arg(1000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(proof_size_mpt)->Name("verkle_trie/proof_size/mpt")->Arg(10000)->Iterations(1);
+BENCHMARK(proof_size_verkle)->Name("verkle_trie/proof_size/verkle")->Arg(10000)->Iterations(1);
+BENCHMARK(proof_size_bintrie)->Name("verkle_trie/proof_size/bintrie")->Arg(10000)->Iterations(1);
 BENCHMARK(ethereumjs_tries_random)
     ->Name("verkle_trie/accounts/tries_random/ethereumjs-verkle")
     ->Arg(1000)

@@ -3,7 +3,7 @@
 //   mpt root [--secure] [--db PATH [--name NAME]] FILE   root of a trie test file; --db also
 //   commits mpt prove [--secure] (--db PATH [--name NAME] | FILE) KEY   proof of KEY as a JSON list
 //   mpt verify --root HEX [--secure] KEY PROOF.json     value (or "absent"); exit 1 if invalid
-//   state-root [--tree mpt|verkle] GENESIS.json         state root of a genesis file or alloc map
+//   state-root [--tree mpt|verkle|binary] GENESIS.json  state root of a genesis file or alloc map
 //
 // FILE is in the ethereum/tests TrieTests format: a map or an ordered list of [key, value]
 // pairs, one test object with "in", or a whole published file {name: {in, root}} (then one
@@ -18,6 +18,7 @@
 
 #include "cli_io.hpp"
 #include "commands.hpp"
+#include "merkleforge/bintrie/account.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/proof.hpp"
@@ -236,6 +237,12 @@ int run_state_root(const std::string& file, const std::string& tree) {
     std::cout << "0x" << to_hex(mpt::genesis_state_root(*alloc)) << "\n";
     return kExitOk;
   }
+  if (tree == "binary") {
+    auto binary = bintrie::genesis_trie(*alloc);
+    if (!binary) return report(binary.error(), "state-root");
+    std::cout << "0x" << to_hex(binary->root()) << "\n";
+    return kExitOk;
+  }
   auto trie = verkle_genesis_trie(*alloc);
   if (!trie) return report(trie.error(), "state-root");
   std::cout << "0x" << to_hex(trie->root()) << "\n";
@@ -292,8 +299,10 @@ void register_mpt(CLI::App& app, int& exit_code) {
   };
   auto args = std::make_shared<StateRootArgs>();
   state_root->add_option("genesis", args->genesis, "genesis JSON ('-' for stdin)")->required();
-  state_root->add_option("--tree", args->tree, "mpt (default) or verkle (EIP-6800)")
-      ->check(CLI::IsMember({"mpt", "verkle"}));
+  state_root
+      ->add_option("--tree", args->tree,
+                   "mpt (default), verkle (EIP-6800) or binary (EIP-7864, as geth)")
+      ->check(CLI::IsMember({"mpt", "verkle", "binary"}));
   state_root->callback(
       [args, &exit_code] { exit_code = run_state_root(args->genesis, args->tree); });
 }
