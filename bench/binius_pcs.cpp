@@ -132,21 +132,21 @@ void sizes(benchmark::internal::Benchmark* b) {
 }
 
 BENCHMARK(BM_Commit)
-    ->Name("binius_pcs/commit")
+    ->Name("binius/pcs/commit/merkleforge")
     ->ArgNames({"vars", "threads"})
     ->Apply(sizes_and_threads)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MeasureProcessCPUTime();
 BENCHMARK(BM_Prove)
-    ->Name("binius_pcs/prove")
+    ->Name("binius/pcs/prove/merkleforge")
     ->ArgNames({"vars", "threads"})
     ->Apply(sizes_and_threads)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MeasureProcessCPUTime();
 BENCHMARK(BM_Verify)
-    ->Name("binius_pcs/verify")
+    ->Name("binius/pcs/verify/merkleforge")
     ->ArgNames({"vars"})
     ->Apply(sizes)
     ->Unit(benchmark::kMillisecond)

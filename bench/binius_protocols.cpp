@@ -113,7 +113,7 @@ void BM_ZerocheckB1(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_ZerocheckB1)
-    ->Name("zk/zerocheck/a*b-c/b1/2^24")
+    ->Name("zk/zerocheck/a*b-c_b1_2^24/merkleforge")
     ->Arg(1)
     ->Arg(2)
     ->ArgName("threads")
@@ -146,7 +146,7 @@ void BM_GrandProductB128(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_GrandProductB128)
-    ->Name("zk/grand_product/b128/2^20")
+    ->Name("zk/grand_product/b128_2^20/merkleforge")
     ->Arg(1)
     ->Arg(2)
     ->ArgName("threads")
@@ -189,7 +189,7 @@ void BM_SumcheckDegree3(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_SumcheckDegree3)
-    ->Name("zk/sumcheck/a*b*c/b128/2^20")
+    ->Name("zk/sumcheck/a*b*c_b128_2^20/merkleforge")
     ->Arg(1)
     ->Arg(2)
     ->ArgName("threads")

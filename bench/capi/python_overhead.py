@@ -2,7 +2,7 @@
 
 usage: python bench/capi/python_overhead.py BUILD_DIR   (e.g. build/release)
 Prints medians of 7 repetitions:
-- a 32-byte SHA-256: merkleforge.sha256, hashlib, and mf_hash from C (bench_capi_overhead);
+- a 32-byte SHA-256: merkleforge.sha256, hashlib, and mf_hash from C (capi_overhead);
 - 10,000 64-byte messages: one hash_batch call vs a hashlib loop (target >= 10x), and from C;
 - a 1M-leaf RFC 6962 tree build + root + free: BinaryTree.from_fixed_leaves vs the same C API
   calls made through ctypes in this process, interleaved run by run so that both see the same
@@ -33,7 +33,7 @@ def median_time(function, inner=1):
 
 def main():
     build = sys.argv[1]
-    output = subprocess.run([os.path.join(build, "bench", "bench_capi_overhead")], check=True,
+    output = subprocess.run([os.path.join(build, "bench", "capi_overhead")], check=True,
                             capture_output=True, text=True).stdout
     c_figures = {name: float(value) for name, value in (line.split() for line in output.splitlines())}
     lib = ctypes.CDLL(os.path.join(build, "src", "capi", "libmerkleforge_c.so"))

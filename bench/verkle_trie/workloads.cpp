@@ -9,10 +9,8 @@
 //   verkle_trie/profile/{tree_keys_one_by_one,tree_keys_batch,inserts_and_commit}/merkleforge/10000
 //                                                              the parts of TriesRandom: its keys,
 //                                                              and the trie with keys precomputed
-//   verkle_trie/accounts/tries_random_mpt/merkleforge/<N>      the same accounts in the MPT (secure
-//                                                              state trie, RLP accounts); a case
-//                                                              of its own, not paired with the
-//                                                              Verkle peer
+//   verkle_trie/accounts/tries_random/merkleforge-mpt/<N>      the same accounts in the MPT (secure
+//                                                              state trie, RLP accounts)
 //   verkle_trie/accounts/tries_random/merkleforge-bintrie/<N>  the same accounts in the binary
 //                                                              tree (EIP-7864 as geth, SHA-256):
 //                                                              basic data and code hash per
@@ -20,13 +18,16 @@
 //   verkle_trie/accounts/tries_random_batch/merkleforge-bintrie/<N>
 //                                                              the same entries through one
 //                                                              insert_batch
-//   verkle_trie/bintrie/insert_and_root/{one_by_one,batch}/1000000
+//   verkle_trie/bintrie/insert_and_root/merkleforge/{one_by_one,batch}/1000000
 //                                                              1M random keys and values, then
 //                                                              the root
-//   verkle_trie/bintrie/{prove_one_key,verify_one_key}/1000000 one key's proof in that tree
-//   verkle_trie/bintrie/{prove_keys,verify_keys}/1000          a multiproof of 1,000 random keys
+//   verkle_trie/bintrie/{prove_one_key,verify_one_key}/merkleforge/1000000
+//                                                              one key's proof in that tree
+//   verkle_trie/bintrie/{prove_keys,verify_keys}/merkleforge/1000
+//                                                              a multiproof of 1,000 random keys
 //                                                              of it (counter proof_bytes)
-//   verkle_trie/proof_size/{mpt,verkle,bintrie}/10000          bytes to prove one account's basic
+//   verkle_trie/proof_size/account_basic_data/merkleforge-{mpt,verkle,bintrie}/10000
+//                                                              bytes to prove one account's basic
 //                                                              data among 10K TriesRandom accounts
 //                                                              (mean over 20 accounts): MPT proof
 //                                                              nodes, Verkle witness (SSZ), binary
@@ -502,7 +503,7 @@ BENCHMARK(trie_inserts_and_commit)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(mpt_tries_random)
-    ->Name("verkle_trie/accounts/tries_random_mpt/merkleforge")
+    ->Name("verkle_trie/accounts/tries_random/merkleforge-mpt")
     ->Arg(1000)
     ->Arg(5000)
     ->Arg(10000)
@@ -523,38 +524,38 @@ BENCHMARK(bintrie_tries_random_batch)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(bintrie_insert_and_root, one_by_one, false)
-    ->Name("verkle_trie/bintrie/insert_and_root/one_by_one")
+    ->Name("verkle_trie/bintrie/insert_and_root/merkleforge/one_by_one")
     ->Arg(1000000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(bintrie_insert_and_root, batch, true)
-    ->Name("verkle_trie/bintrie/insert_and_root/batch")
+    ->Name("verkle_trie/bintrie/insert_and_root/merkleforge/batch")
     ->Arg(1000000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(bintrie_prove_one_key)
-    ->Name("verkle_trie/bintrie/prove_one_key")
+    ->Name("verkle_trie/bintrie/prove_one_key/merkleforge")
     ->Arg(1000000)
     ->Unit(benchmark::kMicrosecond)
     ->UseRealTime();
 BENCHMARK(bintrie_verify_one_key)
-    ->Name("verkle_trie/bintrie/verify_one_key")
+    ->Name("verkle_trie/bintrie/verify_one_key/merkleforge")
     ->Arg(1000000)
     ->Unit(benchmark::kMicrosecond)
     ->UseRealTime();
 BENCHMARK(bintrie_prove_keys)
-    ->Name("verkle_trie/bintrie/prove_keys")
+    ->Name("verkle_trie/bintrie/prove_keys/merkleforge")
     ->Arg(1000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(bintrie_verify_keys)
-    ->Name("verkle_trie/bintrie/verify_keys")
+    ->Name("verkle_trie/bintrie/verify_keys/merkleforge")
     ->Arg(1000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
-BENCHMARK(proof_size_mpt)->Name("verkle_trie/proof_size/mpt")->Arg(10000)->Iterations(1);
-BENCHMARK(proof_size_verkle)->Name("verkle_trie/proof_size/verkle")->Arg(10000)->Iterations(1);
-BENCHMARK(proof_size_bintrie)->Name("verkle_trie/proof_size/bintrie")->Arg(10000)->Iterations(1);
+BENCHMARK(proof_size_mpt)->Name("verkle_trie/proof_size/account_basic_data/merkleforge-mpt")->Arg(10000)->Iterations(1);
+BENCHMARK(proof_size_verkle)->Name("verkle_trie/proof_size/account_basic_data/merkleforge-verkle")->Arg(10000)->Iterations(1);
+BENCHMARK(proof_size_bintrie)->Name("verkle_trie/proof_size/account_basic_data/merkleforge-bintrie")->Arg(10000)->Iterations(1);
 BENCHMARK(ethereumjs_tries_random)
     ->Name("verkle_trie/accounts/tries_random/ethereumjs-verkle")
     ->Arg(1000)
