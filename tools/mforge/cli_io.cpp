@@ -4,6 +4,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "commands.hpp"
+
 namespace mforge {
 
 merkleforge::Result<std::string> read_text_file(const std::string& path) {
@@ -17,6 +19,11 @@ merkleforge::Result<std::string> read_text_file(const std::string& path) {
   text << in.rdbuf();
   if (in.bad()) return merkleforge::make_error(merkleforge::Errc::io_error, path + ": read failed");
   return text.str();
+}
+
+int report_failure(const char* command, const merkleforge::Error& error) {
+  std::cerr << "mforge " << command << ": " << error.message << "\n";
+  return error.code == merkleforge::Errc::io_error ? kExitIo : kExitUsage;
 }
 
 }  // namespace mforge

@@ -32,20 +32,7 @@ namespace {
 using namespace merkleforge;
 
 int fail(const Error& error) {
-  std::cerr << "mforge bintrie: " << error.message << "\n";
-  return error.code == Errc::io_error ? kExitIo : kExitUsage;
-}
-
-template <std::size_t N>
-Result<std::array<std::uint8_t, N>> fixed_hex(const std::string& text, const char* what) {
-  Result<Bytes> bytes = from_hex(text);
-  if (!bytes || bytes->size() != N) {
-    return make_error(Errc::malformed_input, std::string(what) + " '" + text + "' is not " +
-                                                 std::to_string(N) + " bytes of hex");
-  }
-  std::array<std::uint8_t, N> out;
-  std::copy(bytes->begin(), bytes->end(), out.begin());
-  return out;
+  return report_failure("bintrie", error);
 }
 
 template <class H = Sha256>
