@@ -56,6 +56,9 @@ typedef enum mf_ret {
   MF_NO_MEMORY = 4,        /* an allocation failed */
   MF_INTERNAL = 5,         /* a bug in MerkleForge (please report mf_last_error()) */
   MF_BUFFER_TOO_SMALL = 6, /* the output capacity is too small; the size needed is written */
+  /* Not a code: makes the type hold any int, so that a caller's out-of-range value is an
+   * "unknown" code in C++ too rather than undefined behaviour. */
+  MF_RET_MAX_ENUM = 0x7FFFFFFF,
 } mf_ret;
 
 /* Stable lower-case name of a code ("ok", "bad_args", ...); "unknown" for other values. Any
@@ -87,6 +90,9 @@ typedef enum mf_hash_algo {
   MF_KECCAK256 = 1, /* Ethereum's Keccak-256 (padding 0x01) */
   MF_SHA3_256 = 2,  /* FIPS 202 */
   MF_BLAKE3 = 3,
+  /* Not an algorithm: makes the type hold any int, so that an unknown value is MF_BAD_ARGS in
+   * C++ too rather than undefined behaviour. */
+  MF_HASH_ALGO_MAX_ENUM = 0x7FFFFFFF,
 } mf_hash_algo;
 
 /* ---- Hashes (any thread) -----------------------------------------------------------------------

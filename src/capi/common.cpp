@@ -41,6 +41,8 @@ HashAlgorithm algorithm_of(mf_hash_algo algo) {
       return HashAlgorithm::sha3_256;
     case MF_BLAKE3:
       return HashAlgorithm::blake3;
+    case MF_HASH_ALGO_MAX_ENUM:
+      break;
   }
   fail(MF_BAD_ARGS, "unknown hash algorithm " + std::to_string(static_cast<int>(algo)));
 }
@@ -77,6 +79,8 @@ const char* mf_ret_name(mf_ret code) {
       return "internal";
     case MF_BUFFER_TOO_SMALL:
       return "buffer_too_small";
+    case MF_RET_MAX_ENUM:
+      break;
   }
   return "unknown";
 }
