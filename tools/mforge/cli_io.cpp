@@ -1,5 +1,6 @@
 #include "cli_io.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -19,6 +20,19 @@ merkleforge::Result<std::string> read_text_file(const std::string& path) {
   text << in.rdbuf();
   if (in.bad()) return merkleforge::make_error(merkleforge::Errc::io_error, path + ": read failed");
   return text.str();
+}
+
+merkleforge::Result<std::vector<std::array<std::uint8_t, 32>>> keys32_of(const std::string& list) {
+  std::vector<std::array<std::uint8_t, 32>> keys;
+  std::size_t begin = 0;
+  while (begin <= list.size()) {
+    const std::size_t end = std::min(list.find(',', begin), list.size());
+    auto key = fixed_hex<32>(list.substr(begin, end - begin), "key");
+    if (!key) return key.error();
+    keys.push_back(*key);
+    begin = end + 1;
+  }
+  return keys;
 }
 
 int report_failure(const char* command, const merkleforge::Error& error) {

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/core/result.hpp"
@@ -32,5 +33,9 @@ merkleforge::Result<std::array<std::uint8_t, N>> fixed_hex(const std::string& te
   std::copy(bytes->begin(), bytes->end(), out.begin());
   return out;
 }
+
+/// A comma-separated list of 32-byte hex keys ("--keys K1,K2,..."). Errors: malformed_input
+/// naming the first key that is not 32 bytes of hex.
+merkleforge::Result<std::vector<std::array<std::uint8_t, 32>>> keys32_of(const std::string& list);
 
 }  // namespace mforge

@@ -60,19 +60,6 @@ Result<bintrie::BinaryTrie<H>> trie_from_file(const std::string& path) {
   return trie;
 }
 
-Result<std::vector<bintrie::TreeKey>> keys_of(const std::string& list) {
-  std::vector<bintrie::TreeKey> keys;
-  std::size_t begin = 0;
-  while (begin <= list.size()) {
-    const std::size_t end = std::min(list.find(',', begin), list.size());
-    auto key = fixed_hex<32>(list.substr(begin, end - begin), "key");
-    if (!key) return key.error();
-    keys.push_back(*key);
-    begin = end + 1;
-  }
-  return keys;
-}
-
 template <class H>
 int run_root(const std::string& path) {
   auto trie = trie_from_file<H>(path);
@@ -99,7 +86,7 @@ int run_key(const std::string& address_text, const std::string& index_text, unsi
 int run_prove(const std::string& path, const std::string& key_list) {
   auto trie = trie_from_file(path);
   if (!trie) return fail(trie.error());
-  auto keys = keys_of(key_list);
+  auto keys = keys32_of(key_list);
   if (!keys) return fail(keys.error());
   std::cout << to_hex(bintrie::prove(*trie, *keys)) << "\n";
   return kExitOk;
@@ -108,7 +95,7 @@ int run_prove(const std::string& path, const std::string& key_list) {
 int run_verify(const std::string& path, const std::string& root_text, const std::string& key_list) {
   auto root = fixed_hex<32>(root_text, "root");
   if (!root) return fail(root.error());
-  auto keys = keys_of(key_list);
+  auto keys = keys32_of(key_list);
   if (!keys) return fail(keys.error());
   Result<std::string> text = read_text_file(path);
   if (!text) return fail(text.error());

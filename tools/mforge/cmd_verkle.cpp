@@ -73,23 +73,10 @@ int run_tree_key(const std::string& address_text, const std::string& index_text,
   return kExitOk;
 }
 
-Result<std::vector<verkle::TreeKey>> keys_of(const std::string& list) {
-  std::vector<verkle::TreeKey> keys;
-  std::size_t begin = 0;
-  while (begin <= list.size()) {
-    const std::size_t end = std::min(list.find(',', begin), list.size());
-    auto key = fixed_hex<32>(list.substr(begin, end - begin), "key");
-    if (!key) return key.error();
-    keys.push_back(*key);
-    begin = end + 1;
-  }
-  return keys;
-}
-
 int run_prove(const std::string& path, const std::string& key_list, const std::string& format) {
   Result<verkle::VerkleTrie> trie = trie_from_file(path);
   if (!trie) return fail(trie.error());
-  Result<std::vector<verkle::TreeKey>> keys = keys_of(key_list);
+  Result<std::vector<verkle::TreeKey>> keys = keys32_of(key_list);
   if (!keys) return fail(keys.error());
   Result<verkle::ExecutionWitness> witness = verkle::prove_keys(*trie, *keys);
   if (!witness) return fail(witness.error());
