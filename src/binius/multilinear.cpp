@@ -168,4 +168,67 @@ Result<uint128> inner_product_b128(std::span<const uint128> a, std::span<const u
   return from_polyval(polyval_inner_product(pa.data(), pb.data(), pa.size()));
 }
 
+namespace {
+
+std::size_t bit_bytes(unsigned n_vars) {
+  return ((std::size_t{1} << n_vars) + 7) / 8;
+}
+
+bool bit_at(std::span<const std::uint8_t> bits, std::size_t i) {
+  return ((bits[i / 8] >> (i % 8)) & 1u) != 0;
+}
+
+}  // namespace
+
+// The low 7 variables are summed per 128-bit word by subset-sum tables of their eq tensor (one
+// table per byte position), so the 2^n bits cost 2^n / 8 lookups and 2^(n-7) products.
+Result<uint128> evaluate_multilinear_b1(std::span<const std::uint8_t> bits,
+                                        std::span<const uint128> point) {
+  if (point.size() > kMaxVariables) return size_error("too many variables");
+  const auto n = static_cast<unsigned>(point.size());
+  if (Status s = check_equal(bits.size(), bit_bytes(n)); !s) return s.error();
+  constexpr unsigned kWordVars = 7;
+  if (n <= kWordVars) {
+    const auto eq = eq_tensor(point).value();
+    return inner_product_b1(bits, eq);
+  }
+  const auto eq_lo = eq_tensor(point.first(kWordVars)).value();
+  std::vector<std::array<uint128, 256>> tables(16);
+  for (std::size_t b = 0; b < 16; ++b) {
+    tables[b][0] = 0;
+    for (std::size_t s = 1; s < 256; ++s) {
+      const auto low = static_cast<unsigned>(std::countr_zero(s));
+      tables[b][s] = tables[b][s & (s - 1)] ^ eq_lo[8 * b + low];
+    }
+  }
+  std::vector<uint128> words(std::size_t{1} << (n - kWordVars));
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    const std::uint8_t* word = bits.data() + 16 * w;
+    uint128 sum = 0;
+    for (std::size_t b = 0; b < 16; ++b) sum ^= tables[b][word[b]];
+    words[w] = sum;
+  }
+  return evaluate_multilinear(words, point.subspan(kWordVars));
+}
+
+Result<std::vector<uint128>> partial_evaluate_high_b1(std::span<const std::uint8_t> bits,
+                                                      unsigned n_vars,
+                                                      std::span<const uint128> point) {
+  if (n_vars > kMaxVariables || point.size() > n_vars) {
+    return size_error("cannot fix " + std::to_string(point.size()) + " of " +
+                      std::to_string(n_vars) + " variables");
+  }
+  if (Status s = check_equal(bits.size(), bit_bytes(n_vars)); !s) return s.error();
+  const auto eq = eq_tensor(point).value();
+  const std::size_t stride = std::size_t{1} << (n_vars - point.size());
+  std::vector<uint128> out(stride, 0);
+  for (std::size_t j = 0; j < eq.size(); ++j) {
+    const uint128 weight = eq[j];
+    for (std::size_t i = 0; i < stride; ++i) {
+      out[i] ^= weight & (uint128{0} - static_cast<uint128>(bit_at(bits, j * stride + i)));
+    }
+  }
+  return out;
+}
+
 }  // namespace merkleforge::binius

@@ -1,4 +1,9 @@
+#include <tbb/parallel_for.h>
+
+#include <bit>
+#include <cstring>
 #include <map>
+#include <memory>
 
 #include "evalcheck_common.hpp"
 #include "merkleforge/binius/packed.hpp"
@@ -6,7 +11,53 @@
 namespace merkleforge::zk {
 namespace {
 
-using Values = std::vector<uint128>;
+// An oracle's values as the prover holds them: bits while the oracle is B1 (committed B1 columns,
+// XORs of them, their shifts and tilings — the bulk of a bit-sliced circuit), else canonical
+// B128. Keeping bits keeps a 2^n-row virtual column at 2^n / 8 bytes instead of 16·2^n.
+struct Values {
+  unsigned n_vars = 0;
+  bool is_bits = false;
+  std::vector<std::uint8_t> bits;  // (2^n + 7) / 8 bytes when is_bits
+  std::vector<uint128> wide;       // 2^n values otherwise
+
+  std::size_t size() const { return std::size_t{1} << n_vars; }
+  bool bit(std::size_t i) const { return ((bits[i / 8] >> (i % 8)) & 1u) != 0; }
+  void set_bit(std::size_t i) {
+    bits[i / 8] = static_cast<std::uint8_t>(bits[i / 8] | (1u << (i % 8)));
+  }
+  uint128 at(std::size_t i) const { return is_bits ? uint128{bit(i)} : wide[i]; }
+
+  static Values zero_bits(unsigned n) {
+    Values v;
+    v.n_vars = n;
+    v.is_bits = true;
+    v.bits.assign(((std::size_t{1} << n) + 7) / 8, 0);
+    return v;
+  }
+  static Values zero_wide(unsigned n) {
+    Values v;
+    v.n_vars = n;
+    v.wide.assign(std::size_t{1} << n, 0);
+    return v;
+  }
+  /// The same values as canonical B128.
+  std::vector<uint128> widened() const {
+    if (!is_bits) return wide;
+    std::vector<uint128> out(size());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = bit(i);
+    return out;
+  }
+  uint128 evaluate(std::span<const uint128> point) const {
+    return is_bits ? binius::evaluate_multilinear_b1(bits, point).value()
+                   : binius::evaluate_multilinear(wide, point).value();
+  }
+  std::vector<uint128> partial_high(std::span<const uint128> point) const {
+    return is_bits ? binius::partial_evaluate_high_b1(bits, n_vars, point).value()
+                   : binius::partial_evaluate_high(wide, point).value();
+  }
+};
+
+using ValuesPtr = std::shared_ptr<const Values>;
 
 Error missing(OracleId id) {
   return make_error(
@@ -14,134 +65,259 @@ Error missing(OracleId id) {
       "evalcheck: no values of the right size for committed oracle " + std::to_string(id));
 }
 
-Result<Values> materialise(const OracleSet& oracles, OracleId id,
-                           std::span<const std::vector<uint128>> committed,
-                           std::map<OracleId, Values>& memo) {
-  using Kind = OracleSet::Kind;
-  if (id >= oracles.size()) return make_error(Errc::invalid_argument, "evalcheck: unknown oracle");
-  if (auto it = memo.find(id); it != memo.end()) return it->second;
-  const OracleSet::Oracle& o = oracles.at(id);
-  const std::size_t size = std::size_t{1} << o.n_vars;
-  Values out(size, 0);
-  auto inner = [&]() -> Result<Values> { return materialise(oracles, o.inner, committed, memo); };
-  switch (o.kind) {
-    case Kind::committed:
-      if (id >= committed.size() || committed[id].size() != size) return missing(id);
-      out = committed[id];
-      break;
-    case Kind::constant:
-      std::fill(out.begin(), out.end(), o.value);
-      break;
-    case Kind::step_down:
-      for (std::size_t i = 0; i < o.index; ++i) out[i] = 1;
-      break;
-    case Kind::eq:
-      out = binius::eq_tensor(o.fixed).value();  // n <= 40 by the builder
-      break;
-    case Kind::packed: {
-      auto values = inner();
-      if (!values) return values.error();
-      const std::size_t count = std::size_t{1} << o.block_bits;
-      const unsigned width = 1u << o.inner_level;
-      const uint128 mask = width == 128 ? ~uint128{0} : (uint128{1} << width) - 1;
-      for (std::size_t i = 0; i < size; ++i) {
-        for (std::size_t x = 0; x < count; ++x) {
-          const uint128 v = (*values)[i * count + x];
-          if ((v & ~mask) != 0) {
-            return make_error(Errc::invalid_argument,
-                              "evalcheck: a packed oracle's inner value is outside its field");
-          }
-          out[i] |= v << (x * width);
-        }
-      }
-      break;
-    }
-    case Kind::linear_combination: {
-      std::fill(out.begin(), out.end(), o.value);
-      for (const auto& [term, coeff] : o.terms) {
-        auto values = materialise(oracles, term, committed, memo);
-        if (!values) return values.error();
-        Values scaled(size, coeff);
-        (void)binius::packed_mul_b128(*values, scaled, scaled);
-        for (std::size_t i = 0; i < size; ++i) out[i] ^= scaled[i];
-      }
-      break;
-    }
-    case Kind::projected: {
-      auto values = inner();
-      if (!values) return values.error();
-      out = binius::partial_evaluate_high(*values, o.fixed).value();
-      break;
-    }
-    case Kind::repeating: {
-      auto values = inner();
-      if (!values) return values.error();
-      for (std::size_t i = 0; i < size; ++i) out[i] = (*values)[i % values->size()];
-      break;
-    }
-    case Kind::zero_padded: {
-      auto values = inner();
-      if (!values) return values.error();
-      std::copy(values->begin(), values->end(), out.begin());
-      break;
-    }
-    case Kind::shifted: {
-      auto values = inner();
-      if (!values) return values.error();
-      const std::size_t block = std::size_t{1} << o.block_bits;
-      for (std::size_t i = 0; i < size; ++i) {
-        const std::size_t base = i & ~(block - 1);
-        if (auto x = detail::shift_source(o.shift, o.block_bits, o.index, i - base)) {
-          out[i] = (*values)[base + *x];
-        }
-      }
-      break;
-    }
+Result<Values> from_column(OracleId id, const Column& column, unsigned n_vars) {
+  if (column.data == nullptr || column.n_vars != n_vars || !check_column(column)) {
+    return missing(id);
   }
-  memo.emplace(id, out);
+  if (column.field == ColumnField::b1) {
+    Values v = Values::zero_bits(n_vars);
+    std::memcpy(v.bits.data(), column.data, column.bytes);
+    return v;
+  }
+  Values v = Values::zero_wide(n_vars);
+  for (std::size_t i = 0; i < v.size(); ++i) v.wide[i] = column_value(column, i);
+  return v;
+}
+
+Values constant_values(unsigned n, uint128 value) {
+  if (value > 1) {
+    Values v = Values::zero_wide(n);
+    std::fill(v.wide.begin(), v.wide.end(), value);
+    return v;
+  }
+  Values v = Values::zero_bits(n);
+  if (value == 1) {
+    for (std::size_t i = 0; i < v.size(); ++i) v.set_bit(i);
+  }
+  return v;
+}
+
+/// c0 + Σ c_t·o_t: XORs of the bit columns when every coefficient is 1 and c0 is a bit.
+Values linear_combination(const OracleSet::Oracle& o, const std::vector<ValuesPtr>& terms) {
+  bool bits = o.value <= 1;
+  for (std::size_t t = 0; t < terms.size(); ++t)
+    bits &= terms[t]->is_bits && o.terms[t].second == 1;
+  if (bits) {
+    Values out = constant_values(o.n_vars, o.value);
+    for (const ValuesPtr& term : terms) {
+      for (std::size_t b = 0; b < out.bits.size(); ++b) out.bits[b] ^= term->bits[b];
+    }
+    return out;
+  }
+  Values out = Values::zero_wide(o.n_vars);
+  std::fill(out.wide.begin(), out.wide.end(), o.value);
+  for (std::size_t t = 0; t < terms.size(); ++t) {
+    std::vector<uint128> scaled(out.size(), o.terms[t].second);
+    const std::vector<uint128> values = terms[t]->widened();
+    (void)binius::packed_mul_b128(values, scaled, scaled);
+    for (std::size_t i = 0; i < out.size(); ++i) out.wide[i] ^= scaled[i];
+  }
   return out;
 }
 
+/// Within-block shifts of a bit column. Blocks of 64 rows (the lane of a bit-sliced u64) are one
+/// machine word each: a cyclic shift is a rotation and a logical one a shift; other block sizes
+/// move bit by bit.
+Values shifted_bits(const OracleSet::Oracle& o, const Values& in) {
+  Values out = Values::zero_bits(o.n_vars);
+  if (o.block_bits == 6 && o.n_vars >= 6) {
+    const std::size_t words = in.size() / 64;
+    const auto offset = static_cast<unsigned>(o.index);
+    for (std::size_t w = 0; w < words; ++w) {
+      std::uint64_t x;
+      std::memcpy(&x, in.bits.data() + 8 * w, 8);
+      std::uint64_t y = 0;
+      switch (o.shift) {
+        case ShiftKind::cyclic:  // S[x] = T[(x + offset) mod 64]
+          y = std::rotr(x, static_cast<int>(offset));
+          break;
+        case ShiftKind::logical_left:  // S[x] = T[x − offset]
+          y = offset >= 64 ? 0 : x << offset;
+          break;
+        case ShiftKind::logical_right:  // S[x] = T[x + offset]
+          y = offset >= 64 ? 0 : x >> offset;
+          break;
+      }
+      std::memcpy(out.bits.data() + 8 * w, &y, 8);
+    }
+    return out;
+  }
+  const std::size_t block = std::size_t{1} << o.block_bits;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const std::size_t base = i & ~(block - 1);
+    if (auto x = detail::shift_source(o.shift, o.block_bits, o.index, i - base)) {
+      if (in.bit(base + *x)) out.set_bit(i);
+    }
+  }
+  return out;
+}
+
+Values shifted_wide(const OracleSet::Oracle& o, const Values& in) {
+  Values out = Values::zero_wide(o.n_vars);
+  const std::size_t block = std::size_t{1} << o.block_bits;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const std::size_t base = i & ~(block - 1);
+    if (auto x = detail::shift_source(o.shift, o.block_bits, o.index, i - base)) {
+      out.wide[i] = in.wide[base + *x];
+    }
+  }
+  return out;
+}
+
+/// Copies `in` into the low part of `out` (repeating: every copy; zero padding: the first).
+void tile(const Values& in, Values& out, bool repeat) {
+  const std::size_t copies = repeat ? out.size() / in.size() : 1;
+  for (std::size_t c = 0; c < copies; ++c) {
+    const std::size_t base = c * in.size();
+    if (!in.is_bits) {
+      std::copy(in.wide.begin(), in.wide.end(),
+                out.wide.begin() + static_cast<std::ptrdiff_t>(base));
+    } else if (in.n_vars >= 3) {
+      std::copy(in.bits.begin(), in.bits.end(),
+                out.bits.begin() + static_cast<std::ptrdiff_t>(base / 8));
+    } else {
+      for (std::size_t i = 0; i < in.size(); ++i) {
+        if (in.bit(i)) out.set_bit(base + i);
+      }
+    }
+  }
+}
+
+Result<Values> packed_values(const OracleSet::Oracle& o, const Values& inner) {
+  Values out = Values::zero_wide(o.n_vars);
+  const std::size_t count = std::size_t{1} << o.block_bits;
+  const unsigned width = 1u << o.inner_level;
+  const uint128 mask = width == 128 ? ~uint128{0} : (uint128{1} << width) - 1;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    for (std::size_t x = 0; x < count; ++x) {
+      const uint128 v = inner.at(i * count + x);
+      if ((v & ~mask) != 0) {
+        return make_error(Errc::invalid_argument,
+                          "evalcheck: a packed oracle's inner value is outside its field");
+      }
+      out.wide[i] |= v << (x * width);
+    }
+  }
+  return out;
+}
+
+struct Materialiser {
+  const OracleSet& oracles;
+  std::span<const Column> committed;
+  std::map<OracleId, ValuesPtr> memo;
+
+  Result<ValuesPtr> get(OracleId id) {
+    if (id >= oracles.size())
+      return make_error(Errc::invalid_argument, "evalcheck: unknown oracle");
+    if (auto it = memo.find(id); it != memo.end()) return it->second;
+    auto values = build(id);
+    if (!values) return values.error();
+    auto ptr = std::make_shared<const Values>(std::move(*values));
+    memo.emplace(id, ptr);
+    return ptr;
+  }
+
+  Result<Values> build(OracleId id) {
+    using Kind = OracleSet::Kind;
+    const OracleSet::Oracle& o = oracles.at(id);
+    ValuesPtr inner;
+    if (o.kind == Kind::packed || o.kind == Kind::projected || o.kind == Kind::repeating ||
+        o.kind == Kind::zero_padded || o.kind == Kind::shifted) {
+      auto got = get(o.inner);
+      if (!got) return got.error();
+      inner = *got;
+    }
+    switch (o.kind) {
+      case Kind::committed:
+        if (id >= committed.size()) return missing(id);
+        return from_column(id, committed[id], o.n_vars);
+      case Kind::constant:
+        return constant_values(o.n_vars, o.value);
+      case Kind::step_down: {
+        Values v = Values::zero_bits(o.n_vars);
+        for (std::size_t i = 0; i < o.index; ++i) v.set_bit(i);
+        return v;
+      }
+      case Kind::eq: {
+        Values v;
+        v.n_vars = o.n_vars;
+        v.wide = binius::eq_tensor(o.fixed).value();  // n <= 40 by the builder
+        return v;
+      }
+      case Kind::packed:
+        return packed_values(o, *inner);
+      case Kind::linear_combination: {
+        std::vector<ValuesPtr> terms;
+        for (const auto& term : o.terms) {
+          auto got = get(term.first);
+          if (!got) return got.error();
+          terms.push_back(*got);
+        }
+        return linear_combination(o, terms);
+      }
+      case Kind::projected: {
+        Values v;
+        v.n_vars = o.n_vars;
+        v.wide = inner->partial_high(o.fixed);
+        return v;
+      }
+      case Kind::repeating:
+      case Kind::zero_padded: {
+        Values v = inner->is_bits ? Values::zero_bits(o.n_vars) : Values::zero_wide(o.n_vars);
+        tile(*inner, v, o.kind == Kind::repeating);
+        return v;
+      }
+      case Kind::shifted:
+        return inner->is_bits ? shifted_bits(o, *inner) : shifted_wide(o, *inner);
+    }
+    return make_error(Errc::invalid_argument, "evalcheck: unknown oracle kind");
+  }
+};
+
 struct ProverSide {
   const OracleSet& oracles;
-  std::span<const std::vector<uint128>> committed;
   ProverTranscript& transcript;
-  std::map<OracleId, Values> memo;
+  Materialiser values;
 
   Result<std::vector<uint128>> inner_values(std::span<const OracleId> ids,
                                             std::span<const uint128> point) {
-    std::vector<uint128> values;
+    std::vector<ValuesPtr> columns;
     for (OracleId id : ids) {
-      auto column = materialise(oracles, id, committed, memo);
+      auto column = values.get(id);
       if (!column) return column.error();
-      values.push_back(binius::evaluate_multilinear(*column, point).value());
+      columns.push_back(*column);
     }
-    transcript.write_b128s(values);
-    return values;
+    std::vector<uint128> out(ids.size());
+    tbb::parallel_for(std::size_t{0}, ids.size(),
+                      [&](std::size_t t) { out[t] = columns[t]->evaluate(point); });
+    transcript.write_b128s(out);
+    return out;
   }
 
   Result<std::vector<uint128>> inner_values_at(OracleId id,
                                                std::span<const std::vector<uint128>> points) {
-    auto column = materialise(oracles, id, committed, memo);
+    auto column = values.get(id);
     if (!column) return column.error();
-    std::vector<uint128> values;
-    for (const auto& point : points) {
-      values.push_back(binius::evaluate_multilinear(*column, point).value());
-    }
-    transcript.write_b128s(values);
-    return values;
+    std::vector<uint128> out;
+    for (const auto& point : points) out.push_back((*column)->evaluate(point));
+    transcript.write_b128s(out);
+    return out;
   }
 
   Result<EvaluationClaims> shift_sumcheck(std::span<const detail::ShiftTask> tasks) {
-    std::vector<std::vector<uint128>> tables;  // T(·, r_high) and ind per task
+    std::vector<std::vector<uint128>> tables(2 * tasks.size());  // T(·, r_high) and ind per task
+    std::vector<ValuesPtr> inners;
     for (const detail::ShiftTask& t : tasks) {
-      const OracleSet::Oracle& o = oracles.at(t.claim.oracle);
-      auto inner = materialise(oracles, o.inner, committed, memo);
+      auto inner = values.get(oracles.at(t.claim.oracle).inner);
       if (!inner) return inner.error();
-      const std::span<const uint128> point(t.claim.point);
-      tables.push_back(binius::partial_evaluate_high(*inner, point.subspan(o.block_bits)).value());
-      tables.push_back(detail::shift_indicator(o, point.first(o.block_bits)));
+      inners.push_back(*inner);
     }
+    tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t j) {
+      const OracleSet::Oracle& o = oracles.at(tasks[j].claim.oracle);
+      const std::span<const uint128> point(tasks[j].claim.point);
+      tables[2 * j] = inners[j]->partial_high(point.subspan(o.block_bits));
+      tables[2 * j + 1] = detail::shift_indicator(o, point.first(o.block_bits));
+    });
     std::vector<std::vector<Column>> columns;
     for (std::size_t j = 0; j < tasks.size(); ++j) {
       columns.push_back({Column::b128(tables[2 * j]), Column::b128(tables[2 * j + 1])});
@@ -153,16 +329,18 @@ struct ProverSide {
 }  // namespace
 
 Result<std::vector<uint128>> materialise_oracle(const OracleSet& oracles, OracleId id,
-                                                std::span<const std::vector<uint128>> committed) {
-  std::map<OracleId, Values> memo;
-  return materialise(oracles, id, committed, memo);
+                                                std::span<const Column> committed) {
+  Materialiser m{oracles, committed, {}};
+  auto values = m.get(id);
+  if (!values) return values.error();
+  return (*values)->widened();
 }
 
 Result<std::vector<EvalClaim>> prove_evalcheck(const OracleSet& oracles,
                                                std::span<const EvalClaim> claims,
-                                               std::span<const std::vector<uint128>> committed,
+                                               std::span<const Column> committed,
                                                ProverTranscript& transcript) {
-  ProverSide side{oracles, committed, transcript, {}};
+  ProverSide side{oracles, transcript, Materialiser{oracles, committed, {}}};
   return detail::run_evalcheck(oracles, claims, side, transcript);
 }
 

@@ -125,6 +125,36 @@ TEST(BiniusMultilinear, SmallFieldInnerProducts) {
   });
 }
 
+TEST(BiniusMultilinear, BitPolynomialsMatchTheirNaiveSums) {
+  std::mt19937_64 rng(43);
+  for (unsigned n : {0u, 2u, 3u, 7u, 8u, 10u}) {
+    std::vector<std::uint8_t> bits(((std::size_t{1} << n) + 7) / 8);
+    for (auto& b : bits) b = static_cast<std::uint8_t>(rng());
+    if (n < 3) bits[0] &= static_cast<std::uint8_t>((1u << (1u << n)) - 1);
+    std::vector<uint128> values(std::size_t{1} << n);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = (bits[i / 8] >> (i % 8)) & 1u;
+    const auto r = random_b128s(rng, n);
+    EXPECT_EQ(*evaluate_multilinear_b1(bits, r), naive_evaluate(values, r)) << n;
+    for (unsigned k = 0; k <= n; k += 3) {
+      const auto high = random_b128s(rng, k);
+      const auto got = partial_evaluate_high_b1(bits, n, high);
+      ASSERT_TRUE(got.ok());
+      const std::size_t stride = std::size_t{1} << (n - k);
+      for (std::size_t i = 0; i < stride; ++i) {
+        uint128 want = 0;
+        for (std::size_t j = 0; j < (std::size_t{1} << k); ++j)
+          want ^= mul(values[j * stride + i], naive_eq(high, j));
+        EXPECT_EQ((*got)[i], want) << n << " " << k << " " << i;
+      }
+    }
+  }
+  const std::vector<std::uint8_t> short_bits(3);
+  EXPECT_EQ(evaluate_multilinear_b1(short_bits, std::vector<uint128>(5)).error().code,
+            Errc::wrong_size);
+  EXPECT_EQ(partial_evaluate_high_b1(short_bits, 4, std::vector<uint128>(5)).error().code,
+            Errc::wrong_size);
+}
+
 TEST(BiniusMultilinear, WrongSizesAreRejected) {
   std::vector<uint128> six(6), eight(8), two(2), four(4);
   EXPECT_EQ(evaluate_multilinear(eight, two).error().code, Errc::wrong_size);

@@ -29,6 +29,33 @@ struct Fixture {
   std::vector<Values> committed;  // by oracle id (empty for virtual ones)
   std::vector<Values> expected;   // every oracle's values, computed here
   std::vector<OracleId> virtual_ids;
+  std::vector<std::vector<std::uint8_t>> bits;  // by oracle id: committed B1 columns as bits
+
+  /// What the prover is given: B1 views of the bit columns, B128 views of the others.
+  std::vector<Column> views() const {
+    std::vector<Column> out(committed.size());
+    for (std::size_t id = 0; id < committed.size(); ++id) {
+      if (id < bits.size() && !bits[id].empty()) {
+        out[id] = Column::b1(bits[id], oracles.at(id).n_vars);
+      } else if (!committed[id].empty()) {
+        out[id] = Column::b128(committed[id]);
+      }
+    }
+    return out;
+  }
+
+  /// A committed B1 column of random bits, given to the prover as bits.
+  OracleId add_bits(unsigned n, std::mt19937_64& rng) {
+    const OracleId id = oracles.committed(n);
+    Values values(std::size_t{1} << n);
+    bits.resize(id + 1);
+    bits[id].assign((values.size() + 7) / 8, 0);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      values[i] = rng() & 1;
+      bits[id][i / 8] = static_cast<std::uint8_t>(bits[id][i / 8] | (values[i] << (i % 8)));
+    }
+    return add(id, std::move(values));
+  }
 
   OracleId add(OracleId id, Values values) {
     expected.resize(oracles.size());
@@ -42,6 +69,58 @@ struct Fixture {
     return id;
   }
 };
+
+/// A shifted oracle with its values written out from the definition.
+OracleId add_shifted(Fixture& fx, OracleId inner, unsigned bits, std::size_t offset,
+                     ShiftKind kind) {
+  const Values& t = fx.expected[inner];
+  const std::size_t block = std::size_t{1} << bits;
+  Values s(t.size(), 0);
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const std::size_t base = i / block * block, x = i % block;
+    if (kind == ShiftKind::cyclic) s[i] = t[base + (x + offset) % block];
+    if (kind == ShiftKind::logical_left && x >= offset) s[i] = t[base + x - offset];
+    if (kind == ShiftKind::logical_right && x + offset < block) s[i] = t[base + x + offset];
+  }
+  return fx.add(fx.oracles.shifted(inner, bits, offset, kind), s);
+}
+
+/// Bit columns (the prover's bit paths): XORs, 64-row rotations and shifts (one machine word per
+/// block), other shifts, tilings and a projection, over 2^8 rows.
+Fixture make_bit_fixture(std::mt19937_64& rng) {
+  Fixture fx;
+  const OracleId a = fx.add_bits(8, rng);
+  const OracleId b = fx.add_bits(8, rng);
+  const OracleId c = fx.add_bits(2, rng);
+  Values x(256);
+  for (std::size_t i = 0; i < 256; ++i) x[i] = 1 ^ fx.expected[a][i] ^ fx.expected[b][i];
+  const OracleId sum = fx.add(fx.oracles.linear_combination(8, 1, {{a, 1}, {b, 1}}), x);
+  add_shifted(fx, sum, 6, 61, ShiftKind::cyclic);
+  add_shifted(fx, a, 6, 5, ShiftKind::logical_left);
+  add_shifted(fx, b, 6, 9, ShiftKind::logical_right);
+  add_shifted(fx, a, 3, 2, ShiftKind::cyclic);
+  add_shifted(fx, b, 7, 64, ShiftKind::logical_right);
+  Values repeated(256), padded(256, 0);
+  for (std::size_t i = 0; i < 256; ++i) repeated[i] = fx.expected[c][i % 4];
+  for (std::size_t i = 0; i < 4; ++i) padded[i] = fx.expected[c][i];
+  fx.add(fx.oracles.repeating(c, 6), repeated);
+  fx.add(fx.oracles.zero_padded(c, 8), padded);
+  const std::vector<uint128> fixed = random_point(3, rng);
+  Values projected(32);
+  for (std::size_t i = 0; i < 32; ++i) {
+    B128 total;
+    for (std::size_t j = 0; j < 8; ++j) {
+      B128 w = B128::one();
+      for (std::size_t k = 0; k < 3; ++k) {
+        w *= ((j >> k) & 1) ? B128(fixed[k]) : B128::one() + B128(fixed[k]);
+      }
+      total += w * B128(fx.expected[b][j * 32 + i]);
+    }
+    projected[i] = total.value();
+  }
+  fx.add(fx.oracles.projected(b, fixed), projected);
+  return fx;
+}
 
 Fixture make_fixture(std::mt19937_64& rng) {
   Fixture fx;
@@ -84,16 +163,7 @@ Fixture make_fixture(std::mt19937_64& rng) {
   fx.add(fx.oracles.zero_padded(c, 4), padded);
 
   auto shifted = [&](OracleId inner, unsigned bits, std::size_t offset, ShiftKind kind) {
-    const Values& t = fx.expected[inner];
-    const std::size_t block = std::size_t{1} << bits;
-    Values s(t.size(), 0);
-    for (std::size_t i = 0; i < t.size(); ++i) {
-      const std::size_t base = i / block * block, x = i % block;
-      if (kind == ShiftKind::cyclic) s[i] = t[base + (x + offset) % block];
-      if (kind == ShiftKind::logical_left && x >= offset) s[i] = t[base + x - offset];
-      if (kind == ShiftKind::logical_right && x + offset < block) s[i] = t[base + x + offset];
-    }
-    return fx.add(fx.oracles.shifted(inner, bits, offset, kind), s);
+    return add_shifted(fx, inner, bits, offset, kind);
   };
   shifted(a, 2, 1, ShiftKind::cyclic);
   shifted(b, 3, 2, ShiftKind::logical_left);
@@ -141,7 +211,7 @@ Result<std::vector<EvalClaim>> prove_and_verify(const Fixture& fx,
                                                 std::vector<EvalClaim>* prover_out = nullptr,
                                                 std::size_t flip_at = SIZE_MAX) {
   ProverTranscript p(kProtocol, statement_digest());
-  auto out = prove_evalcheck(fx.oracles, proved, fx.committed, p);
+  auto out = prove_evalcheck(fx.oracles, proved, fx.views(), p);
   EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
   if (out.ok() && prover_out != nullptr) *prover_out = *out;
   ProofTapes tapes = std::move(p).finish();
@@ -156,7 +226,7 @@ TEST(Evalcheck, MaterialisedVirtualOraclesMatchTheirDefinitions) {
   std::mt19937_64 rng(51);
   const Fixture fx = make_fixture(rng);
   for (OracleId id = 0; id < fx.oracles.size(); ++id) {
-    auto values = materialise_oracle(fx.oracles, id, fx.committed);
+    auto values = materialise_oracle(fx.oracles, id, fx.views());
     ASSERT_TRUE(values.ok()) << values.error().message;
     EXPECT_EQ(*values, fx.expected[id]) << "oracle " << id;
   }
@@ -179,6 +249,22 @@ TEST(Evalcheck, EveryOracleKindReducesToTrueCommittedClaims) {
         EXPECT_FALSE(c.oracle == d.oracle && c.point == d.point);
       }
     }
+  }
+}
+
+TEST(Evalcheck, BitOraclesMaterialiseAndReduceAsTheirDefinitions) {
+  std::mt19937_64 rng(59);
+  const Fixture fx = make_bit_fixture(rng);
+  for (OracleId id = 0; id < fx.oracles.size(); ++id) {
+    auto values = materialise_oracle(fx.oracles, id, fx.views());
+    ASSERT_TRUE(values.ok()) << values.error().message;
+    EXPECT_EQ(*values, fx.expected[id]) << "oracle " << id;
+  }
+  const auto claims = claims_on_virtual(fx, rng);
+  auto out = prove_and_verify(fx, claims, claims);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  for (const EvalClaim& c : *out) {
+    EXPECT_EQ(c.value, naive_evaluate(fx.expected[c.oracle], c.point));
   }
 }
 
@@ -222,7 +308,7 @@ TEST(Evalcheck, WrongPackedClaimIsRejected) {
   // The verifier given a wrong value rejects the honest proof of the right one.
   const std::vector<EvalClaim> wrong{{packed, point, value ^ 0x100}};
   ProverTranscript p(kProtocol, statement_digest());
-  ASSERT_TRUE(prove_evalcheck(fx.oracles, right, fx.committed, p).ok());
+  ASSERT_TRUE(prove_evalcheck(fx.oracles, right, fx.views(), p).ok());
   const ProofTapes tapes = std::move(p).finish();
   VerifierTranscript v(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
   auto rejected = verify_evalcheck(fx.oracles, wrong, v);
@@ -247,7 +333,7 @@ TEST(Evalcheck, WrongTransparentValuesAreRejected) {
     ASSERT_FALSE(out.ok());
     EXPECT_EQ(out.error().code, Errc::corrupt_data);
     ProverTranscript p(kProtocol, statement_digest());
-    EXPECT_EQ(prove_evalcheck(fx.oracles, wrong, fx.committed, p).error().code, Errc::corrupt_data);
+    EXPECT_EQ(prove_evalcheck(fx.oracles, wrong, fx.views(), p).error().code, Errc::corrupt_data);
   }
 }
 

@@ -34,6 +34,17 @@ Result<std::vector<uint128>> partial_evaluate_low(std::span<const uint128> value
 Result<std::vector<uint128>> partial_evaluate_high(std::span<const uint128> values,
                                                    std::span<const uint128> point);
 
+/// The B1 polynomial whose 2^n values are the bits of `bits` (bit i of byte i/8, LSB first;
+/// (2^n + 7)/8 bytes, n = point.size()) at `point`: 16 byte-table lookups per 128 values, then
+/// one B128 product per 128 values. Requires the byte count to match.
+Result<uint128> evaluate_multilinear_b1(std::span<const std::uint8_t> bits,
+                                        std::span<const uint128> point);
+/// Fixes the highest k = point.size() variables of the B1 polynomial of 2^n bits (n = n_vars):
+/// out[i] = sum_{j < 2^k} eq(point, j)·bit(j·2^(n-k) + i), 2^(n-k) B128 values. Requires
+/// k <= n and the byte count to match.
+Result<std::vector<uint128>> partial_evaluate_high_b1(std::span<const std::uint8_t> bits,
+                                                      unsigned n_vars,
+                                                      std::span<const uint128> point);
 /// One folding step (the lowest variable set to r): out[j] = values[2j] + r·(values[2j+1] -
 /// values[2j]). Requires an even, non-zero length.
 Result<std::vector<uint128>> fold_lowest(std::span<const uint128> values, uint128 r);

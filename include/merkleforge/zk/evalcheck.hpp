@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "merkleforge/core/result.hpp"
+#include "merkleforge/zk/column.hpp"
 #include "merkleforge/zk/transcript.hpp"
 
 namespace merkleforge::zk {
@@ -103,21 +104,23 @@ struct EvalClaim {
   friend bool operator==(const EvalClaim&, const EvalClaim&) = default;
 };
 
-/// The values of a transparent or virtual oracle computed from the committed ones (`committed`
-/// maps committed oracle ids to their 2^n values, canonical; other entries are ignored). Errors:
+/// The values of a transparent or virtual oracle computed from the committed ones (`committed[i]`
+/// views the 2^n values of oracle i when it is committed, in any field; other entries are
+/// ignored), as canonical B128. Errors:
 /// invalid_argument for an unknown oracle or a committed oracle without values of the right size.
 Result<std::vector<uint128>> materialise_oracle(const OracleSet& oracles, OracleId id,
-                                                std::span<const std::vector<uint128>> committed);
+                                                std::span<const Column> committed);
 
 /// Reduces `claims` to claims on committed oracles (deduplicated, in order of appearance).
-/// `committed[i]` holds the values of oracle i when it is committed. Errors: invalid_argument for
-/// a claim on an unknown oracle or with a point of the wrong length, or missing committed values;
-/// corrupt_data for a claim the reduction sees to be false without the verifier (transparent
-/// values, linear combinations, zero padding). A false claim on a shifted oracle gives a proof
-/// the verifier rejects.
+/// `committed[i]` views the values of oracle i when it is committed (as for materialise_oracle).
+/// B1 oracles and their XORs, shifts and tilings stay bit columns on the prover's side. Errors:
+/// invalid_argument for a claim on an unknown oracle or with a point of the wrong length, or
+/// missing committed values; corrupt_data for a claim the reduction sees to be false without the
+/// verifier (transparent values, linear combinations, zero padding). A false claim on a shifted
+/// oracle gives a proof the verifier rejects.
 Result<std::vector<EvalClaim>> prove_evalcheck(const OracleSet& oracles,
                                                std::span<const EvalClaim> claims,
-                                               std::span<const std::vector<uint128>> committed,
+                                               std::span<const Column> committed,
                                                ProverTranscript& transcript);
 
 /// Errors: invalid_argument (bad claims), malformed_input (short tape), corrupt_data when a
