@@ -277,7 +277,7 @@ struct Materialiser {
 struct ProverSide {
   const OracleSet& oracles;
   ProverTranscript& transcript;
-  Materialiser values;
+  Materialiser& values;
 
   Result<std::vector<uint128>> inner_values(std::span<const OracleId> ids,
                                             std::span<const uint128> point) {
@@ -328,6 +328,26 @@ struct ProverSide {
 
 }  // namespace
 
+struct OracleValues::State {
+  Materialiser values;
+};
+
+OracleValues::OracleValues(const OracleSet& oracles, std::span<const Column> committed)
+    : state_(std::make_unique<State>(State{Materialiser{oracles, committed, {}}})) {}
+
+OracleValues::~OracleValues() = default;
+
+const OracleSet& OracleValues::oracles() const noexcept {
+  return state_->values.oracles;
+}
+
+Result<Column> OracleValues::column(OracleId id) {
+  auto values = state_->values.get(id);
+  if (!values) return values.error();
+  const Values& v = **values;
+  return v.is_bits ? Column::b1(v.bits, v.n_vars) : Column::b128(v.wide);
+}
+
 Result<std::vector<uint128>> materialise_oracle(const OracleSet& oracles, OracleId id,
                                                 std::span<const Column> committed) {
   Materialiser m{oracles, committed, {}};
@@ -336,12 +356,19 @@ Result<std::vector<uint128>> materialise_oracle(const OracleSet& oracles, Oracle
   return (*values)->widened();
 }
 
+Result<std::vector<EvalClaim>> prove_evalcheck(std::span<const EvalClaim> claims,
+                                               OracleValues& values, ProverTranscript& transcript) {
+  const OracleSet& oracles = values.oracles();
+  ProverSide side{oracles, transcript, values.state_->values};
+  return detail::run_evalcheck(oracles, claims, side, transcript);
+}
+
 Result<std::vector<EvalClaim>> prove_evalcheck(const OracleSet& oracles,
                                                std::span<const EvalClaim> claims,
                                                std::span<const Column> committed,
                                                ProverTranscript& transcript) {
-  ProverSide side{oracles, transcript, Materialiser{oracles, committed, {}}};
-  return detail::run_evalcheck(oracles, claims, side, transcript);
+  OracleValues values(oracles, committed);
+  return prove_evalcheck(claims, values, transcript);
 }
 
 }  // namespace merkleforge::zk

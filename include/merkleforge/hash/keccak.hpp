@@ -45,6 +45,13 @@ class KeccakSponge256 {
 
 }  // namespace detail
 
+/// Keccak-f[1600] (FIPS 202 §3) on 25 lanes, lane x + 5y holding bits z as a little-endian u64;
+/// the portable permutation every kernel is tested against (circuits check traces with it).
+void keccak_f1600(std::array<std::uint64_t, 25>& state) noexcept;
+
+/// The 24 round constants of ι, round 0 first.
+std::span<const std::uint64_t, 24> keccak_round_constants() noexcept;
+
 /// Shared kernel control of the Keccak-f[1600] permutation (both hashes use the same kernels).
 /// available_kernels(): the kernels this CPU can run, in increasing order of preference (portable
 /// first). set_kernel(): Errc::unsupported for a family without a Keccak kernel (sse41, shani) or

@@ -1,0 +1,54 @@
+// The circuits of the Binius benchmark table on the constraint system (cs/): each builds its
+// system for a number of instances, generates the witness (in parallel over instances) and
+// states its public outputs. docs/binius-cs.md describes each layout.
+//
+// Instance bytes (also the `mforge zk --inputs` line format, as hex):
+//   u32add, u32xor, u32and, u32or   input x ‖ y, each a big-endian u32; output z, big-endian u32
+//   keccakf                         input and output a 200-byte Keccak-f[1600] state (FIPS 202
+//                                   byte order: lane x + 5y little-endian at bytes 8(x + 5y))
+// Outputs are public, inputs private. Instances are padded to a power of two with all-zero
+// inputs, which the statement does not mention (their outputs are unconstrained or zero).
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "merkleforge/cs/proof.hpp"
+
+namespace merkleforge::circuits {
+
+/// A witness and the outputs of its instances (count × output_bytes()).
+struct Trace {
+  cs::Witness witness;
+  Bytes outputs;
+};
+
+class Circuit {
+ public:
+  virtual ~Circuit() = default;
+  virtual std::string_view name() const noexcept = 0;
+  /// Bytes of one instance's input and of its public output.
+  virtual std::size_t input_bytes() const noexcept = 0;
+  virtual std::size_t output_bytes() const noexcept = 0;
+  /// Largest instance count (the table's rows stay within the PCS's size).
+  virtual std::size_t max_count() const noexcept = 0;
+  /// The system for `count` instances. Precondition: 1 <= count <= max_count().
+  virtual cs::ConstraintSystem system(std::size_t count) const = 0;
+  /// The witness for the instances in `inputs` (count × input_bytes(), count as for system()).
+  virtual Trace trace(ByteSpan inputs) const = 0;
+  /// The public values of `count` instances' outputs (count × output_bytes()).
+  virtual cs::PublicValues publics(std::size_t count, ByteSpan outputs) const = 0;
+};
+
+/// The circuit called `name` (u32add, u32xor, u32and, u32or, keccakf), or nullptr.
+const Circuit* find_circuit(std::string_view name);
+
+/// Every circuit name, in the table's order.
+std::vector<std::string_view> circuit_names();
+
+/// count random instance inputs from a seed (a deterministic PRNG: the same seed gives the same
+/// instances on every machine).
+Bytes random_inputs(const Circuit& circuit, std::size_t count, std::uint64_t seed);
+
+}  // namespace merkleforge::circuits

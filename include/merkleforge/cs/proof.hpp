@@ -1,0 +1,96 @@
+// Proving and verifying a constraint system (docs/binius-cs.md). Layer: zk protocols + pcs ← cs.
+//
+// Statement: the constraint system (every table, column, constraint and fixed value), the PCS
+// configuration and the public values — all hashed into the statement digest that starts the
+// Fiat–Shamir transcript, so a proof verifies only against its own statement.
+//
+// Proof: "MFZK" ‖ version ‖ u32le(|tape|) ‖ protocol tape ‖ PCS proof (pcs/params.hpp layout).
+// The protocol tape holds, in order: the commitment root; per table the values of its linearly
+// constrained columns at a random point and its zerocheck; evalcheck; per commitment group and
+// point the values of the group's other columns there. Every length follows from the statement.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "merkleforge/cs/constraint_system.hpp"
+#include "merkleforge/pcs/params.hpp"
+
+namespace merkleforge::cs {
+
+/// Identifies the protocol in the transcript.
+inline constexpr std::string_view kProtocol = "merkleforge/cs/v1";
+inline constexpr std::uint8_t kProofMagic[4] = {'M', 'F', 'Z', 'K'};
+inline constexpr std::uint8_t kProofVersion = 1;
+
+/// The committed columns' values in committed_columns() order, each field_bytes(field, n_vars of
+/// its table) bytes.
+struct Witness {
+  std::vector<Bytes> columns;
+};
+
+/// The public columns' values in public_columns() order, each data_bytes(column) bytes.
+struct PublicValues {
+  std::vector<Bytes> columns;
+};
+
+struct ProofConfig {
+  /// Target of the whole system's soundness (the PCS's query count is raised until the sum of
+  /// every term reaches it).
+  unsigned security_bits = 100;
+  unsigned log_inv_rate = 1;  ///< PCS rate 1/2
+};
+
+/// One error term of the soundness bound: a probability and where it comes from.
+struct SoundnessTerm {
+  std::string name;
+  double probability = 0;
+};
+
+/// Everything both sides derive from the statement shape before any proof exists.
+struct SystemParams {
+  pcs::PcsParams pcs;
+  std::vector<SoundnessTerm> soundness;
+  /// −log2 of the summed terms.
+  double security_bits() const;
+};
+
+/// Commitment groups, PCS parameters and soundness terms for the system. Errors: invalid_argument
+/// when nothing is committed, the PCS cannot reach the target, or the shapes are too large.
+Result<SystemParams> derive_params(const ConstraintSystem& system, const ProofConfig& config);
+
+/// Columns, constraints, committed size, PCS parameters, each soundness term and the total.
+std::string describe(const ConstraintSystem& system, const ProofConfig& config);
+
+/// SHA-256 of the statement: protocol, system, parameters and public values.
+Digest32 statement_digest(const ConstraintSystem& system, const SystemParams& params,
+                          const PublicValues& publics);
+
+/// Ok when the witness and public values have the system's shapes and every constraint holds on
+/// every row. Errors: wrong_size naming the column; corrupt_data naming the table, the constraint
+/// and the first row where it fails.
+Status check_witness(const ConstraintSystem& system, const Witness& witness,
+                     const PublicValues& publics);
+
+/// Wall-clock seconds of the prover's phases (filled when requested).
+struct ProveTimings {
+  double check = 0;      ///< check_witness
+  double commit = 0;     ///< interleaving + PCS commitment
+  double protocols = 0;  ///< linear checks, zerochecks, evalcheck
+  double open = 0;       ///< PCS opening
+};
+
+/// A proof that the witness satisfies the system with these public values. Errors: as
+/// check_witness (a bad witness is refused before any proving), as derive_params.
+Result<Bytes> prove(const ConstraintSystem& system, const Witness& witness,
+                    const PublicValues& publics, const ProofConfig& config = {},
+                    ProveTimings* timings = nullptr);
+
+/// Ok when `proof` shows that some witness satisfies the system with these public values. Every
+/// trusted value (system, public values, configuration) comes from the caller. Errors:
+/// wrong_size for public values of the wrong shape; malformed_input for a proof of the wrong
+/// format or length; corrupt_data naming the first failed check.
+Status verify(const ConstraintSystem& system, const PublicValues& publics, ByteSpan proof,
+              const ProofConfig& config = {});
+
+}  // namespace merkleforge::cs

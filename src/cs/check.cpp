@@ -1,0 +1,146 @@
+// check_witness: every constraint on every row, before any proving, so a bad witness is an error
+// naming what failed rather than a proof that fails later.
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstring>
+
+#include "columns.hpp"
+
+namespace merkleforge::cs {
+namespace {
+
+using Node = Expr::Node;
+using Role = ConstraintSystem::Role;
+
+/// True when the expression is over bits only: B1 columns and constants 0 and 1. It is then
+/// evaluated 64 rows at a time with AND and XOR (GF(2) arithmetic).
+bool is_bitwise(const ConstraintSystem& system, const Node& n) {
+  switch (n.kind) {
+    case Node::Kind::column:
+      return system.column(n.column).field == ColumnField::b1;
+    case Node::Kind::constant:
+      return n.value <= 1;
+    default:
+      return is_bitwise(system, *n.lhs) && is_bitwise(system, *n.rhs);
+  }
+}
+
+Error violated(const ConstraintSystem& system, const ConstraintSystem::Constraint& c,
+               std::size_t row) {
+  return make_error(Errc::corrupt_data, "cs: table " + system.tables()[c.table].name +
+                                            ", constraint " + c.name + " fails at row " +
+                                            std::to_string(row));
+}
+
+/// The first failing row (SIZE_MAX if none) of a bitwise constraint: the program runs on 64 rows
+/// at a time, + as XOR and · as AND.
+std::size_t first_failing_row_bits(const zk::Composition& composition,
+                                   const std::vector<Column>& views, unsigned n_vars) {
+  using Op = zk::Composition::OpKind;
+  const std::size_t rows = std::size_t{1} << n_vars;
+  const std::size_t words = (rows + 63) / 64;
+  const std::uint64_t last_mask = rows >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << rows) - 1;
+  const auto ops = composition.ops();
+  std::atomic<std::size_t> first{SIZE_MAX};
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, words), [&](const auto& range) {
+    std::vector<std::uint64_t> node(ops.size());
+    for (std::size_t w = range.begin(); w != range.end(); ++w) {
+      for (std::size_t k = 0; k < ops.size(); ++k) {
+        const auto& op = ops[k];
+        switch (op.kind) {
+          case Op::column: {
+            const Column& c = views[op.lhs];
+            std::uint64_t x = 0;
+            std::memcpy(&x, static_cast<const std::uint8_t*>(c.data) + 8 * w,
+                        std::min<std::size_t>(8, c.bytes - 8 * w));
+            node[k] = x;
+            break;
+          }
+          case Op::constant:
+            node[k] = op.value == 0 ? 0 : ~std::uint64_t{0};
+            break;
+          case Op::add:
+            node[k] = node[op.lhs] ^ node[op.rhs];
+            break;
+          case Op::mul:
+            node[k] = node[op.lhs] & node[op.rhs];
+            break;
+        }
+      }
+      const std::uint64_t bad = node.back() & (w + 1 == words ? last_mask : ~std::uint64_t{0});
+      if (bad != 0) {
+        const std::size_t row = 64 * w + static_cast<std::size_t>(std::countr_zero(bad));
+        std::size_t seen = first.load();
+        while (row < seen && !first.compare_exchange_weak(seen, row)) {
+        }
+      }
+    }
+  });
+  return first.load();
+}
+
+std::size_t first_failing_row(const zk::Composition& composition, const std::vector<Column>& views,
+                              unsigned n_vars) {
+  std::vector<uint128> values(views.size());
+  for (std::size_t row = 0; row < (std::size_t{1} << n_vars); ++row) {
+    for (std::size_t c = 0; c < views.size(); ++c) values[c] = zk::column_value(views[c], row);
+    if (composition.evaluate(values) != 0) return row;
+  }
+  return SIZE_MAX;
+}
+
+Status check_shapes(const ConstraintSystem& system, const Witness& witness) {
+  if (witness.columns.size() != system.committed_columns().size()) {
+    return make_error(Errc::wrong_size, "cs: " + std::to_string(witness.columns.size()) +
+                                            " witness columns given, the system commits " +
+                                            std::to_string(system.committed_columns().size()));
+  }
+  for (OracleId id : system.committed_columns()) {
+    const auto& info = system.column(id);
+    if (witness.columns[info.index].size() != system.data_bytes(id)) {
+      return make_error(Errc::wrong_size, "cs: witness column " + info.name + " has " +
+                                              std::to_string(witness.columns[info.index].size()) +
+                                              " bytes, expected " +
+                                              std::to_string(system.data_bytes(id)));
+    }
+    if (info.field == ColumnField::b1 && system.tables()[info.table].n_vars < 3) {
+      const unsigned used = 1u << system.tables()[info.table].n_vars;
+      if ((witness.columns[info.index][0] >> used) != 0) {
+        return make_error(Errc::wrong_size,
+                          "cs: witness column " + info.name + " has bits set beyond its rows");
+      }
+    }
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+Status check_witness(const ConstraintSystem& system, const Witness& witness,
+                     const PublicValues& publics) {
+  if (Status s = check_shapes(system, witness); !s) return s;
+  if (Status s = detail::check_publics(system, publics); !s) return s;
+  detail::ProverColumns columns(system, witness, publics);
+  const detail::Plan plan = detail::make_plan(system);
+  for (const detail::TablePlan& table : plan.tables) {
+    for (const detail::ConstraintBatch* batch : {&table.linear, &table.zerocheck}) {
+      std::vector<Column> views;
+      for (OracleId id : batch->columns) views.push_back(columns.column(id));
+      for (std::size_t k = 0; k < batch->constraints.size(); ++k) {
+        const auto& c = system.constraints()[batch->constraints[k]];
+        const unsigned n = system.tables()[c.table].n_vars;
+        const std::size_t row = is_bitwise(system, c.expr.node())
+                                    ? first_failing_row_bits(batch->compositions[k], views, n)
+                                    : first_failing_row(batch->compositions[k], views, n);
+        if (row != SIZE_MAX) return violated(system, c, row);
+      }
+    }
+  }
+  return Ok{};
+}
+
+}  // namespace merkleforge::cs

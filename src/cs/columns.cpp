@@ -1,0 +1,142 @@
+#include "columns.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "merkleforge/binius/multilinear.hpp"
+
+namespace merkleforge::cs::detail {
+
+using Role = ConstraintSystem::Role;
+
+Column view(ColumnField field, unsigned n_vars, ByteSpan bytes) {
+  Column c;
+  c.field = field;
+  c.n_vars = n_vars;
+  c.data = bytes.data();
+  c.bytes = bytes.size();
+  return c;
+}
+
+ProverColumns::ProverColumns(const ConstraintSystem& system, const Witness& witness,
+                             const PublicValues& publics)
+    : spread_(system.oracles().size()), views_(system.oracles().size()) {
+  for (OracleId id = 0; id < system.oracles().size(); ++id) {
+    const auto& info = system.column(id);
+    const unsigned n = system.tables()[info.table].n_vars;
+    if (info.role == Role::committed) {
+      views_[id] = view(info.field, n, witness.columns[info.index]);
+    } else if (info.role != Role::virtual_column) {
+      spread_[id] = spread_known(system, id, known_data(system, publics, id));
+      views_[id] = view(info.field, n, spread_[id]);
+    }
+  }
+  values_ = std::make_unique<zk::OracleValues>(system.oracles(), views_);
+}
+
+Column ProverColumns::column(OracleId id) {
+  return values_->column(id).value();  // every column's inputs exist by construction
+}
+
+uint128 evaluate_column(const Column& column, std::span<const uint128> point) {
+  if (column.field == ColumnField::b1) {
+    return binius::evaluate_multilinear_b1(
+               ByteSpan(static_cast<const std::uint8_t*>(column.data), column.bytes), point)
+        .value();
+  }
+  if (column.field == ColumnField::b128) {
+    return binius::evaluate_multilinear(
+               std::span(static_cast<const uint128*>(column.data), column.size()), point)
+        .value();
+  }
+  std::vector<uint128> values(column.size());
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = zk::column_value(column, i);
+  return binius::evaluate_multilinear(values, point).value();
+}
+
+void transpose64(std::uint64_t rows[64]) noexcept {
+  std::uint64_t mask = 0x00000000FFFFFFFFull;
+  for (unsigned j = 32; j != 0; j >>= 1, mask ^= mask << j) {
+    for (unsigned k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+      // Swap (row k, column p + j) with (row k + j, column p) for every p without bit j.
+      const std::uint64_t t = ((rows[k] >> j) ^ rows[k | j]) & mask;
+      rows[k] ^= t << j;
+      rows[k | j] ^= t;
+    }
+  }
+}
+
+namespace {
+
+std::uint64_t load_word(const Column& c, std::size_t w) {
+  std::uint64_t x = 0;
+  const std::size_t at = 8 * w;
+  std::memcpy(&x, static_cast<const std::uint8_t*>(c.data) + at,
+              std::min<std::size_t>(8, c.bytes - at));
+  return x;
+}
+
+/// B1 columns: blocks of 64 rows × 64 columns are transposed, so row r's column bits become one
+/// word written at bit offset r·2^log_count.
+void interleave_bits(std::span<const Column> columns, unsigned n_vars, unsigned log_count,
+                     std::uint64_t* out) {
+  const std::size_t count = std::size_t{1} << log_count;
+  const std::size_t rows = std::size_t{1} << n_vars;
+  if (n_vars < 6) {
+    for (std::size_t r = 0; r < rows; ++r) {
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        const auto* bits = static_cast<const std::uint8_t*>(columns[c].data);
+        const std::size_t at = r * count + c;
+        out[at / 64] |= std::uint64_t{(bits[r / 8] >> (r % 8)) & 1u} << (at % 64);
+      }
+    }
+    return;
+  }
+  const std::size_t groups = (count + 63) / 64;
+  tbb::parallel_for(std::size_t{0}, rows / 64, [&](std::size_t block) {
+    for (std::size_t g = 0; g < groups; ++g) {
+      std::uint64_t m[64] = {};
+      for (std::size_t c = 64 * g; c < std::min(columns.size(), 64 * g + 64); ++c) {
+        m[c - 64 * g] = load_word(columns[c], block);
+      }
+      transpose64(m);
+      for (std::size_t r = 0; r < 64; ++r) {
+        const std::size_t at = (64 * block + r) * count + 64 * g;
+        if (count >= 64) {
+          out[at / 64] = m[r];
+        } else {
+          out[at / 64] |= m[r] << (at % 64);  // rows of one word are written by one block
+        }
+      }
+    }
+  });
+}
+
+}  // namespace
+
+std::vector<uint128> interleave_group(const CommitGroup& group, unsigned n_vars,
+                                      std::span<const Column> columns) {
+  const unsigned total_vars = n_vars + group.log_count;
+  const std::size_t bytes = field_bytes(group.field, total_vars);
+  std::vector<uint128> words((bytes + 15) / 16, 0);
+  if (group.field == ColumnField::b1) {
+    std::vector<std::uint64_t> bits((bytes + 7) / 8, 0);
+    interleave_bits(columns, n_vars, group.log_count, bits.data());
+    std::memcpy(words.data(), bits.data(), bytes);
+    return words;
+  }
+  const std::size_t width = field_bytes(group.field, 0);
+  auto* out = reinterpret_cast<std::uint8_t*>(words.data());
+  const std::size_t count = std::size_t{1} << group.log_count;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    const auto* in = static_cast<const std::uint8_t*>(columns[c].data);
+    for (std::size_t r = 0; r < (std::size_t{1} << n_vars); ++r) {
+      std::memcpy(out + (r * count + c) * width, in + r * width, width);
+    }
+  }
+  return words;
+}
+
+}  // namespace merkleforge::cs::detail

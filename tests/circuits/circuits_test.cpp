@@ -1,0 +1,131 @@
+// The table's circuits at small counts: traces against independent computations (C++ integer
+// arithmetic for u32, the hash layer's Keccak-f — itself checked against OpenSSL's SHA3 — and
+// the published Keccak-f[1600] of the zero state), honest proofs verify, another seed's statement
+// and a changed output are rejected, and a trace with one wrong bit is refused naming the
+// constraint.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstring>
+
+#include "merkleforge/circuits/circuit.hpp"
+#include "merkleforge/hash/keccak.hpp"
+
+namespace merkleforge::circuits {
+namespace {
+
+std::uint32_t be32(const std::uint8_t* p) {
+  return std::uint32_t{p[0]} << 24 | std::uint32_t{p[1]} << 16 | std::uint32_t{p[2]} << 8 | p[3];
+}
+
+TEST(Circuits, KeccakfOfTheZeroStateIsThePublishedValue) {
+  // Keccak team, KeccakF-1600-IntermediateValues.txt: the first lane after the permutation of
+  // the all-zero state.
+  std::array<std::uint64_t, 25> state{};
+  keccak_f1600(state);
+  EXPECT_EQ(state[0], 0xF1258F7940E1DDE7ull);
+  EXPECT_EQ(state[1], 0x84D5CCF933C0478Aull);
+}
+
+TEST(Circuits, U32TracesComputeTheOperations) {
+  for (std::string_view name : {"u32add", "u32xor", "u32and", "u32or"}) {
+    const Circuit* c = find_circuit(name);
+    ASSERT_NE(c, nullptr);
+    const std::size_t count = 77;
+    const Bytes inputs = random_inputs(*c, count, 9);
+    const Trace trace = c->trace(inputs);
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::uint32_t x = be32(&inputs[8 * k]), y = be32(&inputs[8 * k + 4]);
+      const std::uint32_t want = name == "u32add"   ? x + y
+                                 : name == "u32xor" ? x ^ y
+                                 : name == "u32and" ? x & y
+                                                    : x | y;
+      ASSERT_EQ(be32(&trace.outputs[4 * k]), want) << name << " " << k;
+    }
+  }
+}
+
+TEST(Circuits, KeccakfTraceEqualsTheHashLayersPermutation) {
+  const Circuit* c = find_circuit("keccakf");
+  ASSERT_NE(c, nullptr);
+  const std::size_t count = 3;
+  const Bytes inputs = random_inputs(*c, count, 10);
+  const Trace trace = c->trace(inputs);
+  for (std::size_t p = 0; p < count; ++p) {
+    std::array<std::uint64_t, 25> state;
+    std::memcpy(state.data(), &inputs[200 * p], 200);
+    keccak_f1600(state);
+    EXPECT_EQ(std::memcmp(state.data(), &trace.outputs[200 * p], 200), 0) << p;
+  }
+}
+
+struct Proved {
+  cs::ConstraintSystem system;
+  cs::PublicValues publics;
+  Bytes proof;
+};
+
+Proved prove_random(const Circuit& c, std::size_t count, std::uint64_t seed) {
+  const Trace trace = c.trace(random_inputs(c, count, seed));
+  Proved out{c.system(count), c.publics(count, trace.outputs), {}};
+  auto proof = cs::prove(out.system, trace.witness, out.publics);
+  EXPECT_TRUE(proof.ok()) << c.name() << ": " << proof.error().message;
+  if (proof.ok()) out.proof = *proof;
+  return out;
+}
+
+class EveryCircuit : public ::testing::TestWithParam<std::string_view> {};
+
+TEST_P(EveryCircuit, HonestProofVerifiesOnlyAgainstItsOwnStatement) {
+  const Circuit& c = *find_circuit(GetParam());
+  const std::size_t count = c.name() == "keccakf" ? 3 : 1000;
+  const Proved p = prove_random(c, count, 1);
+  const Status ok = cs::verify(p.system, p.publics, p.proof);
+  ASSERT_TRUE(ok.ok()) << ok.error().message;
+
+  const Trace other = c.trace(random_inputs(c, count, 2));
+  EXPECT_FALSE(cs::verify(p.system, c.publics(count, other.outputs), p.proof).ok());
+  Bytes changed = c.trace(random_inputs(c, count, 1)).outputs;
+  changed[c.output_bytes() * (count - 1)] ^= 0x80;  // one bit of the last instance's output
+  EXPECT_FALSE(cs::verify(p.system, c.publics(count, changed), p.proof).ok());
+  // Another count is another statement.
+  const cs::ConstraintSystem bigger = c.system(2 * count);
+  EXPECT_FALSE(
+      cs::verify(bigger, c.publics(2 * count, Bytes(2 * count * c.output_bytes())), p.proof).ok());
+}
+
+TEST_P(EveryCircuit, TraceWithOneWrongBitIsRefusedNamingTheConstraint) {
+  const Circuit& c = *find_circuit(GetParam());
+  const std::size_t count = c.name() == "keccakf" ? 2 : 64;
+  Trace trace = c.trace(random_inputs(c, count, 3));
+  // Bit i of column 0 (x, or lane 0 of the permutation input). For and / or it must be a bit
+  // that changes the result: where y is 1 (and) or 0 (or).
+  auto& column = trace.witness.columns[0];
+  std::size_t i = 8 * (column.size() / 3);
+  const auto y_bit = [&](std::size_t k) {
+    return (trace.witness.columns[1][k / 8] >> (k % 8)) & 1;
+  };
+  while ((c.name() == "u32and" && y_bit(i) == 0) || (c.name() == "u32or" && y_bit(i) == 1)) ++i;
+  column[i / 8] = static_cast<std::uint8_t>(column[i / 8] ^ (1u << (i % 8)));
+  const cs::ConstraintSystem system = c.system(count);
+  auto proof = cs::prove(system, trace.witness, c.publics(count, trace.outputs));
+  ASSERT_FALSE(proof.ok());
+  EXPECT_EQ(proof.error().code, Errc::corrupt_data);
+  EXPECT_NE(proof.error().message.find("constraint"), std::string::npos) << proof.error().message;
+  EXPECT_NE(proof.error().message.find("row"), std::string::npos) << proof.error().message;
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, EveryCircuit,
+                         ::testing::Values("u32add", "u32xor", "u32and", "u32or", "keccakf"));
+
+TEST(Circuits, DescribeReachesTheSecurityTarget) {
+  for (std::string_view name : circuit_names()) {
+    const Circuit& c = *find_circuit(name);
+    auto params = cs::derive_params(c.system(4), {});
+    ASSERT_TRUE(params.ok()) << name << ": " << params.error().message;
+    EXPECT_GE(params->security_bits(), 100.0) << name;
+  }
+}
+
+}  // namespace
+}  // namespace merkleforge::circuits

@@ -1,0 +1,147 @@
+// The constraint system end to end on small systems written here: honest proofs verify; another
+// statement, a changed public value, any altered byte of the proof and a truncated proof are
+// rejected; a witness that breaks a constraint is refused naming it. Values are derived here.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "merkleforge/cs/proof.hpp"
+#include "src/cs/columns.hpp"
+
+namespace merkleforge::cs {
+namespace {
+
+Bytes random_bits(unsigned n, std::mt19937_64& rng) {
+  Bytes b(field_bytes(ColumnField::b1, n));
+  for (auto& x : b) x = static_cast<std::uint8_t>(rng());
+  return b;
+}
+
+/// Table of 2^n rows with every column role: committed a, b, c; public p = a + b (a linear
+/// constraint); fixed `even` (1 on even rows) and c = a·b + (a shifted by one row within 64) on
+/// even rows (a degree-3 zerocheck constraint); c is random on odd rows.
+struct Small {
+  ConstraintSystem system{"test/small"};
+  Witness witness;
+  PublicValues publics;
+};
+
+Small make_small(unsigned n, std::mt19937_64& rng) {
+  Small s;
+  const std::size_t t = s.system.add_table("t", n);
+  std::vector<unsigned> all(n);
+  for (unsigned v = 0; v < n; ++v) all[v] = v;
+  const OracleId a = s.system.committed(t, "a", ColumnField::b1);
+  const OracleId b = s.system.committed(t, "b", ColumnField::b1);
+  const OracleId c = s.system.committed(t, "c", ColumnField::b1);
+  const OracleId a_up = s.system.shifted(a, 6, 1, ShiftKind::cyclic, "a shifted");
+  const OracleId p = s.system.public_column(t, "p", ColumnField::b1, all);
+  const OracleId even = s.system.fixed(t, "even rows", ColumnField::b1, {0}, Bytes{0x01});
+  s.system.constrain(t, "p = a + b", Expr(a) + b + p);
+  s.system.constrain(t, "c = a·b + a shifted, on even rows", Expr(even) * (Expr(a) * b + a_up + c));
+  Bytes va = random_bits(n, rng), vb = random_bits(n, rng), vc(va.size()), vp(va.size());
+  auto bit = [](const Bytes& x, std::size_t i) { return (x[i / 8] >> (i % 8)) & 1; };
+  for (std::size_t i = 0; i < (std::size_t{1} << n); ++i) {
+    const std::size_t base = i & ~std::size_t{63};
+    const int shifted = bit(va, base + ((i - base + 1) & 63));
+    const int cv =
+        (i % 2 == 0) ? ((bit(va, i) & bit(vb, i)) ^ shifted) : static_cast<int>(rng() & 1);
+    const int pv = bit(va, i) ^ bit(vb, i);
+    vc[i / 8] = static_cast<std::uint8_t>(vc[i / 8] | (cv << (i % 8)));
+    vp[i / 8] = static_cast<std::uint8_t>(vp[i / 8] | (pv << (i % 8)));
+  }
+  s.witness.columns = {va, vb, vc};
+  s.publics.columns = {vp};
+  return s;
+}
+
+TEST(ConstraintSystem, Transpose64MatchesTheDefinition) {
+  std::mt19937_64 rng(1);
+  std::uint64_t m[64], t[64];
+  for (auto& x : m) x = rng();
+  std::copy(m, m + 64, t);
+  detail::transpose64(t);
+  for (int r = 0; r < 64; ++r) {
+    for (int c = 0; c < 64; ++c) ASSERT_EQ((t[r] >> c) & 1, (m[c] >> r) & 1) << r << " " << c;
+  }
+}
+
+TEST(ConstraintSystem, HonestProofVerifiesAndAnyChangeIsRejected) {
+  std::mt19937_64 rng(2);
+  Small s = make_small(10, rng);
+  ProveTimings timings;
+  auto proof = prove(s.system, s.witness, s.publics, {}, &timings);
+  ASSERT_TRUE(proof.ok()) << proof.error().message;
+  ASSERT_TRUE(verify(s.system, s.publics, *proof).ok())
+      << verify(s.system, s.publics, *proof).error().message;
+
+  PublicValues other = s.publics;
+  other.columns[0][3] ^= 0x10;
+  EXPECT_EQ(verify(s.system, other, *proof).error().code, Errc::corrupt_data);
+
+  // Every byte position class: header, tape, PCS proof; a sample of positions across all of it.
+  for (std::size_t at = 0; at < proof->size(); at += 1 + proof->size() / 300) {
+    Bytes altered = *proof;
+    altered[at] ^= 0x01;
+    EXPECT_FALSE(verify(s.system, s.publics, altered).ok()) << "byte " << at;
+  }
+  Bytes truncated(proof->begin(), proof->end() - 1);
+  EXPECT_EQ(verify(s.system, s.publics, truncated).error().code, Errc::malformed_input);
+  EXPECT_EQ(verify(s.system, s.publics, Bytes{}).error().code, Errc::malformed_input);
+  PublicValues wrong_size = s.publics;
+  wrong_size.columns[0].pop_back();
+  EXPECT_EQ(verify(s.system, wrong_size, *proof).error().code, Errc::wrong_size);
+}
+
+TEST(ConstraintSystem, ProofOfAnotherSystemIsRejected) {
+  std::mt19937_64 rng(3);
+  Small s = make_small(8, rng);
+  auto proof = prove(s.system, s.witness, s.publics);
+  ASSERT_TRUE(proof.ok()) << proof.error().message;
+  std::mt19937_64 rng3(3);
+  Small fresh = make_small(8, rng3);
+  EXPECT_TRUE(verify(fresh.system, fresh.publics, *proof).ok());
+  ConstraintSystem other("test/small-2");
+  const std::size_t t = other.add_table("t", 8);
+  const OracleId a = other.committed(t, "a", ColumnField::b1);
+  other.constrain(t, "a = 0", Expr(a));
+  EXPECT_FALSE(verify(other, {}, *proof).ok());
+}
+
+TEST(ConstraintSystem, BrokenWitnessIsRefusedNamingTheConstraintAndRow) {
+  std::mt19937_64 rng(4);
+  Small s = make_small(8, rng);
+  s.witness.columns[2][5] ^= 0x04;  // c at row 42 (even): the second constraint
+  auto proof = prove(s.system, s.witness, s.publics);
+  ASSERT_FALSE(proof.ok());
+  EXPECT_EQ(proof.error().code, Errc::corrupt_data);
+  EXPECT_NE(proof.error().message.find("c = a·b + a shifted"), std::string::npos)
+      << proof.error().message;
+  EXPECT_NE(proof.error().message.find("row 42"), std::string::npos) << proof.error().message;
+  Small t = make_small(8, rng);
+  t.publics.columns[0][0] ^= 0x01;  // row 0 of p
+  auto refused = prove(t.system, t.witness, t.publics);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("p = a + b fails at row 0"), std::string::npos)
+      << refused.error().message;
+  Small u = make_small(8, rng);
+  u.witness.columns[0].pop_back();
+  EXPECT_EQ(prove(u.system, u.witness, u.publics).error().code, Errc::wrong_size);
+}
+
+TEST(ConstraintSystem, DescribeStatesEveryTermAndTheTotal) {
+  std::mt19937_64 rng(5);
+  Small s = make_small(12, rng);
+  const std::string text = describe(s.system, {});
+  for (const char* part :
+       {"table t: 2^12 rows", "3 committed, 1 fixed, 1 public, 1 virtual", "1 linear",
+        "1 by zerocheck (degree 3)", "zerocheck t", "pcs queries", "security: "}) {
+    EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
+  }
+  auto params = derive_params(s.system, {});
+  ASSERT_TRUE(params.ok());
+  EXPECT_GE(params->security_bits(), 100.0);
+}
+
+}  // namespace
+}  // namespace merkleforge::cs
