@@ -93,7 +93,7 @@ std::size_t first_failing_row(const zk::Composition& composition, const std::vec
   return SIZE_MAX;
 }
 
-Status check_shapes(const ConstraintSystem& system, const Witness& witness) {
+Status check_witness_shapes(const ConstraintSystem& system, const Witness& witness) {
   if (witness.columns.size() != system.committed_columns().size()) {
     return make_error(Errc::wrong_size, "cs: " + std::to_string(witness.columns.size()) +
                                             " witness columns given, the system commits " +
@@ -120,12 +120,22 @@ Status check_shapes(const ConstraintSystem& system, const Witness& witness) {
 
 }  // namespace
 
+Status detail::check_shapes(const ConstraintSystem& system, const Witness& witness,
+                            const PublicValues& publics) {
+  if (Status s = check_witness_shapes(system, witness); !s) return s;
+  return check_publics(system, publics);
+}
+
 Status check_witness(const ConstraintSystem& system, const Witness& witness,
                      const PublicValues& publics) {
-  if (Status s = check_shapes(system, witness); !s) return s;
-  if (Status s = detail::check_publics(system, publics); !s) return s;
+  if (Status s = detail::check_shapes(system, witness, publics); !s) return s;
   detail::ProverColumns columns(system, witness, publics);
-  const detail::Plan plan = detail::make_plan(system);
+  return detail::check_rows(system, detail::make_plan(system), columns);
+}
+
+namespace detail {
+
+Status check_rows(const ConstraintSystem& system, const Plan& plan, ProverColumns& columns) {
   for (const detail::TablePlan& table : plan.tables) {
     for (const detail::ConstraintBatch* batch : {&table.linear, &table.zerocheck}) {
       std::vector<Column> views;
@@ -142,5 +152,7 @@ Status check_witness(const ConstraintSystem& system, const Witness& witness,
   }
   return Ok{};
 }
+
+}  // namespace detail
 
 }  // namespace merkleforge::cs

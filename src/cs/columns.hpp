@@ -24,6 +24,13 @@ class ProverColumns {
   std::unique_ptr<zk::OracleValues> values_;
 };
 
+/// wrong_size unless the witness and the public values have the system's shapes.
+Status check_shapes(const ConstraintSystem& system, const Witness& witness,
+                    const PublicValues& publics);
+
+/// check_witness on columns already set up: every constraint on every row.
+Status check_rows(const ConstraintSystem& system, const Plan& plan, ProverColumns& columns);
+
 /// Views the bytes of 2^n_vars values of `field` as a column.
 Column view(ColumnField field, unsigned n_vars, ByteSpan bytes);
 

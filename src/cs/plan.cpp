@@ -218,23 +218,42 @@ uint128 evaluate_known(const ConstraintSystem& system, OracleId column, ByteSpan
   return binius::evaluate_multilinear(values, at).value();
 }
 
+namespace {
+
+/// The next superset-free enumeration step over the bits of `mask`: the indices whose set bits
+/// lie in mask, in increasing order (i' = ((i | ~mask) + 1) & mask).
+std::size_t next_in(std::size_t i, std::size_t mask) {
+  return ((i | ~mask) + 1) & mask;
+}
+
+}  // namespace
+
+// Row i takes value j where j's bits are i's bits at the free variables: for each j, every
+// completion k of the other variables receives it (both enumerated as subsets of their masks).
 Bytes spread_known(const ConstraintSystem& system, OracleId id, ByteSpan data) {
   const auto& info = system.column(id);
   const unsigned n = system.tables()[info.table].n_vars;
-  const std::vector<unsigned>& free = info.free_vars;
-  bool identity = free.size() == n;
-  if (identity) return Bytes(data.begin(), data.end());
+  if (info.free_vars.size() == n) return Bytes(data.begin(), data.end());
+  std::size_t free_mask = 0;
+  for (unsigned v : info.free_vars) free_mask |= std::size_t{1} << v;
+  const std::size_t rows_mask = (std::size_t{1} << n) - 1, other_mask = rows_mask & ~free_mask;
   Bytes out(field_bytes(info.field, n), 0);
   const std::size_t width = info.field == ColumnField::b1 ? 0 : field_bytes(info.field, 0);
-  for (std::size_t i = 0; i < (std::size_t{1} << n); ++i) {
-    std::size_t j = 0;
-    for (std::size_t b = 0; b < free.size(); ++b) j |= ((i >> free[b]) & 1u) << b;
-    if (width == 0) {
-      if ((data[j / 8] >> (j % 8)) & 1u)
+  const std::size_t count = std::size_t{1} << info.free_vars.size();
+  std::size_t at = 0;  // j deposited into the free variables
+  for (std::size_t j = 0; j < count; ++j, at = next_in(at, free_mask)) {
+    const bool set = width == 0 && ((data[j / 8] >> (j % 8)) & 1u) != 0;
+    if (width == 0 && !set) continue;
+    std::size_t k = 0;
+    do {
+      const std::size_t i = at | k;
+      if (width == 0) {
         out[i / 8] = static_cast<std::uint8_t>(out[i / 8] | (1u << (i % 8)));
-    } else {
-      std::memcpy(out.data() + i * width, data.data() + j * width, width);
-    }
+      } else {
+        std::memcpy(out.data() + i * width, data.data() + j * width, width);
+      }
+      k = next_in(k, other_mask);
+    } while (k != 0);
   }
   return out;
 }

@@ -92,14 +92,15 @@ Result<Bytes> prove(const ConstraintSystem& system, const Witness& witness,
   ProveTimings local;
   ProveTimings& t = timings != nullptr ? *timings : local;
   auto start = Clock::now();
-  if (Status s = check_witness(system, witness, publics); !s) return s.error();
+  if (Status s = detail::check_shapes(system, witness, publics); !s) return s.error();
+  const detail::Plan plan = detail::make_plan(system);
+  detail::ProverColumns columns(system, witness, publics);
+  if (Status s = detail::check_rows(system, plan, columns); !s) return s.error();
   t.check = seconds_since(start);
   auto params = derive_params(system, config);
   if (!params) return params.error();
-  const detail::Plan plan = detail::make_plan(system);
 
   start = Clock::now();
-  detail::ProverColumns columns(system, witness, publics);
   std::vector<std::vector<uint128>> packed;
   for (const CommitGroup& group : plan.groups) {
     std::vector<Column> views;

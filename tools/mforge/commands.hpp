@@ -21,5 +21,6 @@ void register_tree(CLI::App& app, int& exit_code);
 void register_smt(CLI::App& app, int& exit_code);
 void register_verkle(CLI::App& app, int& exit_code);
 void register_bintrie(CLI::App& app, int& exit_code);
+void register_zk(CLI::App& app, int& exit_code);
 
 }  // namespace mforge

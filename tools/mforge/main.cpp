@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   mforge::register_smt(app, exit_code);
   mforge::register_verkle(app, exit_code);
   mforge::register_bintrie(app, exit_code);
+  mforge::register_zk(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -1,0 +1,134 @@
+// The Binius table (issue 23): trace generation + prove, verify and proof size of each circuit at
+// the table's instance counts, on 1 and 2 threads. Seed figures (Binius v0, 16 vCPUs) and the
+// 2-core targets are in docs/binius-cs.md; counters give the prover's phases (seconds), the proof
+// size (KiB), the security (bits), instances per second per core and peak memory (MiB, whole
+// process). MERKLEFORGE_PROVE_BENCH_SMALL=1 runs 1/64 of the counts (a quick look).
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+#include <tbb/global_control.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <memory>
+
+#include "merkleforge/circuits/circuit.hpp"
+
+namespace merkleforge::circuits {
+namespace {
+
+struct Row {
+  std::string_view circuit;
+  std::size_t count;
+};
+
+// The table's rows (SHA-256, Grøstl P, Vision Mark-32 and u32 mul are issue 24).
+constexpr Row kRows[] = {{"keccakf", 8192},
+                         {"u32add", 4'000'000},
+                         {"u32xor", 4'000'000},
+                         {"u32and", 4'000'000},
+                         {"u32or", 4'000'000}};
+
+std::size_t scaled(std::size_t count) {
+  return std::getenv("MERKLEFORGE_PROVE_BENCH_SMALL") != nullptr
+             ? std::max<std::size_t>(count / 64, 1)
+             : count;
+}
+
+double peak_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // KiB on Linux
+}
+
+struct Proved {
+  cs::ConstraintSystem system;
+  cs::PublicValues publics;
+  Bytes proof;
+  double security = 0;
+};
+
+/// One honest proof per row, built once, for the verifier benchmark.
+Proved& proved(const Row& row) {
+  static std::map<std::string_view, std::unique_ptr<Proved>> cache;
+  auto& slot = cache[row.circuit];
+  if (slot) return *slot;
+  const Circuit& c = *find_circuit(row.circuit);
+  const std::size_t count = scaled(row.count);
+  Trace trace = c.trace(random_inputs(c, count, 1));
+  slot = std::make_unique<Proved>(Proved{c.system(count), c.publics(count, trace.outputs), {}, 0});
+  slot->proof = cs::prove(slot->system, trace.witness, slot->publics).value();
+  slot->security = cs::derive_params(slot->system, {}).value().security_bits();
+  return *slot;
+}
+
+void BM_Prove(benchmark::State& state, Row row) {
+  const auto threads = static_cast<std::size_t>(state.range(0));
+  tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
+  const Circuit& c = *find_circuit(row.circuit);
+  const std::size_t count = scaled(row.count);
+  const Bytes inputs = random_inputs(c, count, 1);
+  const cs::ConstraintSystem system = c.system(count);
+  double trace_s = 0;
+  cs::ProveTimings phases, total;
+  std::size_t proof_bytes = 0;
+  for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    Trace trace = c.trace(inputs);
+    trace_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    auto proof = cs::prove(system, trace.witness, c.publics(count, trace.outputs), {}, &phases);
+    if (!proof) {
+      state.SkipWithError(proof.error().message.c_str());
+      return;
+    }
+    proof_bytes = proof->size();
+    total.check += phases.check;
+    total.commit += phases.commit;
+    total.protocols += phases.protocols;
+    total.open += phases.open;
+  }
+  const auto n = static_cast<double>(state.iterations());
+  state.counters["trace_s"] = trace_s / n;
+  state.counters["check_s"] = total.check / n;
+  state.counters["commit_s"] = total.commit / n;
+  state.counters["protocols_s"] = total.protocols / n;
+  state.counters["open_s"] = total.open / n;
+  state.counters["proof_KiB"] = static_cast<double>(proof_bytes) / 1024.0;
+  state.counters["per_s_per_core"] =
+      benchmark::Counter(static_cast<double>(count) / static_cast<double>(threads),
+                         benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["peak_MiB"] = peak_mib();
+}
+
+void BM_Verify(benchmark::State& state, Row row) {
+  Proved& p = proved(row);
+  for (auto _ : state) {
+    const Status ok = cs::verify(p.system, p.publics, p.proof);
+    if (!ok) {
+      state.SkipWithError(ok.error().message.c_str());
+      return;
+    }
+  }
+  state.counters["proof_KiB"] = static_cast<double>(p.proof.size()) / 1024.0;
+  state.counters["security_bits"] = p.security;
+}
+
+const bool registered = [] {
+  for (const Row& row : kRows) {
+    const std::string name(row.circuit);
+    benchmark::RegisterBenchmark(("binius/prove/" + name + "/merkleforge").c_str(), BM_Prove, row)
+        ->ArgNames({"threads"})
+        ->Arg(1)
+        ->Arg(2)
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(("binius/verify/" + name + "/merkleforge").c_str(), BM_Verify, row)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  }
+  return true;
+}();
+
+}  // namespace
+}  // namespace merkleforge::circuits

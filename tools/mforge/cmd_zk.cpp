@@ -1,0 +1,250 @@
+// mforge zk: proofs of the Binius table's circuits (docs/binius-cs.md).
+//   mforge zk prove CIRCUIT --count N [--seed S | --inputs FILE] [--threads T]
+//                   --proof FILE --statement FILE
+//        random instances from the seed (default 1), or the N instances of FILE (one per line,
+//        hex: circuits/circuit.hpp gives each circuit's input bytes); writes the proof (binary)
+//        and the statement {"circuit", "count", "public_outputs": [hex, one per instance],
+//        "security_bits", "statement_digest"}; prints witness time, prove time and proof size
+//   mforge zk verify CIRCUIT --proof FILE --statement FILE
+//        exit 0 valid, 1 invalid, 2 malformed (proof, statement, or a statement of another
+//        circuit)
+//   mforge zk describe CIRCUIT --count N
+//        columns, constraints, committed size, PCS parameters, soundness terms and the total
+// CIRCUIT: keccakf, u32add, u32xor, u32and, u32or.
+#include <tbb/global_control.h>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+
+#include "cli_io.hpp"
+#include "commands.hpp"
+#include "merkleforge/circuits/circuit.hpp"
+#include "merkleforge/core/hex.hpp"
+
+namespace mforge {
+namespace {
+
+using namespace merkleforge;
+using circuits::Circuit;
+
+int fail(const Error& error) {
+  return report_failure("zk", error);
+}
+
+Result<const Circuit*> circuit_named(const std::string& name) {
+  const Circuit* c = circuits::find_circuit(name);
+  if (c == nullptr) {
+    std::string names;
+    for (auto n : circuits::circuit_names()) names += (names.empty() ? "" : ", ") + std::string(n);
+    return make_error(Errc::invalid_argument,
+                      "unknown circuit '" + name + "' (one of " + names + ")");
+  }
+  return c;
+}
+
+Status check_count(const Circuit& c, std::size_t count) {
+  if (count == 0 || count > c.max_count()) {
+    return make_error(Errc::invalid_argument,
+                      "--count must be 1.." + std::to_string(c.max_count()));
+  }
+  return Ok{};
+}
+
+Result<Bytes> read_inputs(const Circuit& c, const std::string& path, std::size_t count) {
+  auto text = read_text_file(path);
+  if (!text) return text.error();
+  std::istringstream lines(*text);
+  Bytes inputs;
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    const std::size_t start = line.find_first_not_of(" \t\r");
+    if (start == std::string::npos) continue;
+    const std::size_t end = line.find_last_not_of(" \t\r");
+    auto bytes = from_hex(line.substr(start, end - start + 1));
+    if (!bytes || bytes->size() != c.input_bytes()) {
+      return make_error(Errc::malformed_input, path + ": line " + std::to_string(number) +
+                                                   " is not " + std::to_string(c.input_bytes()) +
+                                                   " bytes of hex");
+    }
+    inputs.insert(inputs.end(), bytes->begin(), bytes->end());
+  }
+  if (inputs.size() != count * c.input_bytes()) {
+    return make_error(Errc::malformed_input,
+                      path + ": " + std::to_string(inputs.size() / c.input_bytes()) +
+                          " instances, --count says " + std::to_string(count));
+  }
+  return inputs;
+}
+
+Status write_file(const std::string& path, ByteSpan bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+  if (!out) return make_error(Errc::io_error, "cannot write " + path);
+  return Ok{};
+}
+
+Result<Bytes> read_binary(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error(Errc::io_error, "cannot read " + path);
+  return Bytes(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+struct Statement {
+  std::size_t count = 0;
+  Bytes outputs;
+};
+
+std::string statement_json(const Circuit& c, const cs::ConstraintSystem& system,
+                           const cs::PublicValues& publics, std::size_t count, ByteSpan outputs) {
+  const auto params = cs::derive_params(system, {}).value();  // prove succeeded with them
+  nlohmann::json doc;
+  doc["circuit"] = std::string(c.name());
+  doc["count"] = count;
+  nlohmann::json list = nlohmann::json::array();
+  for (std::size_t k = 0; k < count; ++k) {
+    list.push_back(to_hex(outputs.subspan(k * c.output_bytes(), c.output_bytes())));
+  }
+  doc["public_outputs"] = std::move(list);
+  doc["security_bits"] = params.security_bits();
+  doc["statement_digest"] = to_hex(cs::statement_digest(system, params, publics));
+  return doc.dump(1) + "\n";
+}
+
+Result<Statement> read_statement(const Circuit& c, const std::string& path) {
+  auto text = read_text_file(path);
+  if (!text) return text.error();
+  const nlohmann::json doc = nlohmann::json::parse(*text, nullptr, false);
+  auto bad = [&](const std::string& what) {
+    return make_error(Errc::malformed_input, path + ": " + what);
+  };
+  if (!doc.is_object() || !doc.contains("circuit") || !doc["circuit"].is_string() ||
+      !doc.contains("count") || !doc["count"].is_number_unsigned() ||
+      !doc.contains("public_outputs") || !doc["public_outputs"].is_array()) {
+    return bad("expected {\"circuit\", \"count\", \"public_outputs\": [hex, ...]}");
+  }
+  if (doc["circuit"].get<std::string>() != c.name()) {
+    return bad("a statement of circuit " + doc["circuit"].get<std::string>() + ", not " +
+               std::string(c.name()));
+  }
+  Statement s;
+  s.count = doc["count"].get<std::size_t>();
+  if (Status ok = check_count(c, s.count); !ok) return bad(ok.error().message);
+  if (doc["public_outputs"].size() != s.count)
+    return bad("public_outputs does not have count entries");
+  for (const auto& item : doc["public_outputs"]) {
+    auto bytes = item.is_string() ? from_hex(item.get<std::string>()) : Result<Bytes>(bad(""));
+    if (!bytes || bytes->size() != c.output_bytes()) {
+      return bad("a public output is not " + std::to_string(c.output_bytes()) + " bytes of hex");
+    }
+    s.outputs.insert(s.outputs.end(), bytes->begin(), bytes->end());
+  }
+  return s;
+}
+
+struct ProveArgs {
+  std::string circuit, inputs, proof, statement;
+  std::size_t count = 0;
+  std::uint64_t seed = 1;
+  std::size_t threads = 0;
+};
+
+int run_prove(const ProveArgs& args) {
+  auto c = circuit_named(args.circuit);
+  if (!c) return fail(c.error());
+  if (Status s = check_count(**c, args.count); !s) return fail(s.error());
+  std::optional<tbb::global_control> threads;
+  if (args.threads > 0) threads.emplace(tbb::global_control::max_allowed_parallelism, args.threads);
+  Result<Bytes> inputs = args.inputs.empty() ? circuits::random_inputs(**c, args.count, args.seed)
+                                             : read_inputs(**c, args.inputs, args.count);
+  if (!inputs) return fail(inputs.error());
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const circuits::Trace trace = (*c)->trace(*inputs);
+  const double witness_s = std::chrono::duration<double>(Clock::now() - start).count();
+  const cs::ConstraintSystem system = (*c)->system(args.count);
+  const cs::PublicValues publics = (*c)->publics(args.count, trace.outputs);
+  const auto proving = Clock::now();
+  auto proof = cs::prove(system, trace.witness, publics);
+  if (!proof) return fail(proof.error());
+  const double prove_s = std::chrono::duration<double>(Clock::now() - proving).count();
+  if (Status s = write_file(args.proof, *proof); !s) return fail(s.error());
+  const std::string json = statement_json(**c, system, publics, args.count, trace.outputs);
+  if (Status s =
+          write_file(args.statement,
+                     ByteSpan(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()));
+      !s) {
+    return fail(s.error());
+  }
+  std::cout << "witness: " << witness_s << " s\nprove: " << prove_s
+            << " s\nproof: " << proof->size() << " bytes ("
+            << static_cast<double>(proof->size()) / 1024.0 << " KiB)\n";
+  return kExitOk;
+}
+
+int run_verify(const std::string& name, const std::string& proof_path,
+               const std::string& statement_path) {
+  auto c = circuit_named(name);
+  if (!c) return fail(c.error());
+  auto statement = read_statement(**c, statement_path);
+  if (!statement) return fail(statement.error());
+  auto proof = read_binary(proof_path);
+  if (!proof) return fail(proof.error());
+  const cs::ConstraintSystem system = (*c)->system(statement->count);
+  const Status verified =
+      cs::verify(system, (*c)->publics(statement->count, statement->outputs), *proof);
+  if (!verified) {
+    if (verified.error().code != Errc::corrupt_data) return fail(verified.error());
+    std::cout << "invalid: " << verified.error().message << "\n";
+    return kExitNegative;
+  }
+  std::cout << "valid\n";
+  return kExitOk;
+}
+
+int run_describe(const std::string& name, std::size_t count) {
+  auto c = circuit_named(name);
+  if (!c) return fail(c.error());
+  if (Status s = check_count(**c, count); !s) return fail(s.error());
+  std::cout << cs::describe((*c)->system(count), {});
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_zk(CLI::App& app, int& exit_code) {
+  auto* zk = app.add_subcommand("zk", "Binius-style proofs of the benchmark table's circuits");
+  zk->require_subcommand(1);
+  auto args = std::make_shared<ProveArgs>();
+  auto* prove = zk->add_subcommand("prove", "Prove N instances (random from --seed or --inputs)");
+  prove->add_option("circuit", args->circuit, "keccakf, u32add, u32xor, u32and or u32or")
+      ->required();
+  prove->add_option("--count", args->count, "number of instances")->required();
+  auto* seed = prove->add_option("--seed", args->seed, "seed of the random instances (default 1)");
+  prove->add_option("--inputs", args->inputs, "file of instances, one hex line each")
+      ->excludes(seed);
+  prove->add_option("--threads", args->threads, "worker threads (default: all)");
+  prove->add_option("--proof", args->proof, "proof output file")->required();
+  prove->add_option("--statement", args->statement, "statement output file (JSON)")->required();
+  prove->callback([args, &exit_code] { exit_code = run_prove(*args); });
+
+  auto verify = zk->add_subcommand("verify", "Verify a proof against a statement");
+  verify->add_option("circuit", args->circuit, "the circuit the statement is about")->required();
+  verify->add_option("--proof", args->proof, "proof file")->required();
+  verify->add_option("--statement", args->statement, "statement file (JSON)")->required();
+  verify->callback(
+      [args, &exit_code] { exit_code = run_verify(args->circuit, args->proof, args->statement); });
+
+  auto describe = zk->add_subcommand("describe", "Shape, parameters and soundness of a circuit");
+  describe->add_option("circuit", args->circuit, "the circuit")->required();
+  describe->add_option("--count", args->count, "number of instances")->required();
+  describe->callback([args, &exit_code] { exit_code = run_describe(args->circuit, args->count); });
+}
+
+}  // namespace mforge
