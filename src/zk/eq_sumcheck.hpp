@@ -14,13 +14,24 @@
 
 namespace merkleforge::zk::detail {
 
+/// One term of the composition over the few columns it reads: C = Σ coefficient·part.
+struct CompositionPart {
+  Composition composition;           ///< over columns.size() columns
+  std::vector<std::size_t> columns;  ///< index into the full column list
+  uint128 coefficient;
+};
+
 /// Runs the rounds for columns of z.size() >= 0 variables; returns the challenges ρ. Afterwards
 /// every column has 0 variables (final_value() is its evaluation at ρ). Preconditions: the columns
 /// have z.size() variables, composition over columns.size() columns with degree >= 1, and
-/// claim = Σ_v eq(z, v)·C(v) for an honest proof.
+/// claim = Σ_v eq(z, v)·C(v) for an honest proof. When `parts` (C as a sum of terms over few
+/// columns each) is given, the rounds in which every column is still a bit column sum each term
+/// on its own columns, where the bit-pattern paths apply to every term even if C reads many
+/// columns.
 std::vector<uint128> prove_eq_sumcheck(const Composition& composition,
                                        std::span<ProverColumn> columns, std::span<const uint128> z,
-                                       uint128 claim, ProverTranscript& transcript);
+                                       uint128 claim, ProverTranscript& transcript,
+                                       std::span<const CompositionPart> parts = {});
 
 struct EqSumcheckResult {
   std::vector<uint128> point;  ///< ρ

@@ -1,11 +1,58 @@
 #include "eq_sumcheck.hpp"
 
 namespace merkleforge::zk::detail {
+namespace {
+
+/// Whether summing the parts one by one takes the bit-pattern paths (round_sums): every column
+/// a bit column with at most one variable fixed, and each part's columns few enough.
+bool parts_apply(std::span<const CompositionPart> parts, std::span<ProverColumn> columns) {
+  if (parts.empty()) return false;
+  for (const CompositionPart& part : parts) {
+    for (std::size_t c : part.columns) {
+      const ProverColumn& column = columns[c];
+      if (column.bit_data() == nullptr || column.bit_rounds() > 1) return false;
+      if (part.columns.size() << column.bit_rounds() > (column.bit_rounds() == 0 ? 7u : 12u)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/// round_sums of C = Σ coefficient·part, part by part.
+std::vector<uint128> round_sums_by_part(std::span<const CompositionPart> parts,
+                                        std::span<const ChunkEvaluator> evaluators,
+                                        std::span<ProverColumn> columns, unsigned degree,
+                                        std::span<const unsigned> points,
+                                        const EqWeights& weights) {
+  std::vector<uint128> sums(points.size(), 0);
+  std::vector<unsigned> finite;
+  for (unsigned t : points) {
+    if (t != kInfinity) finite.push_back(t);
+  }
+  for (std::size_t j = 0; j < parts.size(); ++j) {
+    std::vector<ProverColumn> own;
+    for (std::size_t c : parts[j].columns) own.push_back(columns[c]);
+    // A part of lower degree has no X^degree coefficient: it adds nothing at ∞.
+    const bool full = parts[j].composition.degree() == degree;
+    const std::vector<uint128> part_sums =
+        round_sums(evaluators[j], own, full ? points : std::span<const unsigned>(finite), &weights);
+    for (std::size_t p = 0; p < part_sums.size(); ++p) {
+      sums[p] ^= mul(parts[j].coefficient, part_sums[p]);
+    }
+  }
+  return sums;
+}
+
+}  // namespace
 
 std::vector<uint128> prove_eq_sumcheck(const Composition& composition,
                                        std::span<ProverColumn> columns, std::span<const uint128> z,
-                                       uint128 claim, ProverTranscript& transcript) {
+                                       uint128 claim, ProverTranscript& transcript,
+                                       std::span<const CompositionPart> parts) {
   const ChunkEvaluator evaluator(composition);
+  std::vector<ChunkEvaluator> part_evaluators;
+  for (const CompositionPart& part : parts) part_evaluators.emplace_back(part.composition);
   const unsigned degree = composition.degree();
   std::vector<uint128> point;
   uint128 prefix = 1;     // P_i = eq(z_<i, ρ_<i)
@@ -16,7 +63,10 @@ std::vector<uint128> prove_eq_sumcheck(const Composition& composition,
     std::vector<unsigned> points = round_points(degree);
     if (zi == 0) points.insert(points.begin() + 1, 1);
     const EqWeights weights(z.subspan(i + 1));
-    const std::vector<uint128> sums = round_sums(evaluator, columns, points, &weights);
+    const std::vector<uint128> sums =
+        parts_apply(parts, columns)
+            ? round_sums_by_part(parts, part_evaluators, columns, degree, points, weights)
+            : round_sums(evaluator, columns, points, &weights);
     // q at 0, 1, …, d − 1 (q(1) summed or derived), then its top coefficient at ∞.
     std::vector<uint128> q{sums[0],
                            zi == 0 ? sums[1] : mul(local ^ mul(1 ^ zi, sums[0]), inverse(zi))};

@@ -25,6 +25,7 @@ inline Status check_zerocheck_statement(const ZerocheckStatement& statement) {
 
 struct ZerocheckChallenges {
   std::vector<uint128> z;
+  uint128 alpha;
   Composition batched;
 };
 
@@ -37,7 +38,7 @@ ZerocheckChallenges begin_zerocheck(Transcript& transcript, const ZerocheckState
   std::vector<uint128> z(statement.n_vars);
   for (uint128& zi : z) zi = transcript.sample_b128();
   const uint128 alpha = transcript.sample_b128();
-  return {std::move(z), Composition::batch(statement.constraints, alpha)};
+  return {std::move(z), alpha, Composition::batch(statement.constraints, alpha)};
 }
 
 }  // namespace merkleforge::zk::detail

@@ -1,0 +1,104 @@
+// `mforge zk` as scripts use it: prove writes a proof and a statement that verify accepts (exit 0);
+// another seed's statement or a changed public output is invalid (exit 1); a corrupt proof file,
+// a statement of another circuit and bad input lines are malformed (exit 2); --inputs instances
+// give the outputs computed here.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli_support.hpp"
+
+namespace merkleforge::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+class ZkCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("mf_zk_cli_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  CommandOutput prove(const std::string& circuit, const std::string& source,
+                      const std::string& tag) {
+    return run_mforge("zk prove " + circuit + " " + source + " --proof " + path(tag + ".proof") +
+                      " --statement " + path(tag + ".json"));
+  }
+  CommandOutput verify(const std::string& circuit, const std::string& proof,
+                       const std::string& statement) {
+    return run_mforge("zk verify " + circuit + " --proof " + path(proof) + " --statement " +
+                      path(statement));
+  }
+  static std::string read(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+  static void write(const std::string& file, const std::string& text) {
+    std::ofstream(file, std::ios::binary) << text;
+  }
+
+ private:
+  fs::path dir_;
+};
+
+TEST_F(ZkCli, ProveVerifyAndOtherStatements) {
+  for (const std::string circuit : {"u32add", "keccakf"}) {
+    const std::string count = circuit == "keccakf" ? "2" : "100";
+    const auto a = prove(circuit, "--count " + count + " --seed 7", "a");
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    EXPECT_NE(a.out.find("witness: "), std::string::npos);
+    EXPECT_NE(a.out.find("prove: "), std::string::npos);
+    EXPECT_NE(a.out.find("proof: "), std::string::npos);
+    EXPECT_EQ(verify(circuit, "a.proof", "a.json").exit_code, 0) << circuit;
+    ASSERT_EQ(prove(circuit, "--count " + count + " --seed 8", "b").exit_code, 0);
+    EXPECT_EQ(verify(circuit, "a.proof", "b.json").exit_code, 1) << circuit;
+
+    std::string statement = read(path("a.json"));
+    const std::size_t first = statement.find("\"public_outputs\"");
+    const std::size_t quote = statement.find('"', statement.find('[', first)) + 1;
+    statement[quote] = statement[quote] == '0' ? '1' : '0';  // one public output changed
+    write(path("changed.json"), statement);
+    EXPECT_EQ(verify(circuit, "a.proof", "changed.json").exit_code, 1) << circuit;
+
+    std::string proof = read(path("a.proof"));
+    proof[proof.size() / 2] ^= 0x01;
+    write(path("corrupt.proof"), proof);
+    EXPECT_NE(verify(circuit, "corrupt.proof", "a.json").exit_code, 0) << circuit;
+    write(path("short.proof"), proof.substr(0, 7));
+    EXPECT_EQ(verify(circuit, "short.proof", "a.json").exit_code, 2) << circuit;
+  }
+  EXPECT_EQ(verify("u32xor", "a.proof", "a.json").exit_code, 2);  // a keccakf statement
+  write(path("bad.json"), "{\"circuit\": \"keccakf\"}");
+  EXPECT_EQ(verify("keccakf", "a.proof", "bad.json").exit_code, 2);
+}
+
+TEST_F(ZkCli, InputsFileInstancesAndTheirOutputs) {
+  write(path("in.txt"), "0000000100000002\nffffffff00000001\n80000000 80000000\n");
+  EXPECT_EQ(prove("u32add", "--count 3 --inputs " + path("in.txt"), "x").exit_code, 2);  // bad line
+  write(path("in.txt"), "0000000100000002\nffffffff00000001\n8000000080000000\n");
+  ASSERT_EQ(prove("u32add", "--count 3 --inputs " + path("in.txt"), "x").exit_code, 0);
+  const std::string statement = read(path("x.json"));
+  const std::size_t at = statement.find("\"public_outputs\"");
+  ASSERT_NE(at, std::string::npos);
+  const std::string outputs = statement.substr(at, statement.find(']', at) - at);
+  EXPECT_NE(outputs.find("\"00000003\""), std::string::npos) << outputs;  // 1 + 2
+  EXPECT_NE(outputs.find("\"00000000\""), std::string::npos) << outputs;  // 2^32 wraps to 0
+  EXPECT_EQ(verify("u32add", "x.proof", "x.json").exit_code, 0);
+  EXPECT_EQ(prove("u32add", "--count 2 --inputs " + path("in.txt"), "y").exit_code, 2);  // count
+  EXPECT_EQ(prove("nosuch", "--count 2", "y").exit_code, 2);
+}
+
+TEST_F(ZkCli, DescribeShowsTheSecurity) {
+  const auto d = run_mforge("zk describe keccakf --count 8192");
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  EXPECT_NE(d.out.find("2^22 rows"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("security: 100."), std::string::npos) << d.out;
+  EXPECT_EQ(run_mforge("zk describe u32add --count 0").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace merkleforge::test
