@@ -296,23 +296,78 @@ std::vector<uint128> packed_coordinates(const PolynomialLayout& layout,
   return high;
 }
 
-/// ŝ_u = Σ_v eq(high, v)·slot_u(t(v)) for u < 2^κ, slot_u the u-th T_level value of the word.
-std::vector<uint128> ring_switch_columns(std::span<const uint128> words, unsigned level,
-                                         const std::vector<uint128>& eq) {
-  // bit_sums[b] = Σ over v with bit b of t(v) set of eq[v]; then slot u's value is
-  // Σ_c X_c·bit_sums[(u << level) + c] over the bits c of a T_level element.
-  std::array<uint128, 128> bit_sums{};
-  for (std::size_t v = 0; v < words.size(); ++v) {
-    uint128 word = words[v];
-    while (word != 0) {
-      const auto b = static_cast<unsigned>(
-          static_cast<std::uint64_t>(word) != 0
-              ? std::countr_zero(static_cast<std::uint64_t>(word))
-              : 64 + std::countr_zero(static_cast<std::uint64_t>(word >> 64)));
-      bit_sums[b] ^= eq[v];
-      word &= word - 1;
+/// Transposes the 8×8 bit matrix whose row i is byte i: afterwards bit i of byte j is what bit j
+/// of byte i was.
+std::uint64_t transpose8x8(std::uint64_t x) {
+  std::uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAull;
+  x ^= t ^ (t << 7);
+  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCull;
+  x ^= t ^ (t << 14);
+  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ull;
+  return x ^ t ^ (t << 28);
+}
+
+using BitSums = std::vector<std::array<uint128, 128>>;
+
+/// sums[j][b] = Σ over v with bit b of words[v] set of eqs[j][v], for every claim j in one pass:
+/// per 8 words, the 8 bits at each position b form one byte (8×8 transposes), which indexes the
+/// 256 subset sums of claim j's 8 eq weights — 128 lookups instead of a product or a branch per
+/// set bit.
+BitSums bit_sums_of(std::span<const uint128> words, const std::vector<const uint128*>& eqs) {
+  constexpr std::size_t kGroup = 8;
+  const std::size_t groups = words.size() / kGroup;
+  auto body = [&](const tbb::blocked_range<std::size_t>& range, BitSums acc) {
+    std::array<uint128, 256> table;
+    for (std::size_t g = range.begin(); g != range.end(); ++g) {
+      const uint128* w = words.data() + kGroup * g;
+      std::array<std::uint8_t, 128> column_bytes;  // byte b: bit i = bit b of word i
+      for (unsigned half = 0; half < 2; ++half) {
+        for (unsigned byte = 0; byte < 8; ++byte) {
+          std::uint64_t x = 0;
+          for (unsigned i = 0; i < kGroup; ++i) {
+            x |= static_cast<std::uint64_t>(
+                     static_cast<std::uint8_t>(w[i] >> (64 * half + 8 * byte)))
+                 << (8 * i);
+          }
+          const std::uint64_t y = transpose8x8(x);
+          for (unsigned j = 0; j < 8; ++j) {
+            column_bytes[64 * half + 8 * byte + j] = static_cast<std::uint8_t>(y >> (8 * j));
+          }
+        }
+      }
+      for (std::size_t c = 0; c < eqs.size(); ++c) {
+        const uint128* eq = eqs[c] + kGroup * g;
+        table[0] = 0;
+        for (unsigned bit = 0; bit < kGroup; ++bit) {
+          const unsigned half = 1u << bit;
+          for (unsigned x = 0; x < half; ++x) table[half + x] = table[x] ^ eq[bit];
+        }
+        for (unsigned b = 0; b < 128; ++b) acc[c][b] ^= table[column_bytes[b]];
+      }
+    }
+    return acc;
+  };
+  BitSums sums = tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, groups, 1024),
+                                      BitSums(eqs.size()), body, [](BitSums a, const BitSums& b) {
+                                        for (std::size_t c = 0; c < a.size(); ++c) {
+                                          for (unsigned i = 0; i < 128; ++i) a[c][i] ^= b[c][i];
+                                        }
+                                        return a;
+                                      });
+  for (std::size_t v = kGroup * groups; v < words.size(); ++v) {  // fewer than 8 words
+    for (std::size_t c = 0; c < eqs.size(); ++c) {
+      for (unsigned b = 0; b < 128; ++b) {
+        if ((words[v] >> b) & 1) sums[c][b] ^= eqs[c][v];
+      }
     }
   }
+  return sums;
+}
+
+/// ŝ_u = Σ_v eq(high, v)·slot_u(t(v)) for u < 2^κ, slot_u the u-th T_level value of the word,
+/// from the bit sums: slot u's value is Σ_c X_c·bit_sums[(u << level) + c] over the bits c of a
+/// T_level element.
+std::vector<uint128> ring_switch_columns(const std::array<uint128, 128>& bit_sums, unsigned level) {
   const unsigned slot_bits = 1u << level;
   std::vector<uint128> columns(std::size_t{128} >> level, 0);
   for (std::size_t u = 0; u < columns.size(); ++u) {
@@ -441,14 +496,34 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
     // Ring-switching: the tensor columns of every subfield claim, then the row-batching point.
     std::vector<std::vector<uint128>> eq_high(claims.size());  // canonical, subfield claims
-    transcript.begin_phase("pcs/ring-switch");
+    std::vector<std::vector<uint128>> tensor_columns(claims.size());
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
       if (layout.shape.tower_level == 7) continue;
       eq_high[j] = std::move(*binius::eq_tensor(packed_coordinates(layout, claims[j].point)));
+    }
+    // One pass over each subfield polynomial for all of its claims.
+    for (std::size_t p = 0; p < params.polynomials.size(); ++p) {
+      const PolynomialLayout& layout = params.polynomials[p];
+      if (layout.shape.tower_level == 7) continue;
+      std::vector<std::size_t> on_p;
+      std::vector<const uint128*> eqs;
+      for (std::size_t j = 0; j < claims.size(); ++j) {
+        if (claims[j].polynomial != p) continue;
+        on_p.push_back(j);
+        eqs.push_back(eq_high[j].data());
+      }
+      if (on_p.empty()) continue;
       const std::span<const uint128> words(committed.message.data() + layout.offset,
-                                           eq_high[j].size());
-      transcript.write_b128s(ring_switch_columns(words, layout.shape.tower_level, eq_high[j]));
+                                           eq_high[on_p[0]].size());
+      const BitSums sums = bit_sums_of(words, eqs);
+      for (std::size_t k = 0; k < on_p.size(); ++k) {
+        tensor_columns[on_p[k]] = ring_switch_columns(sums[k], layout.shape.tower_level);
+      }
+    }
+    transcript.begin_phase("pcs/ring-switch");
+    for (const auto& columns : tensor_columns) {
+      if (!columns.empty()) transcript.write_b128s(columns);  // subfield claims only
     }
     std::array<uint128, 7> row_point;
     for (uint128& coordinate : row_point) coordinate = transcript.sample_b128();
