@@ -115,7 +115,8 @@ void BM_Verify(benchmark::State& state, Row row) {
 
 const bool registered = [] {
   for (const Row& row : kRows) {
-    const std::string name(row.circuit);
+    // The case carries the instance count (the report matches it with the seed's row).
+    const std::string name = std::string(row.circuit) + std::to_string(scaled(row.count));
     benchmark::RegisterBenchmark(("binius/prove/" + name + "/merkleforge").c_str(), BM_Prove, row)
         ->ArgNames({"threads"})
         ->Arg(1)

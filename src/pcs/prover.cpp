@@ -320,20 +320,14 @@ BitSums bit_sums_of(std::span<const uint128> words, const std::vector<const uint
     std::array<uint128, 256> table;
     for (std::size_t g = range.begin(); g != range.end(); ++g) {
       const uint128* w = words.data() + kGroup * g;
+      std::uint8_t rows[kGroup][16];  // the 8 words' bytes
+      std::memcpy(rows, w, sizeof rows);
       std::array<std::uint8_t, 128> column_bytes;  // byte b: bit i = bit b of word i
-      for (unsigned half = 0; half < 2; ++half) {
-        for (unsigned byte = 0; byte < 8; ++byte) {
-          std::uint64_t x = 0;
-          for (unsigned i = 0; i < kGroup; ++i) {
-            x |= static_cast<std::uint64_t>(
-                     static_cast<std::uint8_t>(w[i] >> (64 * half + 8 * byte)))
-                 << (8 * i);
-          }
-          const std::uint64_t y = transpose8x8(x);
-          for (unsigned j = 0; j < 8; ++j) {
-            column_bytes[64 * half + 8 * byte + j] = static_cast<std::uint8_t>(y >> (8 * j));
-          }
-        }
+      for (unsigned k = 0; k < 16; ++k) {
+        std::uint64_t x = 0;
+        for (unsigned i = 0; i < kGroup; ++i) x |= std::uint64_t{rows[i][k]} << (8 * i);
+        const std::uint64_t y = transpose8x8(x);
+        std::memcpy(column_bytes.data() + 8 * k, &y, 8);  // little-endian: byte j = column 8k + j
       }
       for (std::size_t c = 0; c < eqs.size(); ++c) {
         const uint128* eq = eqs[c] + kGroup * g;

@@ -17,11 +17,17 @@ namespace {
 struct Values {
   unsigned n_vars = 0;
   bool is_bits = false;
-  std::vector<std::uint8_t> bits;  // (2^n + 7) / 8 bytes when is_bits
-  std::vector<uint128> wide;       // 2^n values otherwise
+  std::vector<std::uint8_t> bits;          // (2^n + 7) / 8 bytes when is_bits (unless borrowed)
+  const std::uint8_t* borrowed = nullptr;  // a committed column's bits, viewed in place
+  std::vector<uint128> wide;               // 2^n values otherwise
+
+  /// The bits (owned or borrowed).
+  ByteSpan bit_view() const {
+    return borrowed != nullptr ? ByteSpan(borrowed, (size() + 7) / 8) : ByteSpan(bits);
+  }
 
   std::size_t size() const { return std::size_t{1} << n_vars; }
-  bool bit(std::size_t i) const { return ((bits[i / 8] >> (i % 8)) & 1u) != 0; }
+  bool bit(std::size_t i) const { return ((bit_view()[i / 8] >> (i % 8)) & 1u) != 0; }
   void set_bit(std::size_t i) {
     bits[i / 8] = static_cast<std::uint8_t>(bits[i / 8] | (1u << (i % 8)));
   }
@@ -48,11 +54,11 @@ struct Values {
     return out;
   }
   uint128 evaluate(std::span<const uint128> point) const {
-    return is_bits ? binius::evaluate_multilinear_b1(bits, point).value()
+    return is_bits ? binius::evaluate_multilinear_b1(bit_view(), point).value()
                    : binius::evaluate_multilinear(wide, point).value();
   }
   std::vector<uint128> partial_high(std::span<const uint128> point) const {
-    return is_bits ? binius::partial_evaluate_high_b1(bits, n_vars, point).value()
+    return is_bits ? binius::partial_evaluate_high_b1(bit_view(), n_vars, point).value()
                    : binius::partial_evaluate_high(wide, point).value();
   }
 };
@@ -70,8 +76,10 @@ Result<Values> from_column(OracleId id, const Column& column, unsigned n_vars) {
     return missing(id);
   }
   if (column.field == ColumnField::b1) {
-    Values v = Values::zero_bits(n_vars);
-    std::memcpy(v.bits.data(), column.data, column.bytes);
+    Values v;
+    v.n_vars = n_vars;
+    v.is_bits = true;
+    v.borrowed = static_cast<const std::uint8_t*>(column.data);
     return v;
   }
   Values v = Values::zero_wide(n_vars);
@@ -100,7 +108,8 @@ Values linear_combination(const OracleSet::Oracle& o, const std::vector<ValuesPt
   if (bits) {
     Values out = constant_values(o.n_vars, o.value);
     for (const ValuesPtr& term : terms) {
-      for (std::size_t b = 0; b < out.bits.size(); ++b) out.bits[b] ^= term->bits[b];
+      const ByteSpan in = term->bit_view();
+      for (std::size_t b = 0; b < out.bits.size(); ++b) out.bits[b] ^= in[b];
     }
     return out;
   }
@@ -125,7 +134,7 @@ Values shifted_bits(const OracleSet::Oracle& o, const Values& in) {
     const auto offset = static_cast<unsigned>(o.index);
     for (std::size_t w = 0; w < words; ++w) {
       std::uint64_t x;
-      std::memcpy(&x, in.bits.data() + 8 * w, 8);
+      std::memcpy(&x, in.bit_view().data() + 8 * w, 8);
       std::uint64_t y = 0;
       switch (o.shift) {
         case ShiftKind::cyclic:  // S[x] = T[(x + offset) mod 64]
@@ -173,8 +182,8 @@ void tile(const Values& in, Values& out, bool repeat) {
       std::copy(in.wide.begin(), in.wide.end(),
                 out.wide.begin() + static_cast<std::ptrdiff_t>(base));
     } else if (in.n_vars >= 3) {
-      std::copy(in.bits.begin(), in.bits.end(),
-                out.bits.begin() + static_cast<std::ptrdiff_t>(base / 8));
+      const ByteSpan bits = in.bit_view();
+      std::copy(bits.begin(), bits.end(), out.bits.begin() + static_cast<std::ptrdiff_t>(base / 8));
     } else {
       for (std::size_t i = 0; i < in.size(); ++i) {
         if (in.bit(i)) out.set_bit(base + i);
@@ -345,7 +354,7 @@ Result<Column> OracleValues::column(OracleId id) {
   auto values = state_->values.get(id);
   if (!values) return values.error();
   const Values& v = **values;
-  return v.is_bits ? Column::b1(v.bits, v.n_vars) : Column::b128(v.wide);
+  return v.is_bits ? Column::b1(v.bit_view(), v.n_vars) : Column::b128(v.wide);
 }
 
 Result<std::vector<uint128>> materialise_oracle(const OracleSet& oracles, OracleId id,
