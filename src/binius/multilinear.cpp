@@ -192,7 +192,9 @@ Result<uint128> evaluate_multilinear_b1(std::span<const std::uint8_t> bits,
     const auto eq = eq_tensor(point).value();
     return inner_product_b1(bits, eq);
   }
-  const auto eq_lo = eq_tensor(point.first(kWordVars)).value();
+  // Tables, word sums and the final inner product stay in the POLYVAL basis (XOR is the same in
+  // every basis): no conversion of the 2^(n-7) word sums.
+  const auto eq_lo = eq_tensor_polyval(point.first(kWordVars));
   std::vector<std::array<uint128, 256>> tables(16);
   for (std::size_t b = 0; b < 16; ++b) {
     tables[b][0] = 0;
@@ -208,7 +210,8 @@ Result<uint128> evaluate_multilinear_b1(std::span<const std::uint8_t> bits,
     for (std::size_t b = 0; b < 16; ++b) sum ^= tables[b][word[b]];
     words[w] = sum;
   }
-  return evaluate_multilinear(words, point.subspan(kWordVars));
+  const auto eq_hi = eq_tensor_polyval(point.subspan(kWordVars));
+  return from_polyval(polyval_inner_product(words.data(), eq_hi.data(), words.size()));
 }
 
 Result<std::vector<uint128>> partial_evaluate_high_b1(std::span<const std::uint8_t> bits,

@@ -3,6 +3,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "merkleforge/binius/multilinear.hpp"
@@ -78,6 +79,41 @@ std::uint64_t load_word(const Column& c, std::size_t w) {
   return x;
 }
 
+/// spread[k][b]: the bits of byte b at positions 0, k, 2k, … (k = 2, 4, 8).
+const std::array<std::array<std::uint64_t, 256>, 4>& spread_tables() {
+  static const auto tables = [] {
+    std::array<std::array<std::uint64_t, 256>, 4> t{};
+    for (unsigned log_k = 1; log_k <= 3; ++log_k) {
+      for (unsigned b = 0; b < 256; ++b) {
+        for (unsigned i = 0; i < 8; ++i)
+          t[log_k][b] |= std::uint64_t{(b >> i) & 1u} << (i << log_k);
+      }
+    }
+    return t;
+  }();
+  return tables;
+}
+
+/// 2, 4 or 8 columns: each output word holds 64/k rows; column c's bits of those rows are
+/// spread by byte tables to positions c, c + k, …
+void interleave_few_bits(std::span<const Column> columns, unsigned n_vars, unsigned log_k,
+                         std::uint64_t* out) {
+  const auto& spread = spread_tables()[log_k];
+  const unsigned k = 1u << log_k;
+  const std::size_t words = ((std::size_t{1} << n_vars) << log_k) / 64;
+  const std::size_t bytes_per_word = 8 / k;  // of each column
+  tbb::parallel_for(std::size_t{0}, words, [&](std::size_t w) {
+    std::uint64_t word = 0;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const auto* bits = static_cast<const std::uint8_t*>(columns[c].data) + w * bytes_per_word;
+      for (std::size_t j = 0; j < bytes_per_word; ++j) {
+        word |= spread[bits[j]] << (8 * k * j + c);
+      }
+    }
+    out[w] = word;
+  });
+}
+
 /// B1 columns: blocks of 64 rows × 64 columns are transposed, so row r's column bits become one
 /// word written at bit offset r·2^log_count.
 void interleave_bits(std::span<const Column> columns, unsigned n_vars, unsigned log_count,
@@ -94,6 +130,7 @@ void interleave_bits(std::span<const Column> columns, unsigned n_vars, unsigned 
     }
     return;
   }
+  if (log_count >= 1 && log_count <= 3) return interleave_few_bits(columns, n_vars, log_count, out);
   const std::size_t groups = (count + 63) / 64;
   tbb::parallel_for(std::size_t{0}, rows / 64, [&](std::size_t block) {
     for (std::size_t g = 0; g < groups; ++g) {

@@ -124,36 +124,51 @@ Values linear_combination(const OracleSet::Oracle& o, const std::vector<ValuesPt
   return out;
 }
 
-/// Within-block shifts of a bit column. Blocks of 64 rows (the lane of a bit-sliced u64) are one
-/// machine word each: a cyclic shift is a rotation and a logical one a shift; other block sizes
-/// move bit by bit.
+/// `pattern` (the low `width` bits) repeated across a 64-bit word.
+std::uint64_t repeat_block(std::uint64_t pattern, unsigned width) {
+  std::uint64_t out = 0;
+  for (unsigned at = 0; at < 64; at += width) out |= pattern << at;
+  return out;
+}
+
+/// Within-block shifts of a bit column. Blocks of up to 64 rows (a bit-sliced u64 lane is one
+/// block of 64, a u32 one of 32) lie inside machine words: every block of a word moves at once
+/// by a shift and masks. Larger blocks move bit by bit.
 Values shifted_bits(const OracleSet::Oracle& o, const Values& in) {
   Values out = Values::zero_bits(o.n_vars);
-  if (o.block_bits == 6 && o.n_vars >= 6) {
-    const std::size_t words = in.size() / 64;
-    const auto offset = static_cast<unsigned>(o.index);
-    for (std::size_t w = 0; w < words; ++w) {
+  if (o.block_bits <= 6 && o.n_vars >= 6) {
+    const unsigned width = 1u << o.block_bits;
+    const auto offset = static_cast<unsigned>(o.index);  // < width by the builder
+    const std::uint64_t block = width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+    // Bits x < width − offset and x >= offset of every block.
+    const std::uint64_t low = repeat_block(block >> offset, width);
+    const std::uint64_t high = repeat_block((block << offset) & block, width);
+    const ByteSpan source = in.bit_view();
+    for (std::size_t w = 0; w < in.size() / 64; ++w) {
       std::uint64_t x;
-      std::memcpy(&x, in.bit_view().data() + 8 * w, 8);
+      std::memcpy(&x, source.data() + 8 * w, 8);
       std::uint64_t y = 0;
       switch (o.shift) {
-        case ShiftKind::cyclic:  // S[x] = T[(x + offset) mod 64]
-          y = std::rotr(x, static_cast<int>(offset));
+        case ShiftKind::cyclic:  // S[x] = T[(x + offset) mod width]
+          y = offset == 0
+                  ? x
+                  : ((x >> offset) & low) |
+                        ((x << (width - offset)) & repeat_block(block & ~(block >> offset), width));
           break;
         case ShiftKind::logical_left:  // S[x] = T[x − offset]
-          y = offset >= 64 ? 0 : x << offset;
+          y = (x << offset) & high;
           break;
         case ShiftKind::logical_right:  // S[x] = T[x + offset]
-          y = offset >= 64 ? 0 : x >> offset;
+          y = (x >> offset) & low;
           break;
       }
       std::memcpy(out.bits.data() + 8 * w, &y, 8);
     }
     return out;
   }
-  const std::size_t block = std::size_t{1} << o.block_bits;
+  const std::size_t size = std::size_t{1} << o.block_bits;
   for (std::size_t i = 0; i < out.size(); ++i) {
-    const std::size_t base = i & ~(block - 1);
+    const std::size_t base = i & ~(size - 1);
     if (auto x = detail::shift_source(o.shift, o.block_bits, o.index, i - base)) {
       if (in.bit(base + *x)) out.set_bit(i);
     }
