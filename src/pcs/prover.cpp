@@ -372,15 +372,27 @@ std::vector<uint128> ring_switch_columns(const std::array<uint128, 128>& bit_sum
   return columns;
 }
 
-/// The ring-switching indicator on the hypercube: A(v) = Σ_w eq(row_point, w)·slot_w(eq_v)
-/// (a GF(2)-linear map of eq_v, applied by byte tables). Canonical values.
-std::vector<uint128> ring_switch_indicator(const std::vector<uint128>& eq, unsigned level,
-                                           std::span<const uint128> row_point) {
+/// Adds scale·A(v) to target[v] (Montgomery form) for the ring-switching indicator
+/// A(v) = Σ_w eq(row_point, w)·slot_w(eq_v), given eq in Montgomery form. Every step — the
+/// basis change of eq_v, the slot map, the basis change back, the product by `scale` — is
+/// GF(2)-linear, so their composition is applied at once by byte tables of the images of the
+/// 128 basis bits: 16 lookups per v and no conversion.
+void add_ring_switch_indicator(std::span<const uint128> eq, unsigned level,
+                               std::span<const uint128> row_point, uint128 scale, uint128* target) {
   const auto row_eq = binius::eq_tensor(row_point);
   const unsigned slot_bits = 1u << level;
-  std::array<uint128, 128> bit_images;
+  std::array<uint128, 128> slot_images;  // canonical bit b -> its slot image (canonical)
   for (unsigned b = 0; b < 128; ++b) {
-    bit_images[b] = canonical_mul((*row_eq)[b / slot_bits], uint128{1} << (b % slot_bits));
+    slot_images[b] = canonical_mul((*row_eq)[b / slot_bits], uint128{1} << (b % slot_bits));
+  }
+  std::array<uint128, 128> bit_images;  // Montgomery bit c -> scale·A(e_c) (Montgomery)
+  for (unsigned c = 0; c < 128; ++c) {
+    const uint128 canonical = from_polyval(uint128{1} << c);
+    uint128 image = 0;
+    for (unsigned b = 0; b < 128; ++b) {
+      if ((canonical >> b) & 1) image ^= slot_images[b];
+    }
+    bit_images[c] = mont_mul(to_polyval(image), scale);
   }
   std::vector<std::array<uint128, 256>> tables(16);
   for (unsigned q = 0; q < 16; ++q) {
@@ -391,16 +403,14 @@ std::vector<uint128> ring_switch_indicator(const std::vector<uint128>& eq, unsig
         tables[q][half + x] = tables[q][x] ^ bit_images[8 * q + bit];
     }
   }
-  std::vector<uint128> out(eq.size());
   parallel_blocks(eq.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t v = begin; v < end; ++v) {
       uint128 image = 0;
       for (unsigned q = 0; q < 16; ++q)
         image ^= tables[q][static_cast<std::uint8_t>(eq[v] >> (8 * q))];
-      out[v] = image;
+      target[v] ^= image;
     }
   });
-  return out;
 }
 
 // ---- oracles ----
@@ -489,12 +499,12 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   {
     Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
     // Ring-switching: the tensor columns of every subfield claim, then the row-batching point.
-    std::vector<std::vector<uint128>> eq_high(claims.size());  // canonical, subfield claims
+    std::vector<std::vector<uint128>> eq_high(claims.size());  // Montgomery, subfield claims
     std::vector<std::vector<uint128>> tensor_columns(claims.size());
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
       if (layout.shape.tower_level == 7) continue;
-      eq_high[j] = std::move(*binius::eq_tensor(packed_coordinates(layout, claims[j].point)));
+      eq_high[j] = eq_tensor_mont(packed_coordinates(layout, claims[j].point));
     }
     // One pass over each subfield polynomial for all of its claims.
     for (std::size_t p = 0; p < params.polynomials.size(); ++p) {
@@ -510,7 +520,8 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
       if (on_p.empty()) continue;
       const std::span<const uint128> words(committed.message.data() + layout.offset,
                                            eq_high[on_p[0]].size());
-      const BitSums sums = bit_sums_of(words, eqs);
+      BitSums sums = bit_sums_of(words, eqs);  // Montgomery (the sums are linear in eq)
+      for (auto& per_claim : sums) (void)from_polyval(per_claim, per_claim);
       for (std::size_t k = 0; k < on_p.size(); ++k) {
         tensor_columns[on_p[k]] = ring_switch_columns(sums[k], layout.shape.tower_level);
       }
@@ -525,25 +536,23 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     // Batching: A* = Σ_j α^j·A_j on claim j's subcube (Montgomery form).
     transcript.begin_phase("pcs/batch");
     const uint128 alpha = to_polyval(transcript.sample_b128());
-    std::vector<uint128> indicator;  // allocated by the first claim not covering all of t*
+    std::vector<uint128> indicator(committed.message.size(), 0);
     uint128 power = binius::kPolyvalOne;
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
       const unsigned level = layout.shape.tower_level;
-      std::vector<uint128> piece =
-          level == 7 ? eq_tensor_mont(claims[j].point)
-                     : to_polyval_vector(ring_switch_indicator(
-                           eq_high[j], level,
-                           std::span<const uint128>(row_point.data(), packing_log(level))));
-      if (power != binius::kPolyvalOne) (void)polyval_mul_scalar(piece, power, piece);
-      if (indicator.empty() && piece.size() == committed.message.size()) {
-        indicator = std::move(piece);  // the first claim spans t*: no zero fill, no pass
-      } else {
-        if (indicator.empty()) indicator.assign(committed.message.size(), 0);
-        uint128* target = indicator.data() + layout.offset;
+      uint128* target = indicator.data() + layout.offset;
+      if (level == 7) {
+        std::vector<uint128> piece = eq_tensor_mont(claims[j].point);
+        if (power != binius::kPolyvalOne) (void)polyval_mul_scalar(piece, power, piece);
         parallel_blocks(piece.size(), [&](std::size_t begin, std::size_t end) {
           for (std::size_t v = begin; v < end; ++v) target[v] ^= piece[v];
         });
+      } else {
+        add_ring_switch_indicator(eq_high[j], level,
+                                  std::span<const uint128>(row_point.data(), packing_log(level)),
+                                  power, target);
+        eq_high[j] = {};
       }
       power = mont_mul(power, alpha);
     }
