@@ -12,6 +12,7 @@ namespace {
 // In increasing order of preference.
 constexpr std::array kKernels = {
     Kernel{Isa::portable, p_portable, q_portable, compress_portable},
+    Kernel{Isa::aesni, p_aesni, q_aesni, compress_aesni},
 };
 
 constexpr std::array<Isa, kKernels.size()> implemented_isas() {

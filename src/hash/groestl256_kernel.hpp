@@ -34,5 +34,10 @@ void p_portable(std::uint64_t* state) noexcept;
 void q_portable(std::uint64_t* state) noexcept;
 void compress_portable(std::uint64_t* chaining, const std::uint8_t* blocks,
                        std::size_t count) noexcept;
+// groestl256_aesni.cpp: P and Q of a compression in the two halves of the same registers.
+void p_aesni(std::uint64_t* state) noexcept;
+void q_aesni(std::uint64_t* state) noexcept;
+void compress_aesni(std::uint64_t* chaining, const std::uint8_t* blocks,
+                    std::size_t count) noexcept;
 
 }  // namespace merkleforge::detail::groestl

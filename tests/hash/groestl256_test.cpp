@@ -18,6 +18,19 @@ namespace {
 using test::hex_bytes;
 using test::load_vectors;
 
+/// Runs `check` once with every kernel this CPU has active (restoring the start-up one after), so
+/// each kernel meets the published answers on its own.
+template <class F>
+void for_each_kernel(F&& check) {
+  const Isa before = Groestl256::active_kernel();
+  for (Isa isa : Groestl256::available_kernels()) {
+    ASSERT_TRUE(Groestl256::set_kernel(isa).ok());
+    SCOPED_TRACE(std::string("kernel ") + std::string(isa_name(isa)));
+    check();
+  }
+  ASSERT_TRUE(Groestl256::set_kernel(before).ok());
+}
+
 const nlohmann::json& kats() {
   static const nlohmann::json vectors = load_vectors("binius/groestl256_kats.json");
   return vectors;
@@ -63,114 +76,154 @@ void expect_digest(const Bytes& message, const std::string& expected_hex,
 }
 
 TEST(Groestl256, PermutationsPAndQ) {
-  const auto& entries = kats().at("permutation_kats");
-  ASSERT_EQ(entries.size(), 14u);
-  for (const auto& entry : entries) {
-    GroestlState state = state_of(entry.at("input").get<std::string>());
-    if (entry.at("perm") == "P") {
-      groestl256_p(state);
-    } else {
-      groestl256_q(state);
+  for_each_kernel([&] {
+    const auto& entries = kats().at("permutation_kats");
+    ASSERT_EQ(entries.size(), 14u);
+    for (const auto& entry : entries) {
+      GroestlState state = state_of(entry.at("input").get<std::string>());
+      if (entry.at("perm") == "P") {
+        groestl256_p(state);
+      } else {
+        groestl256_q(state);
+      }
+      EXPECT_EQ(to_hex(state), entry.at("output").get<std::string>())
+          << entry.at("name").get<std::string>();
     }
-    EXPECT_EQ(to_hex(state), entry.at("output").get<std::string>())
-        << entry.at("name").get<std::string>();
-  }
+  });
 }
 
 TEST(Groestl256, CompressionAndOutputTransform) {
-  const auto& entries = kats().at("compression_kats");
-  ASSERT_EQ(entries.size(), 8u);
-  for (const auto& entry : entries) {
-    const std::string function = entry.at("function").get<std::string>();
-    const std::string expected = entry.at("output").get<std::string>();
-    const std::string name = entry.at("name").get<std::string>();
-    if (function == "f") {
-      GroestlState chaining = state_of(entry.at("h").get<std::string>());
-      groestl256_compress(chaining, state_of(entry.at("m").get<std::string>()));
-      EXPECT_EQ(to_hex(chaining), expected) << name;
-      continue;
+  for_each_kernel([&] {
+    const auto& entries = kats().at("compression_kats");
+    ASSERT_EQ(entries.size(), 8u);
+    for (const auto& entry : entries) {
+      const std::string function = entry.at("function").get<std::string>();
+      const std::string expected = entry.at("output").get<std::string>();
+      const std::string name = entry.at("name").get<std::string>();
+      if (function == "f") {
+        GroestlState chaining = state_of(entry.at("h").get<std::string>());
+        groestl256_compress(chaining, state_of(entry.at("m").get<std::string>()));
+        EXPECT_EQ(to_hex(chaining), expected) << name;
+        continue;
+      }
+      const std::string pair =
+          entry.at("left").get<std::string>() + entry.at("right").get<std::string>();
+      if (function == "output_transform_pair") {
+        EXPECT_EQ(to_hex(groestl256_output_transform(state_of(pair))), expected) << name;
+      } else {
+        ASSERT_EQ(function, "groestl256_of_concatenation") << name;
+        EXPECT_EQ(to_hex(Groestl256::digest(hex_bytes(pair))), expected) << name;
+      }
     }
-    const std::string pair =
-        entry.at("left").get<std::string>() + entry.at("right").get<std::string>();
-    if (function == "output_transform_pair") {
-      EXPECT_EQ(to_hex(groestl256_output_transform(state_of(pair))), expected) << name;
-    } else {
-      ASSERT_EQ(function, "groestl256_of_concatenation") << name;
-      EXPECT_EQ(to_hex(Groestl256::digest(hex_bytes(pair))), expected) << name;
-    }
-  }
+  });
 }
 
 // The empty message is one padded block: f(IV, 80 00 … 00 01), then Ω. The published empty
 // digest therefore checks compress and output_transform chained by hand against the hash.
 TEST(Groestl256, EmptyMessageIsOneCompressionThenOutputTransform) {
-  GroestlState chaining{};
-  chaining[62] = 0x01;  // IV: 256 as a big-endian integer ending the state
-  GroestlState block{};
-  block[0] = 0x80;
-  block[63] = 0x01;  // one block in all
-  groestl256_compress(chaining, block);
-  EXPECT_EQ(to_hex(groestl256_output_transform(chaining)),
-            "1a52d11d550039be16107f9c58db9ebcc417f16f736adb2502567119f0083467");
+  for_each_kernel([&] {
+    GroestlState chaining{};
+    chaining[62] = 0x01;  // IV: 256 as a big-endian integer ending the state
+    GroestlState block{};
+    block[0] = 0x80;
+    block[63] = 0x01;  // one block in all
+    groestl256_compress(chaining, block);
+    EXPECT_EQ(to_hex(groestl256_output_transform(chaining)),
+              "1a52d11d550039be16107f9c58db9ebcc417f16f736adb2502567119f0083467");
+  });
 }
 
 TEST(Groestl256, PublishedHashes) {
-  const auto& entries = kats().at("hash_kats");
-  ASSERT_EQ(entries.size(), 15u);
-  for (const auto& entry : entries) {
-    expect_digest(kat_message(entry), entry.at("digest").get<std::string>(),
-                  entry.at("name").get<std::string>());
-  }
+  for_each_kernel([&] {
+    const auto& entries = kats().at("hash_kats");
+    ASSERT_EQ(entries.size(), 15u);
+    for (const auto& entry : entries) {
+      expect_digest(kat_message(entry), entry.at("digest").get<std::string>(),
+                    entry.at("name").get<std::string>());
+    }
+  });
 }
 
 TEST(Groestl256, SubmissionShortMsgKat) {
-  const auto& entries = kats().at("shortmsg_kat");
-  ASSERT_EQ(entries.size(), 256u);
-  for (const auto& entry : entries) {
-    const Bytes message = hex_bytes(entry.at("msg_hex").get<std::string>());
-    ASSERT_EQ(message.size() * 8, entry.at("len_bits").get<std::size_t>());
-    expect_digest(message, entry.at("digest").get<std::string>(),
-                  "len_bits " + std::to_string(message.size() * 8));
-  }
+  for_each_kernel([&] {
+    const auto& entries = kats().at("shortmsg_kat");
+    ASSERT_EQ(entries.size(), 256u);
+    for (const auto& entry : entries) {
+      const Bytes message = hex_bytes(entry.at("msg_hex").get<std::string>());
+      ASSERT_EQ(message.size() * 8, entry.at("len_bits").get<std::size_t>());
+      expect_digest(message, entry.at("digest").get<std::string>(),
+                    "len_bits " + std::to_string(message.size() * 8));
+    }
+  });
 }
 
 TEST(Groestl256, PaddingBoundaryRegressionPoints) {
-  const auto& entries = kats().at("derived_hash_boundaries").at("entries");
-  ASSERT_EQ(entries.size(), 7u);
-  for (const auto& entry : entries) {
-    const Bytes message = hex_bytes(entry.at("msg_hex").get<std::string>());
-    expect_digest(message, entry.at("digest").get<std::string>(),
-                  std::to_string(message.size()) + " bytes");
-  }
+  for_each_kernel([&] {
+    const auto& entries = kats().at("derived_hash_boundaries").at("entries");
+    ASSERT_EQ(entries.size(), 7u);
+    for (const auto& entry : entries) {
+      const Bytes message = hex_bytes(entry.at("msg_hex").get<std::string>());
+      expect_digest(message, entry.at("digest").get<std::string>(),
+                    std::to_string(message.size()) + " bytes");
+    }
+  });
 }
 
 TEST(Groestl256, HashManyEqualsDigestOfPrefixedMessages) {
-  const Bytes prefix = {0x01, 0x02, 0x03};
-  Bytes messages(5 * 61);
-  for (std::size_t i = 0; i < messages.size(); ++i) messages[i] = static_cast<std::uint8_t>(i * 7);
-  std::array<Digest32, 5> out{};
-  Groestl256::hash_many(prefix, messages.data(), 61, out.size(), out.data());
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    Bytes whole = prefix;
-    whole.insert(whole.end(), messages.begin() + static_cast<std::ptrdiff_t>(61 * i),
-                 messages.begin() + static_cast<std::ptrdiff_t>(61 * (i + 1)));
-    EXPECT_EQ(out[i], Groestl256::digest(whole)) << i;
-  }
-  Groestl256::hash_many({}, nullptr, 0, 0, out.data());  // nothing to do, nothing read
+  for_each_kernel([&] {
+    const Bytes prefix = {0x01, 0x02, 0x03};
+    Bytes messages(5 * 61);
+    for (std::size_t i = 0; i < messages.size(); ++i)
+      messages[i] = static_cast<std::uint8_t>(i * 7);
+    std::array<Digest32, 5> out{};
+    Groestl256::hash_many(prefix, messages.data(), 61, out.size(), out.data());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      Bytes whole = prefix;
+      whole.insert(whole.end(), messages.begin() + static_cast<std::ptrdiff_t>(61 * i),
+                   messages.begin() + static_cast<std::ptrdiff_t>(61 * (i + 1)));
+      EXPECT_EQ(out[i], Groestl256::digest(whole)) << i;
+    }
+    Groestl256::hash_many({}, nullptr, 0, 0, out.data());  // nothing to do, nothing read
+  });
 }
 
-TEST(Groestl256Kernels, PortableAvailableAndUnknownFamiliesRefused) {
+TEST(Groestl256Kernels, AvailabilityFollowsTheCpuAndOtherFamiliesAreRefused) {
   const std::vector<Isa> available = Groestl256::available_kernels();
   ASSERT_FALSE(available.empty());
   EXPECT_EQ(available.front(), Isa::portable);
-  EXPECT_EQ(Groestl256::active_kernel(), Isa::portable);
-  EXPECT_TRUE(Groestl256::set_kernel(Isa::portable).ok());
+  EXPECT_EQ(std::count(available.begin(), available.end(), Isa::aesni),
+            cpu_supports(Isa::aesni) ? 1 : 0);
+  EXPECT_NE(std::find(available.begin(), available.end(), Groestl256::active_kernel()),
+            available.end());
+  const Isa before = Groestl256::active_kernel();
   for (Isa isa : {Isa::sse41, Isa::avx2, Isa::shani, Isa::avx512}) {
     const Status status = Groestl256::set_kernel(isa);
     ASSERT_FALSE(status.ok()) << isa_name(isa);
     EXPECT_EQ(status.error().code, Errc::unsupported);
   }
-  EXPECT_EQ(Groestl256::active_kernel(), Isa::portable);
+  EXPECT_EQ(Groestl256::active_kernel(), before);
+}
+
+// Long inputs and many blocks per compress call: the kernels agree with each other on random
+// messages of every length up to 700 bytes (the published answers cover the rest).
+TEST(Groestl256Kernels, KernelsAgreeOnRandomMessages) {
+  std::mt19937_64 rng(7);
+  Bytes message(700);
+  for (auto& byte : message) byte = static_cast<std::uint8_t>(rng());
+  const Isa before = Groestl256::active_kernel();
+  ASSERT_TRUE(Groestl256::set_kernel(Isa::portable).ok());
+  std::vector<Digest32> reference;
+  for (std::size_t n = 0; n <= message.size(); ++n) {
+    reference.push_back(Groestl256::digest(ByteSpan(message).first(n)));
+  }
+  for (Isa isa : Groestl256::available_kernels()) {
+    ASSERT_TRUE(Groestl256::set_kernel(isa).ok());
+    for (std::size_t n = 0; n <= message.size(); ++n) {
+      ASSERT_EQ(Groestl256::digest(ByteSpan(message).first(n)), reference[n])
+          << isa_name(isa) << " " << n;
+    }
+  }
+  ASSERT_TRUE(Groestl256::set_kernel(before).ok());
 }
 
 }  // namespace

@@ -9,9 +9,11 @@
 // the padded message (bit 1, zeros, the number of 64-byte blocks as 64-bit big-endian), digest =
 // the last 32 bytes of Ω(h) = P(h) ⊕ h.
 //
-// Kernels: portable only (eight 2 KiB tables combining SubBytes and MixBytes, one 64-bit lookup per
-// state byte and round); the dispatcher (Groestl256::set_kernel) has the keccak shape so that an
-// AES-NI kernel can be added as one more table entry.
+// Kernels (Groestl256::set_kernel, MERKLEFORGE_KERNEL):
+//   portable  eight 2 KiB tables combining SubBytes and MixBytes, one 64-bit lookup per state
+//             byte and round
+//   aesni     AES-NI + SSE4.1: the rows of P's and Q's states side by side in 8 registers,
+//             SubBytes by aesenclast, ShiftBytes by pshufb, MixBytes by byte-wise doublings
 #pragma once
 
 #include <array>
