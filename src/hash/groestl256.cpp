@@ -38,6 +38,28 @@ Digest32 output_transform(const Columns& h) noexcept {
   return digest;
 }
 
+// Messages of up to this many padded blocks go through a kernel's two-message path.
+constexpr std::size_t kMaxPairBlocks = 8;
+
+// Padded length in blocks: the message, the 0x80 byte and the 8-byte block count.
+std::size_t padded_blocks(std::size_t length) noexcept {
+  return (length + 1 + 8 + Groestl256::kBlockSize - 1) / Groestl256::kBlockSize;
+}
+
+// Pads the `length` message bytes at `padded` (the message's end) in place to `blocks` blocks:
+// 0x80, zeros, then the whole message's block count as a 64-bit big-endian integer.
+void write_padding(std::uint8_t* padded, std::size_t length, std::size_t blocks,
+                   std::uint64_t total_blocks) noexcept {
+  const std::size_t end = blocks * Groestl256::kBlockSize;
+  std::memset(padded + length, 0, end - length);
+  padded[length] = 0x80;
+  std::uint64_t count = total_blocks;
+  for (std::size_t k = 1; k <= 8; ++k) {
+    padded[end - k] = static_cast<std::uint8_t>(count);
+    count >>= 8;
+  }
+}
+
 // IV of the 256-bit variant: the output size as a 64-bit big-endian integer ending the state,
 // i.e. byte 62 = 0x01 (row 6 of column 7).
 constexpr Columns kIv = {0, 0, 0, 0, 0, 0, 0, std::uint64_t{0x01} << 48};
@@ -97,18 +119,12 @@ Groestl256& Groestl256::update(ByteSpan data) noexcept {
 }
 
 Digest32 Groestl256::finalize() noexcept {
-  // Padding: bit 1, zeros, then the total number of blocks (padding included) as a 64-bit
-  // big-endian integer; one more block when the count does not fit after the 0x80 byte.
-  constexpr std::size_t kCountBytes = 8;
+  // The buffered bytes padded: one block, or two when the block count does not fit after the
+  // 0x80 byte. The count is that of the whole message, the blocks compressed before included.
   std::array<std::uint8_t, 2 * kBlockSize> tail{};
   std::memcpy(tail.data(), buffer_.data(), buffered_);
-  tail[buffered_] = 0x80;
-  const std::size_t tail_blocks = buffered_ + 1 + kCountBytes <= kBlockSize ? 1 : 2;
-  std::uint64_t total = blocks_ + tail_blocks;
-  for (std::size_t k = 0; k < kCountBytes; ++k) {
-    tail[tail_blocks * kBlockSize - 1 - k] = static_cast<std::uint8_t>(total);
-    total >>= 8;
-  }
+  const std::size_t tail_blocks = padded_blocks(buffered_);
+  write_padding(tail.data(), buffered_, tail_blocks, blocks_ + tail_blocks);
   groestl::active_kernel().compress(chaining_.data(), tail.data(), tail_blocks);
   return output_transform(chaining_);
 }
@@ -121,7 +137,32 @@ Digest32 Groestl256::digest(ByteSpan data) noexcept {
 
 void Groestl256::hash_many(ByteSpan prefix, const std::uint8_t* messages, std::size_t message_size,
                            std::size_t count, Digest32* out) noexcept {
-  for (std::size_t i = 0; i < count; ++i) {
+  std::size_t i = 0;
+  const groestl::DigestPairFn digest_pair = groestl::active_kernel().digest_pair;
+  const std::size_t length = prefix.size() + message_size;
+  const std::size_t blocks = padded_blocks(length);
+  if (digest_pair != nullptr && blocks <= kMaxPairBlocks && count >= 2) {
+    // Messages of one length share their padding: written once per lane, then only the message
+    // bytes change.
+    std::array<std::uint8_t, 2 * kMaxPairBlocks * kBlockSize> padded{};
+    std::uint8_t* const lanes[2] = {padded.data(), padded.data() + blocks * kBlockSize};
+    for (std::uint8_t* lane : lanes) {
+      if (!prefix.empty()) std::memcpy(lane, prefix.data(), prefix.size());
+      write_padding(lane, length, blocks, blocks);
+    }
+    const std::uint8_t* const inputs[2] = {lanes[0], lanes[1]};
+    for (; i + 2 <= count; i += 2) {
+      for (std::size_t lane = 0; lane < 2; ++lane) {
+        if (message_size != 0) {
+          std::memcpy(lanes[lane] + prefix.size(), messages + (i + lane) * message_size,
+                      message_size);
+        }
+      }
+      std::uint8_t* const digests[2] = {out[i].data(), out[i + 1].data()};
+      digest_pair(inputs, blocks, digests);
+    }
+  }
+  for (; i < count; ++i) {
     Groestl256 hasher;
     hasher.update(prefix);
     hasher.update({messages + i * message_size, message_size});

@@ -11,8 +11,9 @@ namespace {
 
 // In increasing order of preference.
 constexpr std::array kKernels = {
-    Kernel{Isa::portable, p_portable, q_portable, compress_portable},
-    Kernel{Isa::aesni, p_aesni, q_aesni, compress_aesni},
+    Kernel{Isa::portable, p_portable, q_portable, compress_portable, nullptr},
+    Kernel{Isa::aesni, p_aesni, q_aesni, compress_aesni, nullptr},
+    Kernel{Isa::vaes, p_aesni, q_aesni, compress_aesni, digest_pair_vaes},
 };
 
 constexpr std::array<Isa, kKernels.size()> implemented_isas() {

@@ -20,11 +20,17 @@ using PermuteFn = void (*)(std::uint64_t* state) noexcept;
 using CompressFn = void (*)(std::uint64_t* chaining, const std::uint8_t* blocks,
                             std::size_t count) noexcept;
 
+/// The digests of two messages already padded to `blocks` 64-byte blocks each (IV, compressions,
+/// output transformation): digests[i] receives the 32 bytes of padded[i].
+using DigestPairFn = void (*)(const std::uint8_t* const padded[2], std::size_t blocks,
+                              std::uint8_t* const digests[2]) noexcept;
+
 struct Kernel {
   Isa isa;
   PermuteFn p;
   PermuteFn q;
   CompressFn compress;
+  DigestPairFn digest_pair;  // nullptr: batches go one message at a time
 };
 
 /// The kernel Grøstl-256 currently uses (chosen once, changed only by Groestl256::set_kernel).
@@ -39,5 +45,8 @@ void p_aesni(std::uint64_t* state) noexcept;
 void q_aesni(std::uint64_t* state) noexcept;
 void compress_aesni(std::uint64_t* chaining, const std::uint8_t* blocks,
                     std::size_t count) noexcept;
+// groestl256_vaes.cpp: two messages in the two 128-bit lanes of the same registers.
+void digest_pair_vaes(const std::uint8_t* const padded[2], std::size_t blocks,
+                      std::uint8_t* const digests[2]) noexcept;
 
 }  // namespace merkleforge::detail::groestl

@@ -9,7 +9,8 @@
 namespace merkleforge {
 namespace {
 
-constexpr Isa kAllIsas[] = {Isa::portable, Isa::sse41, Isa::avx2, Isa::shani, Isa::avx512, Isa::aesni};
+constexpr Isa kAllIsas[] = {Isa::portable, Isa::sse41, Isa::avx2, Isa::shani,
+                            Isa::avx512,   Isa::aesni, Isa::vaes};
 
 bool implements(std::span<const Isa> implemented, Isa isa) {
   return std::find(implemented.begin(), implemented.end(), isa) != implemented.end();
@@ -31,6 +32,8 @@ std::string_view isa_name(Isa isa) noexcept {
       return "avx512";
     case Isa::aesni:
       return "aesni";
+    case Isa::vaes:
+      return "vaes";
   }
   return "unknown";
 }
@@ -57,6 +60,8 @@ bool cpu_supports(Isa isa) noexcept {
       return f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.bmi2;
     case Isa::aesni:
       return f.aes && f.sse41;
+    case Isa::vaes:
+      return f.vaes && f.avx2 && f.aes && f.sse41;
   }
   return false;
 }

@@ -33,7 +33,8 @@ TEST(Cpu, FeaturesAgreeWithProcCpuinfo) {
 }
 
 TEST(Kernel, NamesRoundTrip) {
-  for (Isa isa : {Isa::portable, Isa::sse41, Isa::avx2, Isa::shani, Isa::avx512, Isa::aesni}) {
+  for (Isa isa :
+       {Isa::portable, Isa::sse41, Isa::avx2, Isa::shani, Isa::avx512, Isa::aesni, Isa::vaes}) {
     EXPECT_EQ(isa_from_name(isa_name(isa)), isa);
   }
   EXPECT_FALSE(isa_from_name("neon").has_value());

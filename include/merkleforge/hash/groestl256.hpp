@@ -14,6 +14,9 @@
 //             byte and round
 //   aesni     AES-NI + SSE4.1: the rows of P's and Q's states side by side in 8 registers,
 //             SubBytes by aesenclast, ShiftBytes by pshufb, MixBytes by byte-wise doublings
+//   vaes      VAES + AVX2: hash_many hashes two messages at once, one per 128-bit lane of the
+//             aesni layout (messages of up to 8 padded blocks; longer ones and everything else
+//             run the aesni code)
 #pragma once
 
 #include <array>
