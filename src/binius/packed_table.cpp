@@ -64,7 +64,24 @@ std::uint32_t b32_mul_with(const B16LogTables& t, std::uint32_t a, std::uint32_t
   return (std::uint32_t{high} << 16) | static_cast<std::uint16_t>(z0 ^ z2);
 }
 
+// (a0 + a1·X)⁻¹ for X² = α·X + 1: the conjugate (a0 + α·a1) + a1·X over the norm
+// a0² + α·a0·a1 + a1², which lies in B16.
+std::uint32_t b32_inverse_with(const B16LogTables& t, std::uint32_t a) noexcept {
+  if (a == 0) return 0;
+  const auto a0 = static_cast<std::uint16_t>(a), a1 = static_cast<std::uint16_t>(a >> 16);
+  const auto norm = static_cast<std::uint16_t>(
+      b16_mul(t, a0, a0) ^ b16_mul_alpha(t, b16_mul(t, a0, a1)) ^ b16_mul(t, a1, a1));
+  const std::uint16_t norm_inverse = t.exp[65535 - std::uint32_t{t.log[norm]}];
+  const auto low = b16_mul(t, static_cast<std::uint16_t>(a0 ^ b16_mul_alpha(t, a1)), norm_inverse);
+  const auto high = b16_mul(t, a1, norm_inverse);
+  return (std::uint32_t{high} << 16) | low;
+}
+
 }  // namespace
+
+std::uint32_t b32_inverse_tables(std::uint32_t a) noexcept {
+  return b32_inverse_with(b16_logs(), a);
+}
 
 std::uint32_t b32_mul_tables(std::uint32_t a, std::uint32_t b) noexcept {
   return b32_mul_with(b16_logs(), a, b);

@@ -23,6 +23,7 @@ CpuFeatures detect() {
   if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return f;
   f.sse41 = bit(ecx, 19);
   f.pclmul = bit(ecx, 1);
+  f.aes = bit(ecx, 25);
   const bool osxsave = bit(ecx, 27);
   const bool avx = bit(ecx, 28);
   const std::uint64_t xcr0 = osxsave ? read_xcr0() : 0;

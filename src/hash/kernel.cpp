@@ -9,7 +9,8 @@
 namespace merkleforge {
 namespace {
 
-constexpr Isa kAllIsas[] = {Isa::portable, Isa::sse41, Isa::avx2, Isa::shani, Isa::avx512};
+constexpr Isa kAllIsas[] = {Isa::portable, Isa::sse41, Isa::avx2, Isa::shani,
+                            Isa::avx512,   Isa::aesni, Isa::vaes};
 
 bool implements(std::span<const Isa> implemented, Isa isa) {
   return std::find(implemented.begin(), implemented.end(), isa) != implemented.end();
@@ -29,6 +30,10 @@ std::string_view isa_name(Isa isa) noexcept {
       return "shani";
     case Isa::avx512:
       return "avx512";
+    case Isa::aesni:
+      return "aesni";
+    case Isa::vaes:
+      return "vaes";
   }
   return "unknown";
 }
@@ -53,6 +58,10 @@ bool cpu_supports(Isa isa) noexcept {
       return f.sha && f.sse41;
     case Isa::avx512:
       return f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.bmi2;
+    case Isa::aesni:
+      return f.aes && f.sse41;
+    case Isa::vaes:
+      return f.vaes && f.avx2 && f.aes && f.sse41;
   }
   return false;
 }

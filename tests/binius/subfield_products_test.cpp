@@ -39,6 +39,21 @@ TEST(BiniusSubfieldProducts, B32TablesMatchReferenceAndKats) {
   EXPECT_EQ(b32_mul_tables(0x7857dd86, 0x2e84496e), 0xdba7802au);  // derived B32 vector
 }
 
+TEST(BiniusSubfieldProducts, B32InverseTablesMatchReference) {
+  std::mt19937_64 rng(34);
+  EXPECT_EQ(b32_inverse_tables(0), 0u);
+  EXPECT_EQ(b32_inverse_tables(1), 1u);
+  for (int i = 0; i < 2000; ++i) {
+    // Elements of B32, of its subfield B16 (high half zero) and with a zero low half.
+    const auto wide = static_cast<std::uint32_t>(rng());
+    for (std::uint32_t a : {wide, wide & 0xffffu, wide & 0xffff0000u}) {
+      if (a == 0) continue;
+      EXPECT_EQ(b32_inverse_tables(a), tower_inverse(5, a)) << a;
+      EXPECT_EQ(tower_mul(5, a, b32_inverse_tables(a)), 1u) << a;
+    }
+  }
+}
+
 TEST(BiniusSubfieldProducts, B128ByB8MatchesReferenceEveryStrategy) {
   std::mt19937_64 rng(33);
   const auto a = random_b128s(rng, 512);

@@ -1,5 +1,6 @@
 // `mforge hash` against independent tools: coreutils sha256sum, OpenSSL's dgst, and b3sum (the
-// official BLAKE3 implementation); Keccak-256 against @noble/hashes.
+// official BLAKE3 implementation); Keccak-256 against @noble/hashes; Grøstl-256 against published
+// digests (no tool or package here has it).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -21,12 +22,14 @@ class HashCli : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("mf_hash_cli_" + std::to_string(::getpid()));
     fs::create_directories(dir_);
     std::mt19937 random(42);
-    for (std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{1025}, std::size_t{3} << 20}) {
+    for (std::size_t size :
+         {std::size_t{0}, std::size_t{1}, std::size_t{1025}, std::size_t{3} << 20}) {
       Bytes data(size);
       for (auto& byte : data) byte = static_cast<std::uint8_t>(random());
       const fs::path path = dir_ / ("f" + std::to_string(size));
-      std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(data.data()),
-                                                  static_cast<std::streamsize>(data.size()));
+      std::ofstream(path, std::ios::binary)
+          .write(reinterpret_cast<const char*>(data.data()),
+                 static_cast<std::streamsize>(data.size()));
       files_.push_back(path);
       contents_.push_back(std::move(data));
     }
@@ -85,6 +88,18 @@ TEST(HashCliStdin, ReadsStdinWhenNoFileIsGiven) {
   EXPECT_EQ(result.exit_code, 0);
   // FIPS 180-4 example: SHA-256("abc").
   EXPECT_EQ(result.out, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  -\n");
+}
+
+TEST(HashCliStdin, Groestl256PublishedDigests) {
+  // Binius v0 crates/hash/tests/integration_tests.rs (test_multi_update, test_empty_input), also in
+  // tests/vectors/binius/groestl256_kats.json.
+  const auto fox =
+      run_mforge("hash --algo groestl256", "The quick brown fox jumps over the lazy dog");
+  EXPECT_EQ(fox.exit_code, 0) << fox.err;
+  EXPECT_EQ(fox.out, "8c7ad62eb26a21297bc39c2d7293b4bd4d3399fa8afab29e970471739e28b301  -\n");
+  const auto empty = run_mforge("hash -a groestl256", "");
+  EXPECT_EQ(empty.exit_code, 0) << empty.err;
+  EXPECT_EQ(empty.out, "1a52d11d550039be16107f9c58db9ebcc417f16f736adb2502567119f0083467  -\n");
 }
 
 TEST(HashCliErrors, MissingFileIsAnErrorOnStderr) {

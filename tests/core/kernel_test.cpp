@@ -15,7 +15,8 @@ namespace {
 bool cpuinfo_has_flag(const std::string& flag) {
   std::ifstream in("/proc/cpuinfo");
   for (std::string line; std::getline(in, line);) {
-    if (line.rfind("flags", 0) == 0) return (line + " ").find(" " + flag + " ") != std::string::npos;
+    if (line.rfind("flags", 0) == 0)
+      return (line + " ").find(" " + flag + " ") != std::string::npos;
   }
   return false;
 }
@@ -23,6 +24,7 @@ bool cpuinfo_has_flag(const std::string& flag) {
 TEST(Cpu, FeaturesAgreeWithProcCpuinfo) {
   const CpuFeatures& f = cpu_features();
   EXPECT_EQ(f.sse41, cpuinfo_has_flag("sse4_1"));
+  EXPECT_EQ(f.aes, cpuinfo_has_flag("aes"));
   EXPECT_EQ(f.avx2, cpuinfo_has_flag("avx2"));
   EXPECT_EQ(f.sha, cpuinfo_has_flag("sha_ni"));
   EXPECT_EQ(f.avx512f, cpuinfo_has_flag("avx512f"));
@@ -31,7 +33,8 @@ TEST(Cpu, FeaturesAgreeWithProcCpuinfo) {
 }
 
 TEST(Kernel, NamesRoundTrip) {
-  for (Isa isa : {Isa::portable, Isa::sse41, Isa::avx2, Isa::shani, Isa::avx512}) {
+  for (Isa isa :
+       {Isa::portable, Isa::sse41, Isa::avx2, Isa::shani, Isa::avx512, Isa::aesni, Isa::vaes}) {
     EXPECT_EQ(isa_from_name(isa_name(isa)), isa);
   }
   EXPECT_FALSE(isa_from_name("neon").has_value());

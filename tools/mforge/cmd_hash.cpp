@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/algorithms.hpp"
+#include "merkleforge/hash/groestl256.hpp"
 
 namespace mforge {
 namespace {
@@ -53,7 +54,25 @@ bool hash_mapped(int fd, Digest32& digest) {
   return true;
 }
 
-int hash_one(HashAlgorithm algorithm, const std::string& name) {
+// The algorithms of `mforge hash`: the tree hashes (algorithms.hpp) and Grøstl-256, which is a
+// reference for the proof system and has no wire id in the tree proof formats.
+struct Algorithm {
+  std::optional<HashAlgorithm> tree_hash;  // empty: Grøstl-256
+};
+
+std::optional<Algorithm> algorithm_from_name(std::string_view name) {
+  if (name == Groestl256::kName) return Algorithm{};
+  if (const auto tree_hash = hash_from_name(name)) return Algorithm{tree_hash};
+  return std::nullopt;
+}
+
+template <class F>
+decltype(auto) with_algorithm(const Algorithm& algorithm, F&& f) {
+  if (!algorithm.tree_hash) return f(HasherTag<Groestl256>{});
+  return with_hasher(*algorithm.tree_hash, f);
+}
+
+int hash_one(const Algorithm& algorithm, const std::string& name) {
   const bool is_stdin = name == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -61,7 +80,7 @@ int hash_one(HashAlgorithm algorithm, const std::string& name) {
     return kExitIo;
   }
   Digest32 digest{};
-  const bool ok = with_hasher(algorithm, [&](auto tag) {
+  const bool ok = with_algorithm(algorithm, [&](auto tag) {
     using H = typename decltype(tag)::type;
     return hash_mapped<H>(fd, digest) || hash_stream<H>(fd, digest);
   });
@@ -78,15 +97,19 @@ int hash_one(HashAlgorithm algorithm, const std::string& name) {
 }  // namespace
 
 void register_hash(CLI::App& app, int& exit_code) {
-  auto* command = app.add_subcommand("hash", "Print the digest of each FILE (stdin when none), like sha256sum");
+  auto* command =
+      app.add_subcommand("hash", "Print the digest of each FILE (stdin when none), like sha256sum");
   auto algorithm = std::make_shared<std::string>("sha256");
   auto files = std::make_shared<std::vector<std::string>>();
-  command->add_option("--algo,-a", *algorithm, "sha256 | keccak256 | sha3-256 | blake3")->capture_default_str();
+  command
+      ->add_option("--algo,-a", *algorithm, "sha256 | keccak256 | sha3-256 | blake3 | groestl256")
+      ->capture_default_str();
   command->add_option("files", *files, "files to hash; '-' or none reads stdin");
   command->callback([algorithm, files, &exit_code] {
-    const auto chosen = hash_from_name(*algorithm);
+    const auto chosen = algorithm_from_name(*algorithm);
     if (!chosen) {
-      std::cerr << "mforge hash: unknown algorithm '" << *algorithm << "' (sha256, keccak256, sha3-256, blake3)\n";
+      std::cerr << "mforge hash: unknown algorithm '" << *algorithm
+                << "' (sha256, keccak256, sha3-256, blake3, groestl256)\n";
       exit_code = kExitUsage;
       return;
     }

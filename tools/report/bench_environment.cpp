@@ -14,6 +14,7 @@
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/core/cpu.hpp"
 #include "merkleforge/hash/algorithms.hpp"
+#include "merkleforge/hash/groestl256.hpp"
 #include "merkleforge/verkle/montgomery.hpp"
 
 namespace mforge {
@@ -84,6 +85,8 @@ std::string active_kernels() {
       add(H::kName, merkleforge::isa_name(H::active_kernel()));
     });
   }
+  add(merkleforge::Groestl256::kName,
+      merkleforge::isa_name(merkleforge::Groestl256::active_kernel()));
   add("verkle-fp", merkleforge::verkle::detail::mulx_adx_enabled() ? "mulx-adx" : "portable");
   namespace binius = merkleforge::binius;
   add("polyval", binius::polyval_isa_name(binius::polyval_active_isa()));

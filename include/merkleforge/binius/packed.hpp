@@ -55,5 +55,7 @@ Status packed_mul_b128(std::span<const uint128> a, std::span<const uint128> b,
 std::uint8_t b8_mul_table(std::uint8_t a, std::uint8_t b) noexcept;
 /// One B32 product through the table strategy's B16 log/exp tables.
 std::uint32_t b32_mul_tables(std::uint32_t a, std::uint32_t b) noexcept;
+/// One B32 inverse (0 for 0) through the same tables: one B16 inversion and five B16 products.
+std::uint32_t b32_inverse_tables(std::uint32_t a) noexcept;
 
 }  // namespace merkleforge::binius

@@ -8,6 +8,7 @@ namespace merkleforge {
 struct CpuFeatures {
   bool sse41 = false;
   bool pclmul = false;
+  bool aes = false;  ///< AES-NI (aesenc, aesenclast, ...)
   bool avx2 = false;
   bool bmi1 = false;
   bool bmi2 = false;

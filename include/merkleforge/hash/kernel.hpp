@@ -14,8 +14,8 @@
 
 namespace merkleforge {
 
-/// Kernel families, in increasing order of preference.
-enum class Isa { portable, sse41, avx2, shani, avx512 };
+/// Kernel families, in increasing order of preference (among those one hash implements).
+enum class Isa { portable, sse41, avx2, shani, avx512, aesni, vaes };
 
 std::string_view isa_name(Isa isa) noexcept;
 std::optional<Isa> isa_from_name(std::string_view name) noexcept;
