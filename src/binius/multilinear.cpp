@@ -1,8 +1,12 @@
 #include "merkleforge/binius/multilinear.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
+
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <string>
 
 #include "binius/polyval_kernel.hpp"
@@ -224,14 +228,38 @@ Result<std::vector<uint128>> partial_evaluate_high_b1(std::span<const std::uint8
   if (Status s = check_equal(bits.size(), bit_bytes(n_vars)); !s) return s.error();
   const auto eq = eq_tensor(point).value();
   const std::size_t stride = std::size_t{1} << (n_vars - point.size());
-  std::vector<uint128> out(stride, 0);
-  for (std::size_t j = 0; j < eq.size(); ++j) {
-    const uint128 weight = eq[j];
-    for (std::size_t i = 0; i < stride; ++i) {
-      out[i] ^= weight & (uint128{0} - static_cast<uint128>(bit_at(bits, j * stride + i)));
+  if (stride >= 64 || n_vars < 6) {
+    std::vector<uint128> out(stride, 0);
+    for (std::size_t j = 0; j < eq.size(); ++j) {
+      const uint128 weight = eq[j];
+      for (std::size_t i = 0; i < stride; ++i) {
+        out[i] ^= weight & (uint128{0} - static_cast<uint128>(bit_at(bits, j * stride + i)));
+      }
     }
+    return out;
   }
-  return out;
+  // Blocks of fewer than 64 bits: 64 / stride blocks per machine word, in parallel over words.
+  using Sums = std::vector<uint128>;
+  const std::size_t per_word = 64 / stride;
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, bits.size() / 8), Sums(stride, 0),
+      [&](const tbb::blocked_range<std::size_t>& words, Sums acc) {
+        for (std::size_t w = words.begin(); w != words.end(); ++w) {
+          std::uint64_t word;
+          std::memcpy(&word, bits.data() + 8 * w, 8);
+          for (std::size_t k = 0; k < per_word; ++k, word >>= stride) {
+            const uint128 weight = eq[w * per_word + k];
+            for (std::size_t i = 0; i < stride; ++i) {
+              acc[i] ^= weight & (uint128{0} - static_cast<uint128>((word >> i) & 1u));
+            }
+          }
+        }
+        return acc;
+      },
+      [](Sums a, const Sums& b) {
+        for (std::size_t i = 0; i < a.size(); ++i) a[i] ^= b[i];
+        return a;
+      });
 }
 
 }  // namespace merkleforge::binius
