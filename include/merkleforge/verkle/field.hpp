@@ -9,12 +9,18 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 
 #include "merkleforge/core/bytes.hpp"
 #include "merkleforge/core/result.hpp"
 #include "merkleforge/verkle/montgomery.hpp"
 
 namespace merkleforge::verkle {
+
+/// The Montgomery multiplication kernel both fields use in this process: "mulx-adx" (BMI2 and ADX
+/// inline assembly) or "portable", chosen once; MERKLEFORGE_KERNEL (core/cpu.hpp; primitive
+/// "verkle-fp") can request "portable". Never fails.
+std::string_view field_kernel_name() noexcept;
 
 namespace detail {
 /// p = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001 (2-adicity 32).
