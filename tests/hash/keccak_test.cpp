@@ -13,6 +13,7 @@
 #include "hash/keccak_kernel_scope.hpp"
 #include "merkleforge/core/cpu.hpp"
 #include "merkleforge/core/hex.hpp"
+#include "support/in_pieces.hpp"
 #include "support/vectors.hpp"
 
 namespace merkleforge {
@@ -40,25 +41,13 @@ Bytes kat_message(const nlohmann::json& entry) {
   return Bytes(count, static_cast<std::uint8_t>(repeat.at("byte_ascii").get<std::string>().at(0)));
 }
 
-/// Feeds `message` through update() in pieces of random sizes (including empty ones).
-template <class H>
-Digest32 digest_in_pieces(ByteSpan message, std::mt19937_64& rng) {
-  H hasher;
-  std::size_t at = 0;
-  while (at < message.size()) {
-    const std::size_t piece = std::min<std::size_t>(message.size() - at, rng() % 300);
-    hasher.update(message.subspan(at, piece));
-    at += piece;
-  }
-  return hasher.finalize();
-}
-
 template <class H>
 void expect_matches(const Bytes& message, const std::string& expected_hex,
                     const std::string& label) {
   static std::mt19937_64 rng(20261130);
   EXPECT_EQ(to_hex(H::digest(message)), expected_hex) << label << " (one-shot)";
-  EXPECT_EQ(to_hex(digest_in_pieces<H>(message, rng)), expected_hex) << label << " (incremental)";
+  EXPECT_EQ(to_hex(test::digest_in_pieces<H>(message, rng, 299)), expected_hex)
+      << label << " (incremental)";
 }
 
 TEST(Keccak, Keccak256PublishedVectors) {
