@@ -6,7 +6,23 @@
 
 #include <string>
 
+#include "sparse/level_hasher.hpp"
+#include "sparse/new_leaf_hashes.hpp"
+
 namespace merkleforge {
+
+template <Hasher H>
+void SparseMerkleTree<H>::apply_batch(std::vector<SparseUpdate> batch) {
+  const std::vector<SparseUpdate> updates = sparse_detail::last_update_per_key(std::move(batch));
+  if (updates.size() <= kWarmGroup) warm_paths(working_, 0, updates);
+  sparse_detail::LevelHasher<H> hasher;
+  sparse_detail::NewLeafHashes<H> new_leaves(updates);
+  deferred_ = &hasher;
+  new_leaves_ = &new_leaves;
+  working_ = update_in_parallel(working_, 0, updates);
+  deferred_ = nullptr;
+  new_leaves_ = nullptr;
+}
 
 template <Hasher H>
 auto SparseMerkleTree<H>::root_at(Version version) const -> Result<Subtree> {

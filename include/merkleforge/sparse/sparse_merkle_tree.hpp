@@ -40,9 +40,7 @@
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/hash/sha256.hpp"
 #include "merkleforge/sparse/jmt_hashing.hpp"
-#include "merkleforge/sparse/level_hasher.hpp"
 #include "merkleforge/sparse/multiproof.hpp"
-#include "merkleforge/sparse/new_leaf_hashes.hpp"
 #include "merkleforge/sparse/node_pool.hpp"
 #include "merkleforge/sparse/proof.hpp"
 #include "merkleforge/sparse/sparse_update.hpp"
@@ -50,6 +48,13 @@
 #include "merkleforge/store/node_store.hpp"
 
 namespace merkleforge {
+
+namespace sparse_detail {
+template <Hasher H>
+class LevelHasher;  // src/sparse/level_hasher.hpp
+template <Hasher H>
+class NewLeafHashes;  // src/sparse/new_leaf_hashes.hpp
+}  // namespace sparse_detail
 
 template <Hasher H>
 class SparseMerkleTree {
@@ -92,17 +97,7 @@ class SparseMerkleTree {
   }
   /// Applies all updates as if one by one in order (for a key given several times the last one
   /// wins), hashing each changed node once and independent subtrees in parallel.
-  void apply_batch(std::vector<SparseUpdate> batch) {
-    const std::vector<SparseUpdate> updates = sparse_detail::last_update_per_key(std::move(batch));
-    if (updates.size() <= kWarmGroup) warm_paths(working_, 0, updates);
-    sparse_detail::LevelHasher<H> hasher;
-    sparse_detail::NewLeafHashes<H> new_leaves(updates);
-    deferred_ = &hasher;
-    new_leaves_ = &new_leaves;
-    working_ = update_in_parallel(working_, 0, updates);
-    deferred_ = nullptr;
-    new_leaves_ = nullptr;
-  }
+  void apply_batch(std::vector<SparseUpdate> batch);
 
   // --- versions ---------------------------------------------------------------------------------
 
@@ -233,8 +228,9 @@ class SparseMerkleTree {
   struct Subtree {
     NodeRef ref = sparse_detail::kEmptyRef;
     Digest32 hash = kSparsePlaceholder;
-    /// 0 when `hash` is the subtree's hash. Otherwise a batch deferred it (level_hasher.hpp):
-    /// the round in which it is computed, 1 + the largest round of the node's children.
+    /// 0 when `hash` is the subtree's hash. Otherwise a batch deferred it
+    /// (src/sparse/level_hasher.hpp): the round in which it is computed, 1 + the largest round of
+    /// the node's children.
     unsigned unhashed_height = 0;
   };
   struct VersionRoot {
@@ -299,7 +295,7 @@ class SparseMerkleTree {
   KeyPath descend(const Subtree& start, unsigned depth, const Digest32& key_hash) const;
 
   /// The subtree replacing `path.end` once `key_hash` holds `value`. A batch passes the new
-  /// leaf's hash, which it computed beforehand (new_leaf_hashes.hpp).
+  /// leaf's hash, which it computed beforehand (src/sparse/new_leaf_hashes.hpp).
   Subtree put_at_end(const KeyPath& path, const Digest32& key_hash, ByteSpan value,
                      const Digest32* known_leaf_hash = nullptr);
 
