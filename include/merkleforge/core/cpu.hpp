@@ -27,6 +27,7 @@ struct CpuFeatures {
   bool vpclmulqdq = false;
 };
 
+/// This process's features, detected on first call (CPUID + XGETBV). Never fails.
 const CpuFeatures& cpu_features() noexcept;
 
 /// The environment variable that overrides the run-time kernel choice of every primitive (the

@@ -71,10 +71,14 @@ class SparseMerkleTree {
 
   // --- the working tree -------------------------------------------------------------------------
 
+  /// The working tree's root (kSparsePlaceholder when empty).
   Digest32 root_hash() const noexcept { return working_.hash; }
   /// Number of keys in the working tree.
   std::size_t size() const noexcept { return static_cast<std::size_t>(size_.load()); }
+  /// The value stored under `key_hash` in the working tree, or nullopt when absent.
   std::optional<Bytes> get(const Digest32& key_hash) const { return find(working_.ref, key_hash); }
+  /// Membership proof of `key_hash` (or of its absence) in the working tree, for
+  /// verify_sparse_membership / verify_sparse_non_membership against root_hash().
   SparseProof prove(const Digest32& key_hash) const { return walk_proof(working_.ref, key_hash); }
   /// One proof for all of `key_hashes` (any order, repeats allowed) with shared siblings; check it
   /// with verify_sparse_multiproof and one claim per distinct key.
@@ -87,10 +91,12 @@ class SparseMerkleTree {
     return range_proof_of(working_, first, last);
   }
 
+  /// Stores `value` (any length, also empty) under `key_hash`, replacing any previous value.
   void put(const Digest32& key_hash, ByteSpan value) {
     const KeyPath path = descend(working_, 0, key_hash);
     working_ = rehash_path(path, key_hash, put_at_end(path, key_hash, value));
   }
+  /// Removes `key_hash` from the working tree; no effect when it is absent.
   void erase(const Digest32& key_hash) {
     const KeyPath path = descend(working_, 0, key_hash);
     working_ = rehash_path(path, key_hash, erase_at_end(path, key_hash));
@@ -130,10 +136,11 @@ class SparseMerkleTree {
     versions_.push_back(VersionRoot{working_version_, working_});
     return working_version_++;
   }
-  /// The committed versions still readable, oldest first (empty before the first commit).
+  /// The newest committed version (empty before the first commit).
   std::optional<Version> latest_version() const noexcept {
     return versions_.empty() ? std::nullopt : std::optional(versions_.back().version);
   }
+  /// The oldest committed version still readable (empty before the first commit).
   std::optional<Version> oldest_version() const noexcept {
     return versions_.empty() ? std::nullopt : std::optional(versions_.front().version);
   }
@@ -144,23 +151,27 @@ class SparseMerkleTree {
     if (!root) return root.error();
     return root->hash;
   }
+  /// get() in committed `version`. Errors: not_found when it was never committed or was pruned.
   Result<std::optional<Bytes>> get_at(Version version, const Digest32& key_hash) const {
     Result<Subtree> root = root_at(version);
     if (!root) return root.error();
     return find(root->ref, key_hash);
   }
+  /// prove() in committed `version`. Errors: not_found as get_at.
   Result<SparseProof> prove_at(Version version, const Digest32& key_hash) const {
     Result<Subtree> root = root_at(version);
     if (!root) return root.error();
     return walk_proof(root->ref, key_hash);
   }
 
+  /// prove_many() in committed `version`. Errors: not_found as get_at.
   Result<SparseMultiproof> prove_many_at(Version version,
                                          std::span<const Digest32> key_hashes) const {
     Result<Subtree> root = root_at(version);
     if (!root) return root.error();
     return multiproof_of(*root, key_hashes);
   }
+  /// prove_range() in committed `version`. Errors: not_found as get_at.
   Result<SparseMultiproof> prove_range_at(Version version, const Digest32& first,
                                           const Digest32& last) const {
     Result<Subtree> root = root_at(version);
@@ -202,6 +213,7 @@ class SparseMerkleTree {
     std::size_t internal_nodes;
     std::size_t bytes;  ///< pools, stale records and out-of-line values
   };
+  /// Live nodes and the bytes the tree holds (all versions).
   MemoryUsage memory_usage() const noexcept {
     return {leaves_.live(), internals_.live(),
             leaves_.capacity_bytes() + internals_.capacity_bytes() +
