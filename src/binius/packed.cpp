@@ -1,38 +1,23 @@
 // Packed products: which strategy implements which operation, what the CPU runs, the active
-// choice per operation, and the span wrappers.
+// choice per operation (core/dispatch.hpp, one dispatcher per operation), and the span wrappers.
 #include "merkleforge/binius/packed.hpp"
 
-#include <array>
-#include <atomic>
 #include <string>
 
 #include "binius/packed_kernel.hpp"
+#include "core/dispatch.hpp"
 #include "merkleforge/core/cpu.hpp"
 
 namespace merkleforge::binius {
 namespace {
 
-/// Slowest first; the default of an operation is the last one it implements that the CPU runs.
-constexpr std::array<PackedStrategy, 4> kStrategies = {
-    PackedStrategy::table, PackedStrategy::polyval, PackedStrategy::pshufb, PackedStrategy::gfni};
-constexpr std::array<PackedOp, 3> kOps = {PackedOp::mul_b8, PackedOp::mul_b32, PackedOp::mul_b128};
+using Dispatcher = dispatch::Dispatcher<PackedStrategy, const detail::PackedKernel*>;
 
-const detail::PackedKernel& kernel_of(PackedStrategy strategy) noexcept {
-  switch (strategy) {
-    case PackedStrategy::polyval:
-      return detail::kPackedPolyval;
-    case PackedStrategy::pshufb:
-      return detail::kPackedPshufb;
-    case PackedStrategy::gfni:
-      return detail::kPackedGfni;
-    case PackedStrategy::table:
-      break;
-  }
-  return detail::kPackedTable;
+bool pshufb_runs() noexcept {
+  return cpu_features().avx2;
 }
 
-bool implements(PackedStrategy strategy, PackedOp op) noexcept {
-  const detail::PackedKernel& kernel = kernel_of(strategy);
+bool implements(const detail::PackedKernel& kernel, PackedOp op) noexcept {
   switch (op) {
     case PackedOp::mul_b8:
       return kernel.mul_b8 != nullptr;
@@ -44,41 +29,38 @@ bool implements(PackedStrategy strategy, PackedOp op) noexcept {
   return false;
 }
 
-bool cpu_runs(PackedStrategy strategy) noexcept {
-  const CpuFeatures& f = cpu_features();
-  switch (strategy) {
-    case PackedStrategy::table:
-    case PackedStrategy::polyval:  // the POLYVAL kernels dispatch on their own
-      return true;
-    case PackedStrategy::pshufb:
-      return f.avx2;
-    case PackedStrategy::gfni:
-      return detail::gfni_kernel_runs();
+/// The strategies that implement `op`, fastest first (measured by bench_binius_fields; the POLYVAL
+/// kernels under the polyval strategy dispatch on their own).
+std::vector<Dispatcher::Kernel> strategies_of(PackedOp op) {
+  const Dispatcher::Kernel all[] = {
+      {PackedStrategy::gfni, "gfni", detail::gfni_kernel_runs, &detail::kPackedGfni},
+      {PackedStrategy::pshufb, "pshufb", pshufb_runs, &detail::kPackedPshufb},
+      {PackedStrategy::polyval, "polyval", dispatch::runs_everywhere, &detail::kPackedPolyval},
+      {PackedStrategy::table, "table", dispatch::runs_everywhere, &detail::kPackedTable}};
+  std::vector<Dispatcher::Kernel> implemented;
+  for (const Dispatcher::Kernel& strategy : all) {
+    if (implements(*strategy.table, op)) implemented.push_back(strategy);
   }
-  return false;
+  return implemented;
 }
 
-bool usable(PackedStrategy strategy, PackedOp op) noexcept {
-  return implements(strategy, op) && cpu_runs(strategy);
-}
-
-PackedStrategy best_strategy(PackedOp op) noexcept {
-  PackedStrategy best = PackedStrategy::table;
-  for (PackedStrategy strategy : kStrategies) {
-    if (usable(strategy, op)) best = strategy;
+Dispatcher& dispatcher(PackedOp op) {
+  static Dispatcher b8("packed_mul_b8", strategies_of(PackedOp::mul_b8));
+  static Dispatcher b32("packed_mul_b32", strategies_of(PackedOp::mul_b32));
+  static Dispatcher b128("packed_mul_b128", strategies_of(PackedOp::mul_b128));
+  switch (op) {
+    case PackedOp::mul_b8:
+      return b8;
+    case PackedOp::mul_b32:
+      return b32;
+    case PackedOp::mul_b128:
+      break;
   }
-  return best;
-}
-
-std::atomic<PackedStrategy>& active_slot(PackedOp op) noexcept {
-  static std::array<std::atomic<PackedStrategy>, kOps.size()> slots = {
-      best_strategy(PackedOp::mul_b8), best_strategy(PackedOp::mul_b32),
-      best_strategy(PackedOp::mul_b128)};
-  return slots[static_cast<std::size_t>(op)];
+  return b128;
 }
 
 const detail::PackedKernel& active_kernel(PackedOp op) noexcept {
-  return kernel_of(active_slot(op).load(std::memory_order_relaxed));
+  return *dispatcher(op).active().table;
 }
 
 Status check_sizes(std::size_t a, std::size_t b, std::size_t out) {
@@ -117,25 +99,15 @@ std::string_view packed_strategy_name(PackedStrategy strategy) noexcept {
 }
 
 std::vector<PackedStrategy> packed_available_strategies(PackedOp op) {
-  std::vector<PackedStrategy> strategies;
-  for (PackedStrategy strategy : kStrategies) {
-    if (usable(strategy, op)) strategies.push_back(strategy);
-  }
-  return strategies;
+  return dispatcher(op).available();
 }
 
 PackedStrategy packed_active_strategy(PackedOp op) noexcept {
-  return active_slot(op).load(std::memory_order_relaxed);
+  return dispatcher(op).active().key;
 }
 
 Status packed_set_strategy(PackedOp op, PackedStrategy strategy) {
-  if (!usable(strategy, op)) {
-    return make_error(Errc::unsupported,
-                      "binius: no " + std::string(packed_strategy_name(strategy)) +
-                          " strategy for " + std::string(packed_op_name(op)) + " on this CPU");
-  }
-  active_slot(op).store(strategy, std::memory_order_relaxed);
-  return Ok{};
+  return dispatcher(op).select(packed_strategy_name(strategy));
 }
 
 Status packed_mul_b8(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,

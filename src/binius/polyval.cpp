@@ -1,12 +1,13 @@
-// POLYVAL basis: kernel dispatch, the derived basis change, and the span wrappers.
+// POLYVAL basis: kernel dispatch (core/dispatch.hpp), the derived basis change, and the span
+// wrappers.
 #include "merkleforge/binius/polyval.hpp"
 
-#include <atomic>
 #include <stdexcept>
 #include <string>
 
 #include "binius/gf2_linear.hpp"
 #include "binius/polyval_kernel.hpp"
+#include "core/dispatch.hpp"
 #include "merkleforge/core/cpu.hpp"
 
 namespace merkleforge::binius {
@@ -15,41 +16,21 @@ namespace {
 // x^128 ≡ x^127 + x^126 + x^121 + 1 modulo the POLYVAL polynomial.
 constexpr uint128 kPolyvalTail = make_uint128(0xc200000000000000ULL, 1);
 
-bool cpu_runs(PolyvalIsa isa) noexcept {
-  const CpuFeatures& f = cpu_features();
-  switch (isa) {
-    case PolyvalIsa::portable:
-      return true;
-    case PolyvalIsa::pclmul:
-      return f.pclmul && f.sse41;
-    case PolyvalIsa::vpclmul:
-      return f.vpclmulqdq && f.pclmul && f.avx2;
-  }
-  return false;
+bool pclmul_runs() noexcept {
+  return cpu_features().pclmul && cpu_features().sse41;
 }
 
-const detail::PolyvalKernel& kernel_of(PolyvalIsa isa) noexcept {
-  switch (isa) {
-    case PolyvalIsa::pclmul:
-      return detail::kPolyvalPclmul;
-    case PolyvalIsa::vpclmul:
-      return detail::kPolyvalVpclmul;
-    case PolyvalIsa::portable:
-      break;
-  }
-  return detail::kPolyvalPortable;
+bool vpclmul_runs() noexcept {
+  return cpu_features().vpclmulqdq && cpu_features().pclmul && cpu_features().avx2;
 }
 
-PolyvalIsa best_isa() noexcept {
-  for (PolyvalIsa isa : {PolyvalIsa::vpclmul, PolyvalIsa::pclmul}) {
-    if (cpu_runs(isa)) return isa;
-  }
-  return PolyvalIsa::portable;
-}
-
-std::atomic<PolyvalIsa>& active_isa_slot() noexcept {
-  static std::atomic<PolyvalIsa> slot{best_isa()};
-  return slot;
+dispatch::Dispatcher<PolyvalIsa, const detail::PolyvalKernel*>& dispatcher() {
+  static dispatch::Dispatcher<PolyvalIsa, const detail::PolyvalKernel*> kernels(
+      "polyval",
+      {{PolyvalIsa::vpclmul, "vpclmul", vpclmul_runs, &detail::kPolyvalVpclmul},
+       {PolyvalIsa::pclmul, "pclmul", pclmul_runs, &detail::kPolyvalPclmul},
+       {PolyvalIsa::portable, "portable", dispatch::runs_everywhere, &detail::kPolyvalPortable}});
+  return kernels;
 }
 
 /// A root y of y^2 + c·y + 1 in the POLYVAL field (y -> y^2 + c·y is GF(2)-linear, so this is a
@@ -145,30 +126,20 @@ std::string_view polyval_isa_name(PolyvalIsa isa) noexcept {
 }
 
 std::vector<PolyvalIsa> polyval_available_isas() {
-  std::vector<PolyvalIsa> isas;
-  for (PolyvalIsa isa : {PolyvalIsa::portable, PolyvalIsa::pclmul, PolyvalIsa::vpclmul}) {
-    if (cpu_runs(isa)) isas.push_back(isa);
-  }
-  return isas;
+  return dispatcher().available();
 }
 
 PolyvalIsa polyval_active_isa() noexcept {
-  return active_isa_slot().load(std::memory_order_relaxed);
+  return dispatcher().active().key;
 }
 
 Status polyval_set_isa(PolyvalIsa isa) {
-  if (!cpu_runs(isa)) {
-    return make_error(Errc::unsupported, "binius: this CPU cannot run the " +
-                                             std::string(polyval_isa_name(isa)) +
-                                             " POLYVAL kernel");
-  }
-  active_isa_slot().store(isa, std::memory_order_relaxed);
-  return Ok{};
+  return dispatcher().select(polyval_isa_name(isa));
 }
 
 namespace detail {
 const PolyvalKernel& active_polyval_kernel() noexcept {
-  return kernel_of(polyval_active_isa());
+  return *dispatcher().active().table;
 }
 }  // namespace detail
 

@@ -70,4 +70,22 @@ const CpuFeatures& cpu_features() noexcept {
   return features;
 }
 
+std::vector<std::string_view> requested_kernels(std::string_view spec, std::string_view primitive) {
+  std::vector<std::string_view> specific;
+  std::vector<std::string_view> general;
+  while (!spec.empty()) {
+    const std::size_t comma = spec.find(',');
+    const std::string_view entry = spec.substr(0, comma);
+    spec = comma == std::string_view::npos ? std::string_view{} : spec.substr(comma + 1);
+    const std::size_t colon = entry.find(':');
+    if (colon == std::string_view::npos) {
+      if (!entry.empty()) general.push_back(entry);
+    } else if (entry.substr(0, colon) == primitive && colon + 1 < entry.size()) {
+      specific.push_back(entry.substr(colon + 1));
+    }
+  }
+  specific.insert(specific.end(), general.begin(), general.end());
+  return specific;
+}
+
 }  // namespace merkleforge

@@ -51,7 +51,8 @@ struct Kernel {
   std::size_t lanes;
 };
 
-/// The kernel every Keccak hash currently uses (chosen once, changed only by select_kernel).
+/// The kernel every Keccak hash currently uses (keccak_dispatch.cpp: chosen once, changed only by
+/// KeccakKernels::set_kernel).
 const Kernel& active_kernel() noexcept;
 
 void permute_portable(std::uint64_t* state) noexcept;

@@ -1,9 +1,5 @@
 #include "merkleforge/hash/kernel.hpp"
 
-#include <algorithm>
-#include <cstdlib>
-#include <string>
-
 #include "merkleforge/core/cpu.hpp"
 
 namespace merkleforge {
@@ -11,10 +7,6 @@ namespace {
 
 constexpr Isa kAllIsas[] = {Isa::portable, Isa::sse41, Isa::avx2, Isa::shani,
                             Isa::avx512,   Isa::aesni, Isa::vaes};
-
-bool implements(std::span<const Isa> implemented, Isa isa) {
-  return std::find(implemented.begin(), implemented.end(), isa) != implemented.end();
-}
 
 }  // namespace
 
@@ -64,32 +56,6 @@ bool cpu_supports(Isa isa) noexcept {
       return f.vaes && f.avx2 && f.aes && f.sse41;
   }
   return false;
-}
-
-Isa default_kernel(std::span<const Isa> implemented) noexcept {
-  if (const char* forced = std::getenv("MERKLEFORGE_KERNEL")) {
-    if (auto isa = isa_from_name(forced);
-        isa && implements(implemented, *isa) && cpu_supports(*isa)) {
-      return *isa;
-    }
-  }
-  Isa best = Isa::portable;
-  for (Isa isa : implemented) {
-    if (cpu_supports(isa) && static_cast<int>(isa) > static_cast<int>(best)) best = isa;
-  }
-  return best;
-}
-
-Status check_kernel_request(std::string_view hash_name, std::span<const Isa> implemented, Isa isa) {
-  if (!implements(implemented, isa)) {
-    return make_error(Errc::unsupported,
-                      std::string(hash_name) + " has no " + std::string(isa_name(isa)) + " kernel");
-  }
-  if (!cpu_supports(isa)) {
-    return make_error(Errc::unsupported,
-                      "this CPU cannot run the " + std::string(isa_name(isa)) + " kernel");
-  }
-  return Ok{};
 }
 
 }  // namespace merkleforge

@@ -1,13 +1,12 @@
 // SHA-256 front end: incremental state, one-shot digest, hash_many, and the run-time choice of
-// kernel family (chosen once; see kernel.hpp).
+// kernel family (core/dispatch.hpp).
 #include "merkleforge/hash/sha256.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
+#include "hash/hash_dispatch.hpp"
 #include "hash/sha256_batch_plan.hpp"
 
 namespace merkleforge {
@@ -18,10 +17,8 @@ using k::BatchPlan;
 using k::KernelSet;
 using k::State;
 
-constexpr Isa kImplemented[] = {Isa::portable, Isa::avx2, Isa::shani, Isa::avx512};
-
-/// The kernels of family `isa` (which the CPU supports). The vector families hash batches only;
-/// their single-stream work goes to SHA-NI when the CPU has it.
+/// The kernels of family `isa`. The vector families hash batches only; their single-stream work
+/// goes to SHA-NI when the CPU has it.
 KernelSet make_kernel_set(Isa isa) noexcept {
   const bool shani = cpu_supports(Isa::shani);
   const k::LaneKernel single =
@@ -57,40 +54,23 @@ KernelSet make_kernel_set(Isa isa) noexcept {
   }
 }
 
-/// One immutable KernelSet per family, built on first use.
-const KernelSet& kernel_set(Isa isa) noexcept {
-  static const KernelSet sets[] = {make_kernel_set(Isa::portable), make_kernel_set(Isa::sse41),
-                                   make_kernel_set(Isa::avx2), make_kernel_set(Isa::shani),
-                                   make_kernel_set(Isa::avx512)};
-  return sets[static_cast<std::size_t>(isa)];
-}
-
 /// Families in the order hash_many() runs fastest. Measured on AMD EPYC: two interleaved SHA-NI
 /// streams hash 64-byte and 65-byte messages about 3x faster than 8-lane AVX2 (Zen 3, no
 /// AVX-512); on a host with both (2026-12-01), 16-lane AVX-512 hashes them 1.12-1.14x (64 B) and
 /// 1.27x (65 B) faster than SHA-NI, and a one-thread 1M-leaf tree builds 1.14x faster. The
 /// AVX-512 family still sends single streams to SHA-NI when the CPU has it (make_kernel_set).
-constexpr Isa kFastestFirst[] = {Isa::avx512, Isa::shani, Isa::avx2, Isa::portable};
-
-/// MERKLEFORGE_KERNEL when it names a usable family (default_kernel() validates it), else the
-/// fastest family this CPU runs.
-Isa initial_kernel() noexcept {
-  const Isa requested = default_kernel(kImplemented);
-  const char* forced = std::getenv("MERKLEFORGE_KERNEL");
-  if (forced != nullptr && isa_from_name(forced) == requested) return requested;
-  for (Isa isa : kFastestFirst) {
-    if (cpu_supports(isa)) return isa;
-  }
-  return Isa::portable;
-}
-
-std::atomic<const KernelSet*>& active_set() noexcept {
-  static std::atomic<const KernelSet*> active{&kernel_set(initial_kernel())};
-  return active;
+hash_dispatch::Dispatcher<KernelSet>& dispatcher() {
+  using hash_dispatch::candidate;
+  static hash_dispatch::Dispatcher<KernelSet> kernels(
+      Sha256::kName, {candidate<Isa::avx512>(make_kernel_set(Isa::avx512)),
+                      candidate<Isa::shani>(make_kernel_set(Isa::shani)),
+                      candidate<Isa::avx2>(make_kernel_set(Isa::avx2)),
+                      candidate<Isa::portable>(make_kernel_set(Isa::portable))});
+  return kernels;
 }
 
 const KernelSet& active() noexcept {
-  return *active_set().load(std::memory_order_relaxed);
+  return dispatcher().active().table;
 }
 
 /// Longest tail finish() takes: with its padding (0x80 and the 64-bit length) it fills two blocks.
@@ -202,21 +182,15 @@ Digest32 Sha256::fold_path(const PairPrefix& prefix, const Digest32& start,
 }
 
 std::vector<Isa> Sha256::available_kernels() {
-  std::vector<Isa> available;
-  for (Isa isa : kImplemented) {
-    if (cpu_supports(isa)) available.push_back(isa);
-  }
-  return available;
+  return dispatcher().available();
 }
 
 Isa Sha256::active_kernel() noexcept {
-  return active().isa;
+  return dispatcher().active().key;
 }
 
 Status Sha256::set_kernel(Isa isa) {
-  Status status = check_kernel_request(kName, kImplemented, isa);
-  if (status) active_set().store(&kernel_set(isa), std::memory_order_relaxed);
-  return status;
+  return dispatcher().select(isa_name(isa));
 }
 
 }  // namespace merkleforge

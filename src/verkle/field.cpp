@@ -4,20 +4,39 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/dispatch.hpp"
 #include "merkleforge/core/cpu.hpp"
 #include "modular_inverse.hpp"
 
 namespace merkleforge::verkle {
 
-bool detail::mulx_adx_enabled() noexcept {
-  const char* requested = std::getenv("MERKLEFORGE_KERNEL");
-  if (requested != nullptr && std::string_view(requested) == "portable") return false;
+namespace {
+
+bool mulx_adx_runs() noexcept {
   return cpu_features().bmi2 && cpu_features().adx;
+}
+
+/// Keyed by "uses the MULX/ADX kernel". No table: mul() is inline in montgomery.hpp and branches
+/// on kMulxAdx, read once from here.
+const dispatch::Dispatcher<bool, std::nullptr_t>& dispatcher() {
+  static const dispatch::Dispatcher<bool, std::nullptr_t> kernels(
+      "verkle-fp", {{true, "mulx-adx", mulx_adx_runs, nullptr},
+                    {false, "portable", dispatch::runs_everywhere, nullptr}});
+  return kernels;
+}
+
+}  // namespace
+
+bool detail::mulx_adx_enabled() noexcept {
+  return dispatcher().active().key;
+}
+
+std::string_view field_kernel_name() noexcept {
+  return dispatcher().active().name;
 }
 
 namespace {

@@ -10,6 +10,7 @@
 #include "cli_support.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "support/node_peer.hpp"
+#include "support/temp_dir.hpp"
 
 namespace merkleforge::test {
 namespace {
@@ -19,8 +20,6 @@ namespace fs = std::filesystem;
 class HashCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("mf_hash_cli_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
     std::mt19937 random(42);
     for (std::size_t size :
          {std::size_t{0}, std::size_t{1}, std::size_t{1025}, std::size_t{3} << 20}) {
@@ -34,7 +33,6 @@ class HashCli : public ::testing::Test {
       contents_.push_back(std::move(data));
     }
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   std::string file_list() const {
     std::string list;
@@ -42,7 +40,7 @@ class HashCli : public ::testing::Test {
     return list;
   }
 
-  fs::path dir_;
+  TempDir dir_{"mf_hash_cli"};
   std::vector<fs::path> files_;
   std::vector<Bytes> contents_;
 };

@@ -1,13 +1,13 @@
 // `mforge mpt root` on the ethereum/tests TrieTests files exactly as published: every named test,
 // one "NAME 0xROOT" line each, checked against the file's own roots (exit 1 on a mismatch).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "cli_support.hpp"
+#include "support/temp_dir.hpp"
 #include "support/vectors.hpp"
 
 namespace merkleforge::test {
@@ -51,11 +51,10 @@ TEST(MptCli, ARootThatDiffersFromTheTestsIsExitOne) {
   std::string root = tests[first]["root"].get<std::string>();
   root.back() = root.back() == '0' ? '1' : '0';
   tests[first]["root"] = root;
-  const fs::path file =
-      fs::temp_directory_path() / ("mf_mpt_cli_" + std::to_string(::getpid()) + ".json");
+  const TempDir scratch("mf_mpt_cli");
+  const fs::path file = scratch / "trietest.json";
   std::ofstream(file) << tests.dump();
   const auto result = run_mforge("mpt root " + file.string());
-  fs::remove(file);
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   EXPECT_NE(result.err.find(first), std::string::npos) << result.err;
   EXPECT_EQ(lines_of(result.out).size(), tests.size());

@@ -2,12 +2,12 @@
 // RocksDB store (--db), proofs that verify under the vector roots, and verify's exit codes
 // (0 valid, 1 invalid, 2 malformed).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "cli_support.hpp"
+#include "support/temp_dir.hpp"
 #include "support/vectors.hpp"
 
 namespace merkleforge::test {
@@ -18,12 +18,9 @@ namespace fs = std::filesystem;
 class SmtCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("mf_smt_cli_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
     vectors_ = load_vectors("smt/jmt_sha2_256_vectors.json")["vectors"];
     ASSERT_EQ(vectors_.size(), 3u);
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   /// The JSON object {key hex: value hex} of vector `index`'s data, written to a file.
   std::string data_file(std::size_t index) const {
@@ -49,7 +46,7 @@ class SmtCli : public ::testing::Test {
     return write(name, proof.out);
   }
 
-  fs::path dir_;
+  TempDir dir_{"mf_smt_cli"};
   nlohmann::json vectors_;
 };
 

@@ -2,12 +2,12 @@
 // inclusion proofs equal the published PATHs, and verify's exit codes (0 valid, 1 invalid,
 // 2 malformed).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "cli_support.hpp"
+#include "support/temp_dir.hpp"
 #include "support/vectors.hpp"
 
 namespace merkleforge::test {
@@ -17,12 +17,7 @@ namespace fs = std::filesystem;
 
 class TreeCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("mf_tree_cli_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-    tree_ = load_vectors("binary/rfc6962_tree.json");
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  void SetUp() override { tree_ = load_vectors("binary/rfc6962_tree.json"); }
 
   // The first `size` vector leaves, one hex line each (leaf 0 is the empty line).
   std::string leaves_file(std::size_t size) const {
@@ -39,7 +34,7 @@ class TreeCli : public ::testing::Test {
     return "'" + path.string() + "'";
   }
 
-  fs::path dir_;
+  TempDir dir_{"mf_tree_cli"};
   nlohmann::json tree_;
 };
 

@@ -4,8 +4,12 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "core/dispatch.hpp"
 #include "merkleforge/core/cpu.hpp"
 
 namespace merkleforge {
@@ -40,23 +44,77 @@ TEST(Kernel, NamesRoundTrip) {
   EXPECT_FALSE(isa_from_name("neon").has_value());
 }
 
-TEST(Kernel, DefaultPicksBestSupportedAndHonoursEnvironment) {
-  const Isa implemented[] = {Isa::portable, Isa::avx2};
-  unsetenv("MERKLEFORGE_KERNEL");
-  EXPECT_EQ(default_kernel(implemented), cpu_supports(Isa::avx2) ? Isa::avx2 : Isa::portable);
-  setenv("MERKLEFORGE_KERNEL", "portable", 1);
-  EXPECT_EQ(default_kernel(implemented), Isa::portable);
-  setenv("MERKLEFORGE_KERNEL", "avx512", 1);  // not implemented by this hash: ignored
-  EXPECT_EQ(default_kernel(implemented), cpu_supports(Isa::avx2) ? Isa::avx2 : Isa::portable);
-  unsetenv("MERKLEFORGE_KERNEL");
+TEST(KernelRequest, SpecificEntriesComeBeforeBareNames) {
+  using Names = std::vector<std::string_view>;
+  EXPECT_EQ(requested_kernels("", "sha256"), Names{});
+  EXPECT_EQ(requested_kernels("portable", "sha256"), Names{"portable"});
+  EXPECT_EQ(requested_kernels("portable,sha256:avx2,keccak:avx512,sha256:shani", "sha256"),
+            (Names{"avx2", "shani", "portable"}));
+  EXPECT_EQ(requested_kernels("sha256:avx2", "keccak"), Names{});
+  // Empty entries, an empty kernel after the colon, and a primitive that is a prefix are skipped.
+  EXPECT_EQ(requested_kernels(",,sha256:,sha:avx2,sha2566:avx2,avx2,", "sha256"), Names{"avx2"});
 }
 
-TEST(Kernel, RequestsForMissingKernelsAreErrors) {
-  const Isa implemented[] = {Isa::portable, Isa::avx2};
-  EXPECT_TRUE(check_kernel_request("h", implemented, Isa::portable).ok());
-  const auto missing = check_kernel_request("h", implemented, Isa::shani);
+// The dispatcher every module uses (src/core/dispatch.hpp), on a primitive of three fake kernels.
+bool never_runs() noexcept {
+  return false;
+}
+
+dispatch::Dispatcher<int, char> fake_dispatcher() {
+  return dispatch::Dispatcher<int, char>("fake", {{3, "fast", never_runs, 'f'},
+                                                  {2, "middle", dispatch::runs_everywhere, 'm'},
+                                                  {1, "slow", dispatch::runs_everywhere, 's'}});
+}
+
+class Dispatcher : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (const char* spec = std::getenv(kKernelEnvironmentVariable)) saved_ = spec;
+  }
+  void TearDown() override {
+    if (saved_) {
+      setenv(kKernelEnvironmentVariable, saved_->c_str(), 1);
+    } else {
+      unsetenv(kKernelEnvironmentVariable);
+    }
+  }
+  std::optional<std::string> saved_;
+};
+
+TEST_F(Dispatcher, StartsWithTheFirstKernelTheCpuRuns) {
+  unsetenv(kKernelEnvironmentVariable);
+  const auto kernels = fake_dispatcher();
+  EXPECT_EQ(kernels.primitive(), "fake");
+  EXPECT_EQ(kernels.active().name, "middle");
+  EXPECT_EQ(kernels.active().table, 'm');
+  EXPECT_EQ(kernels.available(), (std::vector<int>{1, 2}));  // slowest first, not "fast"
+}
+
+TEST_F(Dispatcher, HonoursTheEnvironmentWhenItCan) {
+  setenv(kKernelEnvironmentVariable, "slow", 1);
+  EXPECT_EQ(fake_dispatcher().active().key, 1);
+  setenv(kKernelEnvironmentVariable, "other:slow", 1);  // another primitive's request
+  EXPECT_EQ(fake_dispatcher().active().key, 2);
+  setenv(kKernelEnvironmentVariable, "fast,nonexistent,fake:slow", 1);  // first usable wins
+  EXPECT_EQ(fake_dispatcher().active().key, 1);
+  setenv(kKernelEnvironmentVariable, "fake:fast,fake:nonexistent", 1);  // none usable: default
+  EXPECT_EQ(fake_dispatcher().active().key, 2);
+}
+
+TEST_F(Dispatcher, SelectSwitchesOrExplainsWhyNot) {
+  unsetenv(kKernelEnvironmentVariable);
+  auto kernels = fake_dispatcher();
+  ASSERT_TRUE(kernels.select("slow").ok());
+  EXPECT_EQ(kernels.active().table, 's');
+  const Status missing = kernels.select("neon");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().code, Errc::unsupported);
+  EXPECT_NE(missing.error().message.find("fake has no neon kernel"), std::string::npos);
+  const Status unsupported = kernels.select("fast");
+  ASSERT_FALSE(unsupported.ok());
+  EXPECT_EQ(unsupported.error().code, Errc::unsupported);
+  EXPECT_NE(unsupported.error().message.find("cannot run"), std::string::npos);
+  EXPECT_EQ(kernels.active().table, 's') << "a refused request leaves the choice unchanged";
 }
 
 }  // namespace

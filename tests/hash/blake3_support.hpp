@@ -6,6 +6,7 @@
 #include <random>
 
 #include "merkleforge/hash/blake3.hpp"
+#include "support/in_pieces.hpp"
 
 namespace merkleforge::test {
 
@@ -25,17 +26,6 @@ inline Bytes random_bytes(std::mt19937_64& rng, std::size_t len) {
   Bytes bytes(len);
   for (auto& b : bytes) b = static_cast<std::uint8_t>(rng());
   return bytes;
-}
-
-/// Feeds `data` to `hasher` in pieces of random sizes up to `max_piece` (empty pieces included).
-inline void update_in_pieces(Blake3& hasher, ByteSpan data, std::mt19937_64& rng,
-                             std::size_t max_piece) {
-  std::size_t done = 0;
-  while (done < data.size()) {
-    const std::size_t piece = std::min<std::size_t>(rng() % (max_piece + 1), data.size() - done);
-    hasher.update(data.subspan(done, piece));
-    done += piece;
-  }
 }
 
 }  // namespace merkleforge::test

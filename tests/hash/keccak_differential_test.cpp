@@ -11,6 +11,7 @@
 #include "hash/keccak_kernel_scope.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/keccak.hpp"
+#include "support/in_pieces.hpp"
 #include "support/node_peer.hpp"
 
 namespace merkleforge {
@@ -45,18 +46,8 @@ std::vector<std::size_t> test_lengths(std::mt19937_64& rng, std::size_t random_c
   return lengths;
 }
 
-/// Digest via update() in random-sized pieces.
-template <class H>
-Digest32 digest_in_pieces(ByteSpan message, std::mt19937_64& rng) {
-  H hasher;
-  std::size_t at = 0;
-  while (at < message.size()) {
-    const std::size_t piece = std::min<std::size_t>(message.size() - at, rng() % 400);
-    hasher.update(message.subspan(at, piece));
-    at += piece;
-  }
-  return hasher.finalize();
-}
+/// Largest piece the incremental checks feed update(): about three 136-byte blocks.
+constexpr std::size_t kMaxPiece = 399;
 
 TEST(KeccakDifferential, Sha3_256MatchesOpenSsl) {
   std::mt19937_64 rng(1);
@@ -66,7 +57,7 @@ TEST(KeccakDifferential, Sha3_256MatchesOpenSsl) {
     for (const Bytes& message : messages) {
       const Digest32 expected = openssl_sha3_256(message);
       ASSERT_EQ(to_hex(Sha3_256::digest(message)), to_hex(expected)) << message.size() << " bytes";
-      ASSERT_EQ(to_hex(digest_in_pieces<Sha3_256>(message, rng)), to_hex(expected))
+      ASSERT_EQ(to_hex(test::digest_in_pieces<Sha3_256>(message, rng, kMaxPiece)), to_hex(expected))
           << message.size() << " bytes, incremental";
     }
   });
@@ -87,7 +78,7 @@ TEST(KeccakDifferential, Keccak256MatchesNobleHashes) {
     for (std::size_t i = 0; i < messages.size(); ++i) {
       const std::string want = expected[i].get<std::string>();
       ASSERT_EQ(to_hex(Keccak256::digest(messages[i])), want) << messages[i].size() << " bytes";
-      ASSERT_EQ(to_hex(digest_in_pieces<Keccak256>(messages[i], rng)), want)
+      ASSERT_EQ(to_hex(test::digest_in_pieces<Keccak256>(messages[i], rng, kMaxPiece)), want)
           << messages[i].size() << " bytes, incremental";
     }
   });

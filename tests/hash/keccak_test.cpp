@@ -5,11 +5,15 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 
 #include "hash/keccak_kernel_scope.hpp"
+#include "merkleforge/core/cpu.hpp"
 #include "merkleforge/core/hex.hpp"
+#include "support/in_pieces.hpp"
 #include "support/vectors.hpp"
 
 namespace merkleforge {
@@ -37,25 +41,13 @@ Bytes kat_message(const nlohmann::json& entry) {
   return Bytes(count, static_cast<std::uint8_t>(repeat.at("byte_ascii").get<std::string>().at(0)));
 }
 
-/// Feeds `message` through update() in pieces of random sizes (including empty ones).
-template <class H>
-Digest32 digest_in_pieces(ByteSpan message, std::mt19937_64& rng) {
-  H hasher;
-  std::size_t at = 0;
-  while (at < message.size()) {
-    const std::size_t piece = std::min<std::size_t>(message.size() - at, rng() % 300);
-    hasher.update(message.subspan(at, piece));
-    at += piece;
-  }
-  return hasher.finalize();
-}
-
 template <class H>
 void expect_matches(const Bytes& message, const std::string& expected_hex,
                     const std::string& label) {
   static std::mt19937_64 rng(20261130);
   EXPECT_EQ(to_hex(H::digest(message)), expected_hex) << label << " (one-shot)";
-  EXPECT_EQ(to_hex(digest_in_pieces<H>(message, rng)), expected_hex) << label << " (incremental)";
+  EXPECT_EQ(to_hex(test::digest_in_pieces<H>(message, rng, 299)), expected_hex)
+      << label << " (incremental)";
 }
 
 TEST(Keccak, Keccak256PublishedVectors) {
@@ -105,16 +97,18 @@ TEST(KeccakKernels, PortableAlwaysAvailableAndActiveOneIsAvailable) {
 }
 
 // Every other test restores the kernel it changes, so the active one is still the start-up choice:
-// the one MERKLEFORGE_KERNEL names when it names an available kernel, else the most preferred.
+// the first MERKLEFORGE_KERNEL requests for "keccak" that is available, else the most preferred.
 TEST(KeccakKernels, StartsWithEnvironmentChoiceOrBestAvailable) {
   const std::vector<Isa> available = KeccakKernels::available_kernels();
-  Isa expected = available.back();
-  if (const char* forced = std::getenv("MERKLEFORGE_KERNEL")) {
+  std::optional<Isa> expected;
+  const char* spec = std::getenv(kKernelEnvironmentVariable);
+  for (std::string_view name : requested_kernels(spec ? spec : "", "keccak")) {
     for (Isa isa : available) {
-      if (isa_name(isa) == forced) expected = isa;
+      if (!expected && isa_name(isa) == name) expected = isa;
     }
   }
-  EXPECT_EQ(isa_name(KeccakKernels::active_kernel()), isa_name(expected));
+  EXPECT_EQ(isa_name(KeccakKernels::active_kernel()),
+            isa_name(expected.value_or(available.back())));
 }
 
 TEST(KeccakKernels, SetKernelSwitchesAndRestores) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "merkleforge/core/hex.hpp"
+#include "support/in_pieces.hpp"
 #include "support/vectors.hpp"
 
 namespace merkleforge {
@@ -41,17 +42,8 @@ Bytes random_bytes(std::mt19937_64& rng, std::size_t size) {
   return bytes;
 }
 
-/// Absorbs `data` in pieces of random size (0 .. 2 blocks) and finalizes.
-Digest32 digest_in_pieces(std::mt19937_64& rng, ByteSpan data) {
-  Sha256 hasher;
-  std::size_t done = 0;
-  while (done < data.size()) {
-    const std::size_t piece = std::min<std::size_t>(rng() % 130, data.size() - done);
-    hasher.update(data.subspan(done, piece));
-    done += piece;
-  }
-  return hasher.finalize();
-}
+/// Largest piece the incremental tests feed update(): up to two blocks.
+constexpr std::size_t kMaxPiece = 129;
 
 /// Runs `body` once with each kernel this CPU can run, restoring the active kernel afterwards.
 template <class Body>
@@ -76,7 +68,7 @@ TEST(Sha256, KnownAnswers) {
       const std::string expected = entry.at("digest").get<std::string>();
       SCOPED_TRACE("message of " + std::to_string(message.size()) + " bytes");
       EXPECT_EQ(to_hex(Sha256::digest(message)), expected);
-      EXPECT_EQ(to_hex(digest_in_pieces(rng, message)), expected);
+      EXPECT_EQ(to_hex(test::digest_in_pieces<Sha256>(message, rng, kMaxPiece)), expected);
     }
   });
 }
@@ -88,7 +80,8 @@ TEST(Sha256, MatchesOpenSslOnEveryShortLength) {
     for (std::size_t size = 0; size <= data.size(); ++size) {
       const ByteSpan message(data.data(), size);
       ASSERT_EQ(Sha256::digest(message), openssl_sha256(message)) << size;
-      ASSERT_EQ(digest_in_pieces(rng, message), openssl_sha256(message)) << size;
+      ASSERT_EQ(test::digest_in_pieces<Sha256>(message, rng, kMaxPiece), openssl_sha256(message))
+          << size;
     }
   });
 }
@@ -103,7 +96,8 @@ TEST(Sha256, MatchesOpenSslAroundBlockBoundaries) {
            {64 * blocks - 9, 64 * blocks - 8, 64 * blocks - 1, 64 * blocks, 64 * blocks + 1}) {
         const ByteSpan message(data.data(), size);
         ASSERT_EQ(Sha256::digest(message), openssl_sha256(message)) << size;
-        ASSERT_EQ(digest_in_pieces(rng, message), openssl_sha256(message)) << size;
+        ASSERT_EQ(test::digest_in_pieces<Sha256>(message, rng, kMaxPiece), openssl_sha256(message))
+            << size;
       }
     }
   });
@@ -116,7 +110,8 @@ TEST(Sha256, MatchesOpenSslOnRandomLengths) {
       const Bytes message = random_bytes(rng, rng() % 10001);
       const Digest32 expected = openssl_sha256(message);
       ASSERT_EQ(Sha256::digest(message), expected) << message.size();
-      ASSERT_EQ(digest_in_pieces(rng, message), expected) << message.size();
+      ASSERT_EQ(test::digest_in_pieces<Sha256>(message, rng, kMaxPiece), expected)
+          << message.size();
     }
   });
 }

@@ -10,6 +10,7 @@
 #include "merkleforge/mpt/trie.hpp"
 #include "merkleforge/store/memory_store.hpp"
 #include "merkleforge/store/rocksdb_store.hpp"
+#include "support/temp_dir.hpp"
 
 namespace merkleforge {
 namespace {
@@ -72,9 +73,8 @@ TEST(Store, CommitAndReopenInMemory) {
 }
 
 TEST(Store, CommitCloseReopenRocksDb) {
-  const auto path =
-      std::filesystem::temp_directory_path() / ("mf_mpt_store_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(path);
+  const test::TempDir dir("mf_mpt_store");
+  const auto path = dir / "db";
   Digest32 root{};
   Contents contents;
   {
@@ -94,7 +94,6 @@ TEST(Store, CommitCloseReopenRocksDb) {
     EXPECT_EQ(trie->root_hash(), root);
     expect_contents(*trie, contents);
   }
-  std::filesystem::remove_all(path);
 }
 
 TEST(Store, EmptyAndSmallTries) {

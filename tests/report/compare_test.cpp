@@ -6,6 +6,7 @@
 
 #include "bench_compare.hpp"
 #include "bench_reference.hpp"
+#include "support/temp_dir.hpp"
 
 namespace mforge {
 namespace {
@@ -60,8 +61,8 @@ TEST(Compare, ReportsPairFiguresByName) {
 }
 
 TEST(Reference, ShippedFileLoadsAndMatchesOurNames) {
-  const auto figures =
-      ReferenceFigures::load(fs::path(MERKLEFORGE_SOURCE_DIR) / "tools/report/reference_figures.json");
+  const auto figures = ReferenceFigures::load(fs::path(MERKLEFORGE_SOURCE_DIR) /
+                                              "tools/report/reference_figures.json");
   ASSERT_TRUE(figures) << figures.error().message;
   EXPECT_GT(figures->all().size(), 40u);
   Measurement m;
@@ -79,8 +80,8 @@ TEST(Reference, ShippedFileLoadsAndMatchesOurNames) {
 }
 
 TEST(Reference, ThroughputFiguresCompareRates) {
-  const auto figures =
-      ReferenceFigures::load(fs::path(MERKLEFORGE_SOURCE_DIR) / "tools/report/reference_figures.json");
+  const auto figures = ReferenceFigures::load(fs::path(MERKLEFORGE_SOURCE_DIR) /
+                                              "tools/report/reference_figures.json");
   ASSERT_TRUE(figures);
   Measurement m;
   m.family = "hash";
@@ -94,8 +95,8 @@ TEST(Reference, ThroughputFiguresCompareRates) {
 }
 
 TEST(Reference, MalformedFilesAreErrorsNotCrashes) {
-  const fs::path file =
-      fs::temp_directory_path() / ("mf_ref_" + std::to_string(::getpid()) + ".json");
+  const merkleforge::test::TempDir scratch("mf_ref");
+  const fs::path file = scratch / "figures.json";
   for (
       const char* text :
       {"", "[]", R"({"figures": 3})", R"({"figures": [{"family": 1}]})",

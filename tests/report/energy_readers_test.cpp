@@ -8,6 +8,7 @@
 
 #include "bench_perf.hpp"
 #include "bench_rapl.hpp"
+#include "support/temp_dir.hpp"
 
 namespace mforge {
 namespace {
@@ -47,8 +48,8 @@ TEST(Rapl, DeltaWithoutAndAcrossWrap) {
 }
 
 TEST(Rapl, MeterSumsPackagesAcrossAWrap) {
-  const fs::path tree = fs::temp_directory_path() / ("mf_rapl_" + std::to_string(::getpid()));
-  fs::remove_all(tree);
+  const merkleforge::test::TempDir scratch("mf_rapl");
+  const fs::path tree = scratch / "powercap";
   fs::copy(kData / "powercap/two_packages", tree, fs::copy_options::recursive);
   auto zones = find_rapl_packages(tree);
   ASSERT_TRUE(zones) << zones.error().message;
@@ -59,7 +60,6 @@ TEST(Rapl, MeterSumsPackagesAcrossAWrap) {
   const auto joules = meter.stop_joules();
   ASSERT_TRUE(joules) << joules.error().message;
   EXPECT_NEAR(*joules, 3.5, 1e-9);
-  fs::remove_all(tree);
 }
 
 TEST(Rapl, UnreadableCounterIsAnError) {
@@ -91,7 +91,8 @@ TEST(Perf, NoErrorNoReason) {
 // What read(2) returns on a counter descriptor, recorded in a file: one native u64; a short
 // record is no value (not a count of 0).
 TEST(Perf, CounterValueIsReadFromTheDescriptor) {
-  const fs::path file = fs::temp_directory_path() / ("mf_perf_" + std::to_string(::getpid()));
+  const merkleforge::test::TempDir scratch("mf_perf");
+  const fs::path file = scratch / "counter";
   const std::uint64_t recorded = 123456789012345u;
   std::ofstream(file, std::ios::binary)
       .write(reinterpret_cast<const char*>(&recorded), sizeof recorded);
@@ -106,7 +107,6 @@ TEST(Perf, CounterValueIsReadFromTheDescriptor) {
   EXPECT_EQ(read_counter_value(short_fd), std::nullopt);
   ::close(short_fd);
   EXPECT_EQ(read_counter_value(-1), std::nullopt);
-  fs::remove(file);
 }
 
 // On this machine: the counters count a known amount of work; without counters the test is

@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "support/temp_dir.hpp"
+
 namespace mforge {
 namespace {
 
@@ -88,12 +90,9 @@ json synthetic_report() {
 class ReportPage : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("mf_report_page_" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
     fs::create_directories(dir_ / "profile");
     std::ofstream(dir_ / "report.json") << synthetic_report().dump();
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   std::string chromium(const std::string& arguments) const {
     return "timeout 180 chromium --headless --no-sandbox --disable-gpu --disable-quic "
@@ -103,7 +102,7 @@ class ReportPage : public ::testing::Test {
            (dir_ / "profile").string() + "' " + arguments;
   }
 
-  fs::path dir_;
+  merkleforge::test::TempDir dir_{"mf_report_page"};
 };
 
 TEST_F(ReportPage, ChartsDrawWithoutErrorsInHeadlessChromium) {

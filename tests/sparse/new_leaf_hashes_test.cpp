@@ -1,6 +1,6 @@
 // NewLeafHashes (a batch's leaves hashed together through hash_many) against OpenSSL: JMT leaf =
 // SHA-256("JMT::LeafNode" ‖ key_hash ‖ SHA-256(value)), on every SHA-256 kernel.
-#include "merkleforge/sparse/new_leaf_hashes.hpp"
+#include "sparse/new_leaf_hashes.hpp"
 
 #include <gtest/gtest.h>
 #include <openssl/sha.h>

@@ -10,6 +10,7 @@
 #include "merkleforge/store/memory_store.hpp"
 #include "merkleforge/store/rocksdb_store.hpp"
 #include "sparse_reference.hpp"
+#include "support/temp_dir.hpp"
 
 namespace merkleforge {
 namespace {
@@ -94,9 +95,8 @@ TEST(SparseStore, MemoryStoreReopen) {
 }
 
 TEST(SparseStore, RocksDbReopen) {
-  const auto path =
-      std::filesystem::temp_directory_path() / ("mf_sparse_store_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(path);
+  const test::TempDir dir("mf_sparse_store");
+  const auto path = dir / "db";
   std::unique_ptr<RocksDbNodeStore> db;
   auto open_db = [&]() -> NodeStore& {
     db.reset();
@@ -107,7 +107,6 @@ TEST(SparseStore, RocksDbReopen) {
   };
   reopen_round_trip(open_db(), open_db);
   db.reset();
-  std::filesystem::remove_all(path);
 }
 
 TEST(SparseStore, DamagedRecordsAreReported) {

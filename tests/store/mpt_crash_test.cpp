@@ -13,7 +13,7 @@
 #include "merkleforge/mpt/trie.hpp"
 #include "merkleforge/store/rocksdb_store.hpp"
 #include "store/crash_harness.hpp"
-#include "store/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace merkleforge {
 namespace {

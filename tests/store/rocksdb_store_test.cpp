@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "store/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace merkleforge {
 namespace {

@@ -13,7 +13,7 @@
 
 #include "merkleforge/store/memory_store.hpp"
 #include "merkleforge/store/rocksdb_store.hpp"
-#include "store/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace merkleforge {
 namespace {

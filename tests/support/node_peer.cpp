@@ -1,13 +1,13 @@
 #include "tests/support/node_peer.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "tests/support/temp_dir.hpp"
 
 namespace merkleforge::test {
 namespace {
@@ -34,21 +34,16 @@ PeerReply call_node_peer(const std::string& script, const nlohmann::json& reques
   }
   // Files rather than pipes both ways: requests and replies can be megabytes, and this avoids
   // deadlock without threads.
-  const auto tmp = std::filesystem::temp_directory_path();
-  const std::string stem =
-      "mf_peer_" + std::to_string(::getpid()) + "_" + std::to_string(std::rand());
-  const auto in_path = tmp / (stem + ".in.json");
-  const auto out_path = tmp / (stem + ".out.json");
-  const auto err_path = tmp / (stem + ".err.txt");
+  const TempDir scratch("mf_peer");
+  const auto in_path = scratch / "in.json";
+  const auto out_path = scratch / "out.json";
+  const auto err_path = scratch / "err.txt";
   std::ofstream(in_path) << request.dump();
   const std::string command = "node '" + (dir / script).string() + "' < '" + in_path.string() +
                               "' > '" + out_path.string() + "' 2> '" + err_path.string() + "'";
   const int status = std::system(command.c_str());
   const std::string out = read_file(out_path);
   const std::string err = read_file(err_path);
-  std::filesystem::remove(in_path);
-  std::filesystem::remove(out_path);
-  std::filesystem::remove(err_path);
   if (status != 0) return {nullptr, "peer script " + script + " failed: " + err};
   nlohmann::json reply = nlohmann::json::parse(out, nullptr, false);
   if (reply.is_discarded()) return {nullptr, "peer script " + script + " printed no valid JSON"};

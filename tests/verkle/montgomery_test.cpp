@@ -11,6 +11,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "merkleforge/core/cpu.hpp"
@@ -119,17 +120,22 @@ TEST(VerkleMontgomery, KernelsAgreeOnLongRandomChains) {
   }
 }
 
-// Which kernel mul() dispatches to: the portable one whenever MERKLEFORGE_KERNEL=portable (the
-// portable_kernel. ctest run, which includes this test), else MULX/ADX where the CPU has it.
+// Which kernel mul() dispatches to: MULX/ADX where the CPU has it, unless MERKLEFORGE_KERNEL
+// requests "portable" for the field before any "mulx-adx" (the portable_kernel. ctest run, which
+// includes this test, sets MERKLEFORGE_KERNEL=portable).
 TEST(VerkleMontgomery, ActiveKernelIsTheRequestedOne) {
-  const char* requested = std::getenv("MERKLEFORGE_KERNEL");
-  if (requested != nullptr) {
-    ASSERT_EQ(std::string(requested), "portable") << "the only kernel that can be requested";
-    EXPECT_FALSE(detail::kMulxAdx);
-    EXPECT_FALSE(detail::mulx_adx_enabled());
-  } else {
-    EXPECT_EQ(detail::kMulxAdx, cpu_features().bmi2 && cpu_features().adx);
+  const bool cpu_has_mulx_adx = cpu_features().bmi2 && cpu_features().adx;
+  bool expected = cpu_has_mulx_adx;
+  const char* spec = std::getenv(kKernelEnvironmentVariable);
+  for (std::string_view name : requested_kernels(spec ? spec : "", "verkle-fp")) {
+    if (name == "portable" || (name == "mulx-adx" && cpu_has_mulx_adx)) {
+      expected = name == "mulx-adx";
+      break;
+    }
   }
+  EXPECT_EQ(detail::kMulxAdx, expected);
+  EXPECT_EQ(detail::mulx_adx_enabled(), expected);
+  EXPECT_EQ(field_kernel_name(), expected ? "mulx-adx" : "portable");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "merkleforge/store/memory_store.hpp"
 #include "merkleforge/store/rocksdb_store.hpp"
 #include "merkleforge/verkle/trie.hpp"
+#include "support/temp_dir.hpp"
 
 namespace merkleforge::verkle {
 namespace {
@@ -104,9 +105,8 @@ TEST(VerkleTrieStore, DamagedRecordsAreCorruptData) {
 }
 
 TEST(VerkleTrieStore, SurvivesReopeningARocksDbDatabase) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("mf_verkle_store_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+  const test::TempDir scratch("mf_verkle_store");
+  const auto dir = scratch / "db";
   std::mt19937_64 rng(33);
   const Entries entries = random_entries(rng, 60);
   VerkleTrie trie = trie_of(entries);
@@ -121,7 +121,6 @@ TEST(VerkleTrieStore, SurvivesReopeningARocksDbDatabase) {
   ASSERT_TRUE(reopened.ok()) << reopened.error().message;
   expect_same(trie, *reopened, entries);
   store->reset();
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

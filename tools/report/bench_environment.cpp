@@ -13,9 +13,11 @@
 #include "merkleforge/binius/packed.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/core/cpu.hpp"
-#include "merkleforge/hash/algorithms.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/hash/groestl256.hpp"
-#include "merkleforge/verkle/montgomery.hpp"
+#include "merkleforge/hash/keccak.hpp"
+#include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/verkle/field.hpp"
 
 namespace mforge {
 
@@ -74,25 +76,23 @@ std::string cpu_flags() {
 }  // namespace
 
 std::string active_kernels() {
-  std::string kernels;
-  const auto add = [&](std::string_view name, std::string_view kernel) {
-    if (!kernels.empty()) kernels += ", ";
-    kernels.append(name).append(" ").append(kernel);
-  };
-  for (auto algorithm : merkleforge::kAllHashAlgorithms) {
-    merkleforge::with_hasher(algorithm, [&](auto tag) {
-      using H = typename decltype(tag)::type;
-      add(H::kName, merkleforge::isa_name(H::active_kernel()));
-    });
-  }
-  add(merkleforge::Groestl256::kName,
-      merkleforge::isa_name(merkleforge::Groestl256::active_kernel()));
-  add("verkle-fp", merkleforge::verkle::detail::mulx_adx_enabled() ? "mulx-adx" : "portable");
+  namespace mf = merkleforge;
   namespace binius = merkleforge::binius;
+  std::string kernels;
+  // Named as MERKLEFORGE_KERNEL names them (<primitive>:<kernel>, core/cpu.hpp).
+  const auto add = [&](std::string_view primitive, std::string_view kernel) {
+    if (!kernels.empty()) kernels += ", ";
+    kernels.append(primitive).append(":").append(kernel);
+  };
+  add(mf::Sha256::kName, mf::isa_name(mf::Sha256::active_kernel()));
+  add("keccak", mf::isa_name(mf::KeccakKernels::active_kernel()));
+  add(mf::Blake3::kName, mf::isa_name(mf::Blake3::active_kernel()));
+  add(mf::Groestl256::kName, mf::isa_name(mf::Groestl256::active_kernel()));
+  add("verkle-fp", mf::verkle::field_kernel_name());
   add("polyval", binius::polyval_isa_name(binius::polyval_active_isa()));
   for (auto op :
        {binius::PackedOp::mul_b8, binius::PackedOp::mul_b32, binius::PackedOp::mul_b128}) {
-    add(binius::packed_op_name(op),
+    add("packed_" + std::string(binius::packed_op_name(op)),
         binius::packed_strategy_name(binius::packed_active_strategy(op)));
   }
   return kernels;

@@ -8,7 +8,8 @@
 
 namespace mforge {
 
-/// The kernel each dispatched primitive runs on this CPU ("sha256 shani, keccak256 avx2, ...").
+/// The kernel each dispatched primitive runs in this process, as MERKLEFORGE_KERNEL names them
+/// ("sha256:shani, keccak:avx2, ...").
 std::string active_kernels();
 
 /// The environment of this run as an ordered list of {key, value} strings (JSON object).

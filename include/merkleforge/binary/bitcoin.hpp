@@ -26,6 +26,7 @@ MerkleRoot merkle_root(std::span<const Digest32> txids);
 /// A txid or block hash in display order (as block explorers print it) to internal order; the
 /// same function converts back. Errors: as digest_from_hex.
 Result<Digest32> from_display_hex(std::string_view hex);
+/// The 32 bytes in reverse order (display order <-> internal order). Never fails.
 Digest32 reversed(const Digest32& digest);
 
 }  // namespace merkleforge::bitcoin

@@ -15,8 +15,10 @@ namespace merkleforge {
 template <Hasher H, class Hashing = Rfc6962Hashing<H>>
 class MerkleFrontier {
  public:
+  /// Number of leaves appended.
   std::uint64_t size() const noexcept { return size_; }
 
+  /// Appends a leaf (any bytes), hashed as the scheme hashes leaves.
   void append(ByteSpan leaf) { append_leaf_hash(Hashing::leaf(leaf)); }
 
   /// Amortised O(1) hashes: one per complete subtree the new leaf closes.

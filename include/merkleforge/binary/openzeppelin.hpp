@@ -43,7 +43,9 @@ class StandardMerkleTree {
   static Result<StandardMerkleTree> from_leaf_hashes(std::span<const Digest32> leaf_hashes,
                                                      bool sort_leaves = true);
 
+  /// The tree's root, as StandardMerkleTree.root.
   const Digest32& root() const noexcept { return nodes_[0]; }
+  /// Number of leaves.
   std::size_t size() const noexcept { return tree_index_.size(); }
 
   /// Proof of the leaf given as leaf_hashes[value_index] (getProof(index) in JavaScript).

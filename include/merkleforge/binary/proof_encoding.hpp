@@ -26,6 +26,8 @@ Status validate_proof(const AnyProof& proof);
 
 /// Binary form. Precondition: validate_proof(proof) succeeds (else the bytes will not decode).
 Bytes encode_proof(const AnyProof& proof);
+/// Inverse of encode_proof. Errors: malformed_input for an unknown version, kind, hash or node
+/// scheme, or bytes that do not hold exactly one valid proof.
 Result<AnyProof> decode_proof(ByteSpan bytes);
 
 /// A proof together with the leaf hashes it is about (JSON only: the binary form carries no
@@ -39,6 +41,8 @@ struct ProofDocument {
 /// JSON form (one object, no whitespace). Precondition: as encode_proof, and leaf_hashes empty
 /// or sized as ProofDocument says.
 std::string proof_to_json(const AnyProof& proof, std::span<const Digest32> leaf_hashes = {});
+/// Inverse of proof_to_json. Errors: malformed_input for invalid JSON, a missing or mistyped
+/// field, an unknown hash or node scheme, or an invalid proof.
 Result<ProofDocument> proof_from_json(std::string_view text);
 
 }  // namespace merkleforge

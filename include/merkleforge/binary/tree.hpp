@@ -125,6 +125,7 @@ class BinaryMerkleTree {
 
   /// Appends a leaf: amortised O(1) hashes (one per subtree the new leaf completes).
   void append(ByteSpan leaf) { append_leaf_hash(Hashing::leaf(leaf)); }
+  /// As append, for a leaf already hashed (Hashing::leaf).
   void append_leaf_hash(const Digest32& leaf_hash) {
     if (levels_.empty()) levels_.emplace_back();
     std::uint64_t index = levels_[0].size();
@@ -141,6 +142,7 @@ class BinaryMerkleTree {
   Status update(std::uint64_t index, ByteSpan leaf) {
     return update_leaf_hash(index, Hashing::leaf(leaf));
   }
+  /// As update, for a leaf already hashed. Errors: invalid_argument if index >= size().
   Status update_leaf_hash(std::uint64_t index, const Digest32& leaf_hash) {
     if (index >= size()) return detail::index_error("leaf index", index, size());
     levels_[0][index] = leaf_hash;

@@ -14,7 +14,8 @@
 //            AES-tower Karatsuba whose leaves are vgf2p8mulb (32 Rijndael products each).
 //
 // By default each operation uses the strategy that bench_binius_fields found fastest among those
-// the CPU runs (docs/binius.md): gfni, then pshufb, then table / polyval.
+// the CPU runs (docs/binius.md): gfni, then pshufb, then polyval / table, unless MERKLEFORGE_KERNEL
+// requests another (core/cpu.hpp; primitives "packed_mul_b8", "packed_mul_b32", "packed_mul_b128").
 #pragma once
 
 #include <cstdint>
@@ -30,11 +31,14 @@ namespace merkleforge::binius {
 enum class PackedOp { mul_b8, mul_b32, mul_b128 };
 enum class PackedStrategy { table, polyval, pshufb, gfni };
 
+/// The operation's name ("mul_b8", "mul_b32", "mul_b128"); "unknown" for other values.
 std::string_view packed_op_name(PackedOp op) noexcept;
+/// The strategy's name ("table", "polyval", "pshufb", "gfni"); "unknown" for other values.
 std::string_view packed_strategy_name(PackedStrategy strategy) noexcept;
 
 /// The strategies that implement `op` and that this CPU can run, slowest first.
 std::vector<PackedStrategy> packed_available_strategies(PackedOp op);
+/// The strategy every product of `op` uses now.
 PackedStrategy packed_active_strategy(PackedOp op) noexcept;
 /// Selects the strategy of `op` for all later calls (not thread-safe against concurrent products:
 /// call at start-up or in tests). Errors: unsupported if `op` has no such strategy or the CPU

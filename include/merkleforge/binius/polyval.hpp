@@ -12,8 +12,9 @@
 // exchange POLYVAL-basis values with other implementations: convert back to canonical first.
 //
 // Kernels: portable (software carry-less multiply), pclmul (one B128 per instruction group) and
-// vpclmul (two per 256-bit instruction group); polyval_set_isa() selects one, by default the best
-// the CPU supports.
+// vpclmul (two per 256-bit instruction group). By default the first the CPU runs of vpclmul,
+// pclmul, portable, unless MERKLEFORGE_KERNEL requests another (core/cpu.hpp; primitive
+// "polyval"); polyval_set_isa() switches later.
 #pragma once
 
 #include <cstddef>
@@ -44,9 +45,11 @@ uint128 polyval_mul_reference(uint128 a, uint128 b) noexcept;
 
 enum class PolyvalIsa { portable, pclmul, vpclmul };
 
+/// The kernel's name ("portable", "pclmul", "vpclmul"); "unknown" for other values.
 std::string_view polyval_isa_name(PolyvalIsa isa) noexcept;
-/// The kernels this CPU can run, portable first.
+/// The kernels this CPU can run, portable first (the default last).
 std::vector<PolyvalIsa> polyval_available_isas();
+/// The kernel every product uses now.
 PolyvalIsa polyval_active_isa() noexcept;
 /// Selects the kernel for all later calls (not thread-safe against concurrent use: call at start-up
 /// or in tests). Errors: unsupported if the CPU cannot run it.

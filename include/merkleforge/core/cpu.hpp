@@ -1,6 +1,9 @@
 // CPU feature detection (CPUID + XGETBV), read once per process.
 #pragma once
 
+#include <string_view>
+#include <vector>
+
 namespace merkleforge {
 
 /// Instruction-set features usable by this process: a flag is true only when the CPU has the
@@ -25,6 +28,19 @@ struct CpuFeatures {
   bool vpclmulqdq = false;
 };
 
+/// This process's features, detected on first call (CPUID + XGETBV). Never fails.
 const CpuFeatures& cpu_features() noexcept;
+
+/// The environment variable that overrides the run-time kernel choice of every primitive (the
+/// hashes, the Verkle field, POLYVAL, the packed binius products): a comma-separated list whose
+/// entries are `<kernel>` (every primitive that has a kernel of that name, e.g. "portable") or
+/// `<primitive>:<kernel>` (e.g. "sha256:avx2,polyval:pclmul"). A request the primitive cannot
+/// honour (no such kernel, or the CPU lacks it) is ignored; `mforge --version` names the choices.
+inline constexpr const char* kKernelEnvironmentVariable = "MERKLEFORGE_KERNEL";
+
+/// The kernel names `spec` (the syntax above) requests for `primitive`, in the order to try them:
+/// its `<primitive>:<kernel>` entries first, then the bare `<kernel>` entries, each group in the
+/// order written. Empty entries are skipped; the views point into `spec`. Never fails.
+std::vector<std::string_view> requested_kernels(std::string_view spec, std::string_view primitive);
 
 }  // namespace merkleforge

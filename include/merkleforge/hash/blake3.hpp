@@ -30,6 +30,7 @@ class Blake3 {
   /// globally unique, application-specific string.
   static Blake3 derive_key(std::string_view context) noexcept;
 
+  /// Absorbs `data` (any length, also empty); returns *this for chaining.
   Blake3& update(ByteSpan data) noexcept;
   /// The first 32 bytes of the output; does not change the hasher's state (more input may follow).
   Digest32 finalize() const noexcept;
@@ -37,7 +38,9 @@ class Blake3 {
   /// bytes [seek, seek + out.size()) of the output stream. Does not change the hasher's state.
   void finalize_xof(std::span<std::uint8_t> out, std::uint64_t seek = 0) const noexcept;
 
+  /// One-shot 32-byte digest of `data` (default mode).
   static Digest32 digest(ByteSpan data) noexcept;
+  /// One-shot 32-byte keyed_hash of `data` under `key`.
   static Digest32 keyed_digest(const Key& key, ByteSpan data) noexcept;
 
   /// Batch of independent messages (Hasher concept). Fast when prefix + message fits one chunk
@@ -48,8 +51,12 @@ class Blake3 {
   static void keyed_hash_many(const Key& key, ByteSpan prefix, const std::uint8_t* messages,
                               std::size_t message_size, std::size_t count, Digest32* out) noexcept;
 
+  /// Kernel families this CPU can run, slowest first (portable first, the default last).
   static std::vector<Isa> available_kernels();
+  /// The family every call uses now.
   static Isa active_kernel() noexcept;
+  /// Switches every later call to family `isa` (not thread-safe against concurrent hashing).
+  /// Errors: unsupported when BLAKE3 has no such kernel (shani) or the CPU cannot run it.
   static Status set_kernel(Isa isa);
 
  private:

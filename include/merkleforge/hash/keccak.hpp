@@ -68,15 +68,21 @@ class KeccakHash : public KeccakKernels {
  public:
   static constexpr std::string_view kName = Name;
 
+  /// Absorbs `data` (any length, also empty); returns *this for chaining.
   KeccakHash& update(ByteSpan data) noexcept {
     sponge_.absorb(data);
     return *this;
   }
+  /// Digest of everything absorbed. Call once; the object is spent afterwards.
   Digest32 finalize() noexcept { return sponge_.squeeze(); }
 
+  /// One-shot digest of `data`.
   static Digest32 digest(ByteSpan data) noexcept {
     return detail::KeccakSponge256<Pad>::digest(data);
   }
+  /// out[i] = digest(prefix ‖ messages[i * message_size, (i + 1) * message_size)) for i < count
+  /// (Hasher concept); `messages` may be null when message_size or count is 0; `out` must not
+  /// overlap it.
   static void hash_many(ByteSpan prefix, const std::uint8_t* messages, std::size_t message_size,
                         std::size_t count, Digest32* out) noexcept {
     detail::KeccakSponge256<Pad>::hash_many(prefix, messages, message_size, count, out);

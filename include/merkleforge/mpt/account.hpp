@@ -46,15 +46,22 @@ Result<Uint256> decode_storage_value(ByteSpan encoding);
 /// A trie keyed by keccak256(key): the state and storage tries of Ethereum.
 class SecureTrie {
  public:
+  /// MerklePatriciaTrie::put under keccak256(key) (same errors).
   Status put(ByteSpan key, ByteSpan value) { return trie_.put(hashed(key), value); }
+  /// MerklePatriciaTrie::erase under keccak256(key) (same errors).
   Status erase(ByteSpan key) { return trie_.erase(hashed(key)); }
+  /// MerklePatriciaTrie::get under keccak256(key) (same errors).
   Result<std::optional<ByteSpan>> get(ByteSpan key) const { return trie_.get(hashed(key)); }
+  /// MerklePatriciaTrie::prove of keccak256(key) (same errors).
   Result<std::vector<Bytes>> prove(ByteSpan key) { return trie_.prove(hashed(key)); }
+  /// The root hash (hashes pending changes first).
   Digest32 root_hash() { return trie_.root_hash(); }
 
+  /// The underlying trie, keyed by the hashed keys.
   MerklePatriciaTrie& raw() noexcept { return trie_; }
   const MerklePatriciaTrie& raw() const noexcept { return trie_; }
 
+  /// The key under which `key` is stored: keccak256(key).
   static Digest32 hashed(ByteSpan key) { return Keccak256::digest(key); }
 
  private:

@@ -50,10 +50,12 @@ class EthereumState {
   void set_account(const GenesisAccount& account);
   /// The account at `address`, std::nullopt if none.
   std::optional<Account> account(const Address& address) const;
+  /// The state root (the account trie's root hash; hashes pending changes first).
   Digest32 state_root() { return accounts_.root_hash(); }
   /// The EIP-1186 proof of an account and storage slots.
   AccountProof get_proof(const Address& address, std::span<const Uint256> slots);
 
+  /// The account trie itself (keyed by keccak256(address)).
   SecureTrie& account_trie() noexcept { return accounts_; }
 
  private:

@@ -61,6 +61,7 @@ class MerklePatriciaTrie {
   /// Errors: as put.
   Result<std::optional<ByteSpan>> get(ByteSpan key) const;
 
+  /// True when the trie holds no key.
   bool empty() const noexcept { return root_ == kEmpty; }
 
   /// keccak256 of the root node's RLP (kEmptyTrieRoot when empty). Hashes changed nodes.

@@ -25,6 +25,7 @@ class MemoryNodeStore final : public NodeStore {
   Result<std::optional<Bytes>> get(ByteSpan key) const override;
   /// Fails only by throwing std::bad_alloc, and then changes nothing.
   Status write_batch(const WriteBatch& batch) override;
+  /// NodeStore::scan_prefix; never fails.
   Status scan_prefix(ByteSpan prefix, const ScanVisitor& visit) const override;
 
   /// Number of stored entries.

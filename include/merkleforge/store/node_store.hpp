@@ -23,15 +23,22 @@ namespace merkleforge {
 /// An ordered list of puts and deletes applied atomically by NodeStore::write_batch.
 class WriteBatch {
  public:
+  /// Adds a put of `value` under `key` (both copied; any lengths).
   void put(ByteSpan key, ByteSpan value) {
     puts_.emplace_back(Bytes(key.begin(), key.end()), Bytes(value.begin(), value.end()));
   }
+  /// Adds a put, taking the bytes over.
   void put(Bytes key, Bytes value) { puts_.emplace_back(std::move(key), std::move(value)); }
+  /// Adds a delete of `key` (no effect at write time when it is absent).
   void erase(ByteSpan key) { erases_.emplace_back(key.begin(), key.end()); }
 
+  /// The puts so far, in the order added.
   const std::vector<std::pair<Bytes, Bytes>>& puts() const noexcept { return puts_; }
+  /// The deletes so far, in the order added.
   const std::vector<Bytes>& erases() const noexcept { return erases_; }
+  /// True when the batch holds no operation.
   bool empty() const noexcept { return puts_.empty() && erases_.empty(); }
+  /// Drops every operation.
   void clear() noexcept {
     puts_.clear();
     erases_.clear();

@@ -56,8 +56,11 @@ class RocksDbNodeStore final : public NodeStore {
   RocksDbNodeStore(const RocksDbNodeStore&) = delete;
   RocksDbNodeStore& operator=(const RocksDbNodeStore&) = delete;
 
+  /// NodeStore::get. Errors: io_error, corrupt_data (a block failing its checksum).
   Result<std::optional<Bytes>> get(ByteSpan key) const override;
+  /// NodeStore::write_batch, synced to disk before returning. Errors: io_error.
   Status write_batch(const WriteBatch& batch) override;
+  /// NodeStore::scan_prefix over one snapshot. Errors: io_error, corrupt_data.
   Status scan_prefix(ByteSpan prefix, const ScanVisitor& visit) const override;
 
   /// Moves everything written into table files and merges them into one sorted level, dropping

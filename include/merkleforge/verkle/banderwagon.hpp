@@ -28,14 +28,17 @@ class Element {
  public:
   /// The Bandersnatch generator G (go-ipa, rust-verkle; also the IPA point Q).
   static const Element& generator();
+  /// The neutral element.
   static Element identity() { return Element(); }
   Element() : x_(Fp::zero()), y_(Fp::one()), t_(Fp::zero()), z_(Fp::one()) {}  ///< the identity
 
+  /// Group law (extended twisted Edwards coordinates; complete, never fails).
   Element operator+(const Element& other) const;
   Element operator-(const Element& other) const { return *this + (-other); }
   Element operator-() const { return Element(-x_, y_, -t_, z_); }
   Element& operator+=(const Element& other) { return *this = *this + other; }
   Element& operator-=(const Element& other) { return *this = *this - other; }
+  /// this + this (dedicated doubling).
   Element dbl() const;
   /// this + point (mixed addition: 8 multiplications instead of 10).
   Element add_affine(const AffinePoint& point) const;
@@ -44,6 +47,7 @@ class Element {
 
   /// Banderwagon equality: x1·y2 == x2·y1 (so (x, y) equals (-x, -y)).
   bool operator==(const Element& other) const { return x_ * other.y_ == other.x_ * y_; }
+  /// True for the neutral element (x = 0, either sign of y).
   bool is_identity() const { return x_.is_zero(); }
 
   /// go-ipa's compressed serialisation: 32-byte big-endian x of the affine point, x negated when
@@ -63,6 +67,7 @@ class Element {
   /// map_to_scalar_field of many elements with one field inversion.
   static std::vector<Fr> batch_map_to_scalar_field(std::span<const Element> points);
 
+  /// The affine coordinates (one field inversion).
   AffinePoint to_affine() const;
   /// to_affine of many elements with one field inversion.
   static std::vector<AffinePoint> batch_to_affine(std::span<const Element> points);

@@ -9,12 +9,18 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 
 #include "merkleforge/core/bytes.hpp"
 #include "merkleforge/core/result.hpp"
 #include "merkleforge/verkle/montgomery.hpp"
 
 namespace merkleforge::verkle {
+
+/// The Montgomery multiplication kernel both fields use in this process: "mulx-adx" (BMI2 and ADX
+/// inline assembly) or "portable", chosen once; MERKLEFORGE_KERNEL (core/cpu.hpp; primitive
+/// "verkle-fp") can request "portable". Never fails.
+std::string_view field_kernel_name() noexcept;
 
 namespace detail {
 /// p = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001 (2-adicity 32).
@@ -41,8 +47,11 @@ class PrimeField {
 
   constexpr PrimeField() = default;  ///< zero
 
+  /// The additive identity.
   static constexpr PrimeField zero() { return PrimeField(); }
+  /// The multiplicative identity.
   static constexpr PrimeField one() { return from_montgomery(Mont::kR); }
+  /// The element `value` (every u64 is below both moduli).
   static PrimeField from_u64(std::uint64_t value) {
     return from_montgomery(Mont::to_montgomery({value, 0, 0, 0}));
   }
@@ -60,8 +69,10 @@ class PrimeField {
   /// Any number of bytes read as one little-endian integer, reduced modulo the modulus (the rule
   /// of go-ipa's SetBytesLE / arkworks' from_le_bytes_mod_order). Never fails.
   static PrimeField from_bytes_le_reduced(ByteSpan bytes);
+  /// The canonical value as 32 bytes little-endian (the inverse of from_bytes_le).
   std::array<std::uint8_t, 32> to_bytes_le() const;
 
+  /// Field arithmetic (results fully reduced; never fail).
   PrimeField operator+(const PrimeField& other) const {
     return from_montgomery(Mont::add(mont_, other.mont_));
   }
@@ -75,10 +86,13 @@ class PrimeField {
   PrimeField& operator+=(const PrimeField& other) { return *this = *this + other; }
   PrimeField& operator-=(const PrimeField& other) { return *this = *this - other; }
   PrimeField& operator*=(const PrimeField& other) { return *this = *this * other; }
+  /// this·this.
   PrimeField square() const { return *this * *this; }
+  /// this + this.
   PrimeField dbl() const { return *this + *this; }
 
   bool operator==(const PrimeField& other) const = default;
+  /// True for the additive identity.
   bool is_zero() const { return mont_ == detail::Limbs{}; }
 
   /// this^exponent, exponent given as little-endian limbs.

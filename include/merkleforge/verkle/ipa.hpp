@@ -34,6 +34,8 @@ struct IpaProof {
   std::array<Element, kRounds> right;
   Fr final_scalar;
 
+  /// go-ipa's serialisation: the L and R points (to_bytes each), then the final scalar, 32 bytes
+  /// little-endian.
   std::array<std::uint8_t, kEncodedSize> to_bytes() const;
   /// Errors: wrong_size unless exactly 544 bytes; malformed_input when a point does not decode
   /// (non-canonical, off the curve, outside the subgroup) or the scalar is not canonical.

@@ -29,6 +29,7 @@ Fr inner_product(std::span<const Fr> a, std::span<const Fr> b);
 /// instance is built on first use (thread-safe) and shared.
 class LagrangeDomain {
  public:
+  /// The shared instance (built on first call).
   static const LagrangeDomain& instance();
 
   /// b with f(z) = Σ_i f_i · b_i for every f: the barycentric weights A(z) / (A'(i) · (z − i)) when

@@ -46,8 +46,9 @@ constexpr bool less_than(const Limbs& a, const Limbs& b) {
   return false;
 }
 
-/// True when mul() may use the MULX/ADCX/ADOX kernel: the CPU has BMI2 and ADX and the environment
-/// variable MERKLEFORGE_KERNEL is not "portable" (how tests run the portable kernel everywhere).
+/// True when mul() may use the MULX/ADCX/ADOX kernel: the field's dispatcher (field.cpp,
+/// core/dispatch.hpp) chose "mulx-adx" — the CPU has BMI2 and ADX and MERKLEFORGE_KERNEL does not
+/// request "portable" for "verkle-fp" (how tests run the portable kernel everywhere).
 bool mulx_adx_enabled() noexcept;
 /// mulx_adx_enabled(), read once. Zero-initialised before dynamic initialisation, so any use
 /// during static initialisation takes the portable kernel, which is always correct.

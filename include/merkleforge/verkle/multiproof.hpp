@@ -46,6 +46,7 @@ struct MultiProof {
   Element d;
   IpaProof ipa;
 
+  /// go-ipa's serialisation: D (to_bytes), then the IPA proof.
   std::array<std::uint8_t, kEncodedSize> to_bytes() const;
   /// Errors: wrong_size unless exactly 576 bytes; malformed_input as IpaProof::from_bytes, also
   /// for D.

@@ -28,6 +28,7 @@ inline constexpr std::uint64_t kHeaderStorageOffset = 64;
 inline constexpr std::uint64_t kCodeOffset = 128;
 inline constexpr std::uint64_t kVerkleNodeWidth = 256;
 
+/// The 20-byte address left-padded with zeros to 32 bytes (EIP-6800). Never fails.
 Address32 to_address32(const Address& address);
 
 /// The Verkle pedersen_hash of up to 4080 bytes: map_to_scalar(Σ ints[i]·CRS[i]) as 32 bytes LE,

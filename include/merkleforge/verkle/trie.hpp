@@ -46,6 +46,7 @@ struct ExecutionWitness;
 
 class VerkleTrie {
  public:
+  /// An empty trie.
   VerkleTrie();
   ~VerkleTrie();
   VerkleTrie(VerkleTrie&&) noexcept;

@@ -11,6 +11,7 @@
 // it deferred. Each thread records its nodes in its own lists (no lock or shared list per node:
 // a batch defers one node per changed interior node, ~11K for 1,000 keys into 1M), and a piece
 // hashes its thread's lists on that thread: the pieces never wait for one another.
+// Internal to the sparse tree (src/sparse), not installed.
 #pragma once
 
 #include <oneapi/tbb/enumerable_thread_specific.h>

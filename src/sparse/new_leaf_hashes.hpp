@@ -7,6 +7,7 @@
 // batch piece hashes all of its inserts first through H::hash_many, whose interleaved streams (or
 // SIMD lanes) keep several messages in flight: the value hashes of a group together, then its
 // leaf messages together.
+// Internal to the sparse tree (src/sparse), not installed.
 #pragma once
 
 #include <algorithm>
