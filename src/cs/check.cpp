@@ -93,36 +93,13 @@ std::size_t first_failing_row(const zk::Composition& composition, const std::vec
   return SIZE_MAX;
 }
 
-Status check_witness_shapes(const ConstraintSystem& system, const Witness& witness) {
-  if (witness.columns.size() != system.committed_columns().size()) {
-    return make_error(Errc::wrong_size, "cs: " + std::to_string(witness.columns.size()) +
-                                            " witness columns given, the system commits " +
-                                            std::to_string(system.committed_columns().size()));
-  }
-  for (OracleId id : system.committed_columns()) {
-    const auto& info = system.column(id);
-    if (witness.columns[info.index].size() != system.data_bytes(id)) {
-      return make_error(Errc::wrong_size, "cs: witness column " + info.name + " has " +
-                                              std::to_string(witness.columns[info.index].size()) +
-                                              " bytes, expected " +
-                                              std::to_string(system.data_bytes(id)));
-    }
-    if (info.field == ColumnField::b1 && system.tables()[info.table].n_vars < 3) {
-      const unsigned used = 1u << system.tables()[info.table].n_vars;
-      if ((witness.columns[info.index][0] >> used) != 0) {
-        return make_error(Errc::wrong_size,
-                          "cs: witness column " + info.name + " has bits set beyond its rows");
-      }
-    }
-  }
-  return Ok{};
-}
-
 }  // namespace
 
 Status detail::check_shapes(const ConstraintSystem& system, const Witness& witness,
                             const PublicValues& publics) {
-  if (Status s = check_witness_shapes(system, witness); !s) return s;
+  if (Status s = check_sizes(system, system.committed_columns(), witness.columns, "witness"); !s) {
+    return s;
+  }
   return check_publics(system, publics);
 }
 

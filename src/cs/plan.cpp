@@ -165,22 +165,34 @@ ByteSpan known_data(const ConstraintSystem& system, const PublicValues& publics,
   return publics.columns[info.index];
 }
 
-Status check_publics(const ConstraintSystem& system, const PublicValues& publics) {
-  if (publics.columns.size() != system.public_columns().size()) {
-    return make_error(Errc::wrong_size, "cs: " + std::to_string(publics.columns.size()) +
-                                            " public columns given, the system has " +
-                                            std::to_string(system.public_columns().size()));
+Status check_sizes(const ConstraintSystem& system, const std::vector<OracleId>& ids,
+                   const std::vector<Bytes>& given, const std::string& what) {
+  if (given.size() != ids.size()) {
+    return make_error(Errc::wrong_size, "cs: " + std::to_string(given.size()) + " " + what +
+                                            " columns given, the system has " +
+                                            std::to_string(ids.size()));
   }
-  for (OracleId id : system.public_columns()) {
+  for (OracleId id : ids) {
     const auto& info = system.column(id);
-    if (publics.columns[info.index].size() != system.data_bytes(id)) {
-      return make_error(Errc::wrong_size, "cs: public column " + info.name + " has " +
-                                              std::to_string(publics.columns[info.index].size()) +
-                                              " bytes, expected " +
+    const Bytes& bytes = given[info.index];
+    if (bytes.size() != system.data_bytes(id)) {
+      return make_error(Errc::wrong_size, "cs: " + what + " column " + info.name + " has " +
+                                              std::to_string(bytes.size()) + " bytes, expected " +
                                               std::to_string(system.data_bytes(id)));
+    }
+    const bool over_all_rows = info.role == Role::committed;
+    const std::size_t vars =
+        over_all_rows ? system.tables()[info.table].n_vars : info.free_vars.size();
+    if (info.field == ColumnField::b1 && vars < 3 && (bytes[0] >> (1u << vars)) != 0) {
+      return make_error(Errc::wrong_size,
+                        "cs: " + what + " column " + info.name + " has bits set beyond its values");
     }
   }
   return Ok{};
+}
+
+Status check_publics(const ConstraintSystem& system, const PublicValues& publics) {
+  return check_sizes(system, system.public_columns(), publics.columns, "public");
 }
 
 namespace {

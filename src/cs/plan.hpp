@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "merkleforge/cs/proof.hpp"
@@ -57,6 +58,11 @@ uint128 evaluate_known(const ConstraintSystem& system, OracleId column, ByteSpan
 
 /// The data of column `id` (fixed: its own; public: from the statement).
 ByteSpan known_data(const ConstraintSystem& system, const PublicValues& publics, OracleId id);
+
+/// wrong_size unless `given` holds one value of the right size per column of `ids` (indexed by
+/// the columns' index), with no bits set beyond a B1 column's values; `what` names them.
+Status check_sizes(const ConstraintSystem& system, const std::vector<OracleId>& ids,
+                   const std::vector<Bytes>& given, const std::string& what);
 
 /// wrong_size unless there is one public value of the right size per public column.
 Status check_publics(const ConstraintSystem& system, const PublicValues& publics);

@@ -15,6 +15,8 @@
 namespace merkleforge {
 namespace {
 
+using test::kat_message;
+
 using test::hex_bytes;
 using test::load_vectors;
 
@@ -76,18 +78,6 @@ GroestlState state_of(const std::string& hex) {
   if (bytes.size() != state.size()) throw std::runtime_error("not a 64-byte state: " + hex);
   std::copy(bytes.begin(), bytes.end(), state.begin());
   return state;
-}
-
-/// The message of a hash_kats entry: msg_hex, msg_ascii or msg_repeat {byte_ascii, count}.
-Bytes kat_message(const nlohmann::json& entry) {
-  if (entry.contains("msg_hex")) return hex_bytes(entry["msg_hex"].get<std::string>());
-  if (entry.contains("msg_ascii")) {
-    const std::string text = entry["msg_ascii"].get<std::string>();
-    return Bytes(text.begin(), text.end());
-  }
-  const nlohmann::json& repeat = entry.at("msg_repeat");
-  return Bytes(repeat.at("count").get<std::size_t>(),
-               static_cast<std::uint8_t>(repeat.at("byte_ascii").get<std::string>().at(0)));
 }
 
 /// Feeds `message` through update() in pieces of random sizes (empty ones included).

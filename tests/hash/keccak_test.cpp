@@ -19,26 +19,14 @@
 namespace merkleforge {
 namespace {
 
+using test::kat_message;
+
 using test::hex_bytes;
 using test::load_vectors;
 
 const nlohmann::json& kats() {
   static const nlohmann::json vectors = load_vectors("hash/hash_kats.json");
   return vectors;
-}
-
-/// The message of a hash_kats.json entry: msg_hex, msg_ascii or msg_repeat.
-Bytes kat_message(const nlohmann::json& entry) {
-  if (entry.contains("msg_hex")) return hex_bytes(entry["msg_hex"].get<std::string>());
-  if (entry.contains("msg_ascii")) {
-    const std::string text = entry["msg_ascii"].get<std::string>();
-    return Bytes(text.begin(), text.end());
-  }
-  const nlohmann::json& repeat = entry.at("msg_repeat");
-  const std::size_t count = repeat.at("count").get<std::size_t>();
-  if (repeat.contains("byte_hex"))
-    return Bytes(count, hex_bytes(repeat["byte_hex"].get<std::string>()).at(0));
-  return Bytes(count, static_cast<std::uint8_t>(repeat.at("byte_ascii").get<std::string>().at(0)));
 }
 
 template <class H>

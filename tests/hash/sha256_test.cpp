@@ -14,21 +14,7 @@
 namespace merkleforge {
 namespace {
 
-Bytes kat_message(const nlohmann::json& entry) {
-  if (entry.contains("msg_hex")) return test::hex_bytes(entry.at("msg_hex").get<std::string>());
-  if (entry.contains("msg_ascii")) {
-    const auto text = entry.at("msg_ascii").get<std::string>();
-    return Bytes(text.begin(), text.end());
-  }
-  const auto& repeat = entry.at("msg_repeat");
-  std::uint8_t byte = 0;
-  if (repeat.contains("byte_ascii")) {
-    byte = static_cast<std::uint8_t>(repeat.at("byte_ascii").get<std::string>().at(0));
-  } else {
-    byte = test::hex_bytes(repeat.at("byte_hex").get<std::string>()).at(0);
-  }
-  return Bytes(repeat.at("count").get<std::size_t>(), byte);
-}
+using test::kat_message;
 
 Digest32 openssl_sha256(ByteSpan data) {
   Digest32 digest;

@@ -20,4 +20,8 @@ nlohmann::json load_vectors(const std::string& relative_path);
 /// Hex (with or without 0x) to bytes; throws std::runtime_error on malformed hex (test data bug).
 Bytes hex_bytes(const std::string& hex);
 
+/// The message of a hash KAT entry (vectors/hash/hash_kats.json, binius/groestl256_kats.json):
+/// msg_hex, msg_ascii, or msg_repeat {count, byte_ascii | byte_hex}.
+Bytes kat_message(const nlohmann::json& entry);
+
 }  // namespace merkleforge::test
