@@ -57,6 +57,10 @@ CpuFeatures with_emulated_isas(CpuFeatures f) {
   // SIMDe, which implements the intrinsics with baseline instructions, so they run on any CPU.
   f.avx512f = f.avx512vl = f.avx512bw = f.avx512dq = true;
 #endif
+#if defined(MERKLEFORGE_EMULATED_IFMA)
+  // The *_ifma.cpp kernels, against SIMDe and the shim's VPMADD52 (tests/emulated_isa/shim).
+  f.avx512f = f.avx512vl = f.avx512bw = f.avx512dq = f.avx512ifma = true;
+#endif
 #if defined(MERKLEFORGE_EMULATED_GFNI)
   f.gfni = true;  // likewise for the *_gfni.cpp kernels
 #endif

@@ -4,8 +4,9 @@
 // For each base B and each window k of kWindowBits bits, the table holds the multiples
 // 1..2^(kWindowBits-1) of 2^(kWindowBits·k)·B as affine points with d·x·y precomputed. A scalar is
 // recoded to signed digits in [-(2^(kWindowBits-1) - 1), 2^(kWindowBits-1)] (negating an affine
-// point is free), so it costs one mixed addition per non-zero digit. The windows cover
-// kScalarBits + 1 bits: the recoding may carry one bit past the scalar's top.
+// point is free), so it costs one mixed addition per non-zero digit: one term of a sum of table
+// points (batch_kernels.hpp), which callers may gather over many scalars before adding. The windows
+// cover kScalarBits + 1 bits: the recoding may carry one bit past the scalar's top.
 #pragma once
 
 #include <tbb/parallel_for.h>
@@ -20,6 +21,7 @@
 #include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/field.hpp"
+#include "verkle/batch_kernels.hpp"
 
 namespace merkleforge::verkle::detail {
 
@@ -39,6 +41,9 @@ class FixedBaseTables {
                       [&](std::size_t i) { build_for_base(i, bases[i]); });
   }
 
+  /// The most terms one scalar contributes (one per window).
+  static constexpr unsigned kMaxTerms = kWindows;
+
   /// accumulator += scalar·bases[index]. Preconditions: index < number of bases, scalar below
   /// 2^kScalarBits.
   void add_multiple(Element& accumulator, std::size_t index, const Fr& scalar) const {
@@ -47,25 +52,23 @@ class FixedBaseTables {
 
   /// The same with the scalar given by its canonical limbs (callers that inspected them already).
   void add_multiple(Element& accumulator, std::size_t index, const Limbs& scalar) const {
+    std::array<SignedPoint, kMaxTerms> terms;
+    const std::size_t count = write_terms(index, scalar, terms.data());
+    accumulator = sum_points(accumulator, std::span(terms).first(count));
+  }
+
+  /// Writes the terms of scalar·bases[index] to `out` (room for kMaxTerms) and returns how many:
+  /// one table entry per non-zero signed digit. Preconditions as add_multiple.
+  std::size_t write_terms(std::size_t index, const Limbs& scalar, SignedPoint* out) const {
     const std::array<int, kWindows> digits = signed_digits(scalar);
     const AffinePoint* windows = &points_[index * kPointsPerBase];
-    const auto entry = [&](unsigned w) {  // multiple |digit|, for a non-zero digit
-      return windows + std::size_t{w} * kMultiples + static_cast<unsigned>(std::abs(digits[w])) - 1;
-    };
-    // The entries of one scalar are scattered over megabytes of table: ask for them a few windows
-    // ahead so the additions do not wait on memory (zero digits use no entry).
-    constexpr unsigned kLookahead = 4;
-    for (unsigned w = 0; w < std::min(kLookahead, kWindows); ++w) {
-      if (digits[w] != 0) prefetch(entry(w));
-    }
+    std::size_t count = 0;
     for (unsigned w = 0; w < kWindows; ++w) {
-      if (w + kLookahead < kWindows && digits[w + kLookahead] != 0) prefetch(entry(w + kLookahead));
-      if (digits[w] > 0) accumulator = accumulator.add_affine(*entry(w));
-      if (digits[w] < 0) {
-        const AffinePoint& p = *entry(w);
-        accumulator = accumulator.add_affine({-p.x, p.y, -p.d_xy});
-      }
+      if (digits[w] == 0) continue;
+      const unsigned multiple = static_cast<unsigned>(std::abs(digits[w]));
+      out[count++] = {windows + std::size_t{w} * kMultiples + multiple - 1, digits[w] < 0};
     }
+    return count;
   }
 
   std::size_t bytes() const { return points_.size() * sizeof(AffinePoint); }
@@ -86,12 +89,6 @@ class FixedBaseTables {
       digits[w] = digit - (carry << kWindowBits);
     }
     return digits;
-  }
-
-  /// Starts loading the two cache lines of a table entry.
-  static void prefetch(const AffinePoint* entry) {
-    __builtin_prefetch(entry);
-    __builtin_prefetch(reinterpret_cast<const char*>(entry) + sizeof(AffinePoint) - 1);
   }
 
   /// Fills the entries of one base window by window (one batch inversion per window keeps the

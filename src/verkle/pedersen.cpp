@@ -6,9 +6,11 @@
 #include <tbb/parallel_reduce.h>
 
 #include <stdexcept>
+#include <vector>
 
 #include "fixed_base_tables.hpp"
 #include "merkleforge/verkle/crs.hpp"
+#include "verkle/wide_crs_tables.hpp"
 
 namespace merkleforge::verkle {
 
@@ -16,6 +18,7 @@ namespace {
 
 // r < 2^253: 32 windows of 8 bits, multiples 1..128 of each.
 using CrsTables = detail::FixedBaseTables<8, 253>;
+static_assert(CrsTables::kMaxTerms <= detail::kMaxCrsTerms);
 // Below this many values a commitment is computed on the calling thread.
 constexpr std::size_t kParallelThreshold = 64;
 
@@ -35,19 +38,26 @@ void add_crs_multiple(Element& accumulator, std::size_t index, const Fr& scalar)
   if (!scalar.is_zero()) tables().add_multiple(accumulator, index, scalar);
 }
 
+std::size_t detail::write_crs_terms(std::size_t index, const Fr& scalar, SignedPoint* out) {
+  check_index(index);
+  return scalar.is_zero() ? 0 : tables().write_terms(index, scalar.to_canonical(), out);
+}
+
 Element commit(std::span<const Fr> values) {
   if (values.size() > kCrsSize) throw std::invalid_argument("verkle::commit: more than 256 values");
-  const CrsTables& t = tables();
-  const auto commit_range = [&](std::size_t begin, std::size_t end, Element sum) {
+  // The terms of a range of values, summed at once (so the batch kernel has them side by side).
+  const auto commit_range = [&](std::size_t begin, std::size_t end, const Element& start) {
+    std::vector<detail::SignedPoint> terms((end - begin) * CrsTables::kMaxTerms);
+    std::size_t count = 0;
     for (std::size_t i = begin; i < end; ++i) {
-      if (!values[i].is_zero()) t.add_multiple(sum, i, values[i]);
+      count += detail::write_crs_terms(i, values[i], terms.data() + count);
     }
-    return sum;
+    return detail::sum_points(start, std::span(terms).first(count));
   };
   if (values.size() < kParallelThreshold) return commit_range(0, values.size(), Element());
   return tbb::parallel_reduce(
       tbb::blocked_range<std::size_t>(0, values.size(), kParallelThreshold / 2), Element(),
-      [&](const tbb::blocked_range<std::size_t>& range, Element sum) {
+      [&](const tbb::blocked_range<std::size_t>& range, const Element& sum) {
         return commit_range(range.begin(), range.end(), sum);
       },
       [](const Element& a, const Element& b) { return a + b; });

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <vector>
 
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "verkle/tree_key_tables.hpp"
@@ -21,12 +23,20 @@ namespace {
 // that a batch of a few hundred keys still fills two threads.
 constexpr std::size_t kBlock = 128;
 
-/// The keys of at most kBlock requests; their points stay on the stack (16 KiB).
+/// The keys of at most kBlock requests: their commitments' terms are summed side by side (one
+/// key per lane with the IFMA kernel) and mapped to the scalar field with one inversion.
 void derive_block(std::span<const TreeKeyRequest> requests, std::span<TreeKey> keys) {
+  std::vector<detail::SignedPoint> terms(requests.size() * detail::kMaxTreeKeyTerms);
+  std::array<std::uint32_t, kBlock> ends;
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    count += detail::write_tree_key_terms(requests[i].address, requests[i].tree_index,
+                                          terms.data() + count);
+    ends[i] = static_cast<std::uint32_t>(count);
+  }
   std::array<Element, kBlock> points;
-  std::transform(requests.begin(), requests.end(), points.begin(), [](const TreeKeyRequest& r) {
-    return detail::tree_key_point(r.address, r.tree_index);
-  });
+  detail::sum_point_groups(std::span(terms).first(count), std::span(ends).first(requests.size()),
+                           std::span(points).first(requests.size()));
   const std::vector<Fr> hashes =
       Element::batch_map_to_scalar_field(std::span(points).first(requests.size()));
   for (std::size_t i = 0; i < requests.size(); ++i) {

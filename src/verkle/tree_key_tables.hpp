@@ -6,8 +6,18 @@
 
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/tree_key.hpp"
+#include "verkle/batch_kernels.hpp"
+#include "verkle/wide_crs_tables.hpp"
 
 namespace merkleforge::verkle::detail {
+
+/// The most terms of one tree key's commitment (the constant and four chunks).
+inline constexpr std::size_t kMaxTreeKeyTerms = 1 + 4 * kMaxCrsTerms;
+
+/// Writes the terms of tree_key_point(address, tree_index) to `out` (room for kMaxTreeKeyTerms)
+/// and returns how many, so that many keys' terms can be summed side by side.
+std::size_t write_tree_key_terms(const Address32& address, const TreeIndex& tree_index,
+                                 SignedPoint* out);
 
 /// The pedersen_hash point of address32 ‖ LE32(tree_index), before the map to Fr: the constant
 /// CRS[0] term (computed once), then the non-zero 16-byte chunks (two of the address, two of the

@@ -1,6 +1,8 @@
 // The 16-bit-window tables of CRS[1..4] and the choice between them and the 8-bit tables.
 #include "verkle/wide_crs_tables.hpp"
 
+#include <array>
+
 #include "merkleforge/verkle/crs.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "verkle/fixed_base_tables.hpp"
@@ -11,6 +13,7 @@ namespace {
 
 // Scalars below r < 2^253: 16 windows. CRS[1] (stems) and CRS[2] (hash of C1).
 using FullWidthTables = FixedBaseTables<16, 253>;
+static_assert(FullWidthTables::kMaxTerms <= kMaxCrsTerms);
 constexpr std::size_t kFirstFullWidth = 1;
 constexpr std::size_t kFullWidthBases = 2;
 // Value halves below 2^129 (the low half carries the 2^128 marker): 9 windows. CRS[3], CRS[4].
@@ -34,21 +37,22 @@ bool below_2_to_129(const Limbs& value) {
 
 }  // namespace
 
-void add_crs_multiple_wide(Element& accumulator, std::size_t index, const Fr& scalar) {
+std::size_t write_crs_terms_wide(std::size_t index, const Fr& scalar, SignedPoint* out) {
   const bool full_width = index >= kFirstFullWidth && index < kFirstHalfWidth;
   const bool half_width = index >= kFirstHalfWidth && index < kFirstHalfWidth + kHalfWidthBases;
-  if ((!full_width && !half_width) || scalar.is_zero()) {
-    add_crs_multiple(accumulator, index, scalar);
-    return;
-  }
+  if ((!full_width && !half_width) || scalar.is_zero()) return write_crs_terms(index, scalar, out);
   const Limbs value = scalar.to_canonical();
-  if (full_width) {
-    full_width_tables().add_multiple(accumulator, index - kFirstFullWidth, value);
-  } else if (below_2_to_129(value)) {
-    half_width_tables().add_multiple(accumulator, index - kFirstHalfWidth, value);
-  } else {
-    add_crs_multiple(accumulator, index, scalar);
+  if (full_width) return full_width_tables().write_terms(index - kFirstFullWidth, value, out);
+  if (below_2_to_129(value)) {
+    return half_width_tables().write_terms(index - kFirstHalfWidth, value, out);
   }
+  return write_crs_terms(index, scalar, out);
+}
+
+void add_crs_multiple_wide(Element& accumulator, std::size_t index, const Fr& scalar) {
+  std::array<SignedPoint, kMaxCrsTerms> terms;
+  const std::size_t count = write_crs_terms_wide(index, scalar, terms.data());
+  accumulator = sum_points(accumulator, std::span(terms).first(count));
 }
 
 std::size_t wide_crs_table_bytes() {

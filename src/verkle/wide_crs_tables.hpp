@@ -14,6 +14,7 @@
 
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/field.hpp"
+#include "verkle/batch_kernels.hpp"
 
 namespace merkleforge::verkle::detail {
 
@@ -22,6 +23,17 @@ namespace merkleforge::verkle::detail {
 /// most 9), otherwise through add_crs_multiple (pedersen.hpp, at most 32). Zero costs nothing.
 /// Precondition: index < 256 (std::invalid_argument otherwise, as add_crs_multiple).
 void add_crs_multiple_wide(Element& accumulator, std::size_t index, const Fr& scalar);
+
+/// The most terms one scalar contributes through either kind of table.
+inline constexpr std::size_t kMaxCrsTerms = 32;
+
+/// Writes the terms of scalar·CRS[index] through the 8-bit tables of pedersen.cpp to `out` (room
+/// for kMaxCrsTerms) and returns how many (none for zero). Precondition: index < 256
+/// (std::invalid_argument otherwise).
+std::size_t write_crs_terms(std::size_t index, const Fr& scalar, SignedPoint* out);
+
+/// The same through the 16-bit-window tables where they cover the term (as add_crs_multiple_wide).
+std::size_t write_crs_terms_wide(std::size_t index, const Fr& scalar, SignedPoint* out);
 
 /// Bytes held by the 16-bit-window tables (built on first use, or by this call).
 std::size_t wide_crs_table_bytes();

@@ -76,6 +76,7 @@ class Element {
   static const Fp& curve_d();
 
  private:
+  friend struct detail::RawAccess;
   Element(const Fp& x, const Fp& y, const Fp& t, const Fp& z) : x_(x), y_(y), t_(t), z_(z) {}
   static Element from_affine(const Fp& x, const Fp& y) { return Element(x, y, x * y, Fp::one()); }
   static std::array<std::uint8_t, 32> encode_affine(const Fp& x, const Fp& y);

@@ -17,10 +17,20 @@
 
 namespace merkleforge::verkle {
 
+/// The kernel of the batch operations in this process (PrimeField::batch_mul, and the sums of
+/// fixed-base table points behind commitments and tree keys): "ifma" (AVX-512 IFMA, eight
+/// products side by side) or "portable" (one product after another), chosen once;
+/// MERKLEFORGE_KERNEL (primitive "verkle-batch") can request "portable". Never fails.
+std::string_view batch_kernel_name() noexcept;
+
 /// The Montgomery multiplication kernel both fields use in this process: "mulx-adx" (BMI2 and ADX
 /// inline assembly) or "portable", chosen once; MERKLEFORGE_KERNEL (core/cpu.hpp; primitive
 /// "verkle-fp") can request "portable". Never fails.
 std::string_view field_kernel_name() noexcept;
+
+namespace detail {
+struct RawAccess;  // src/verkle/raw_access.hpp: Montgomery limbs and coordinates for the kernels
+}  // namespace detail
 
 namespace detail {
 /// p = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001 (2-adicity 32).
@@ -103,6 +113,11 @@ class PrimeField {
   /// Inverts every element in place with one field inversion (Montgomery's trick); zeros stay
   /// zero.
   static void batch_inverse(std::span<PrimeField> values);
+  /// out[i] = a[i]·b[i] for every i, eight products at a time where the CPU has AVX-512 IFMA
+  /// (batch_kernel_name()). `out` may be `a` or `b`. Throws std::invalid_argument unless the three
+  /// spans have the same length.
+  static void batch_mul(std::span<PrimeField> out, std::span<const PrimeField> a,
+                        std::span<const PrimeField> b);
 
   /// Legendre symbol: 1 for a non-zero square, -1 for a non-square, 0 for zero.
   int legendre() const requires Modulus::kHasSqrt;
@@ -115,6 +130,7 @@ class PrimeField {
   bool is_lexicographically_largest() const;
 
  private:
+  friend struct detail::RawAccess;
   static constexpr PrimeField from_montgomery(const detail::Limbs& limbs) {
     PrimeField result;
     result.mont_ = limbs;

@@ -1,8 +1,9 @@
-// Stand-in for <immintrin.h> seen only by the *_avx512.cpp and *_gfni.cpp kernels of
+// Stand-in for <immintrin.h> seen only by the *_avx512.cpp, *_ifma.cpp and *_gfni.cpp kernels of
 // merkleforge_emulated_isa (src/CMakeLists.txt, EMULATE): the AVX-512, GFNI (and narrower)
-// intrinsic names and vector types map onto SIMDe's portable implementations, so the kernels'
-// source runs unchanged on CPUs without those instruction sets. SIMDe's aliases are macros and
-// typedefs, which is why the real header must not be read in the same translation unit: its own
+// intrinsic names and vector types map onto SIMDe's portable implementations (IFMA, which SIMDe
+// 0.7.4 lacks, onto ours below), so the kernels' source runs unchanged on CPUs without those
+// instruction sets. SIMDe's aliases are macros and typedefs, which is why the real header must not
+// be read in the same translation unit: its own
 // __m512i would clash with SIMDe's.
 #pragma once
 
@@ -46,10 +47,61 @@ inline void mask_storeu_epi64(void* mem, simde__mmask8 k, simde__m512i a) {
   }
 }
 
+// VPMADD52LUQ / VPMADD52HUQ (AVX-512 IFMA): a + the low / high 52 bits of the 104-bit product of
+// the low 52 bits of b and c, per 64-bit lane.
+template <bool high>
+inline simde__m512i madd52_epu64(simde__m512i a, simde__m512i b, simde__m512i c) {
+  __extension__ typedef unsigned __int128 u128;
+  constexpr std::uint64_t kMask52 = (std::uint64_t{1} << 52) - 1;
+  std::uint64_t sum[8], x[8], y[8];
+  simde_mm512_storeu_si512(sum, a);
+  simde_mm512_storeu_si512(x, b);
+  simde_mm512_storeu_si512(y, c);
+  for (int i = 0; i < 8; ++i) {
+    const u128 product = static_cast<u128>(x[i] & kMask52) * (y[i] & kMask52);
+    sum[i] += static_cast<std::uint64_t>(high ? product >> 52 : product) & kMask52;
+  }
+  return simde_mm512_loadu_si512(sum);
+}
+
+// VPSRAQ with an immediate: arithmetic right shift of each 64-bit lane.
+inline simde__m512i srai_epi64(simde__m512i a, unsigned count) {
+  std::int64_t lanes[8];
+  simde_mm512_storeu_si512(lanes, a);
+  for (auto& lane : lanes) lane >>= (count > 63 ? 63 : count);
+  return simde_mm512_loadu_si512(lanes);
+}
+
+// VSHUFI64X2: 128-bit blocks 0 and 1 from a, 2 and 3 from b, each chosen by two bits of imm.
+inline simde__m512i shuffle_i64x2(simde__m512i a, simde__m512i b, int imm) {
+  std::uint64_t x[8], y[8], out[8];
+  simde_mm512_storeu_si512(x, a);
+  simde_mm512_storeu_si512(y, b);
+  for (int block = 0; block < 4; ++block) {
+    const std::uint64_t* source = block < 2 ? x : y;
+    const int chosen = (imm >> (2 * block)) & 3;
+    out[2 * block] = source[2 * chosen];
+    out[2 * block + 1] = source[2 * chosen + 1];
+  }
+  return simde_mm512_loadu_si512(out);
+}
+
 }  // namespace merkleforge_emulated_isa
 
 #if !defined(_mm512_maskz_loadu_epi64)
 #define _mm512_maskz_loadu_epi64(k, mem) merkleforge_emulated_isa::maskz_loadu_epi64(k, mem)
+#endif
+#if !defined(_mm512_madd52lo_epu64)
+#define _mm512_madd52lo_epu64(a, b, c) merkleforge_emulated_isa::madd52_epu64<false>(a, b, c)
+#endif
+#if !defined(_mm512_madd52hi_epu64)
+#define _mm512_madd52hi_epu64(a, b, c) merkleforge_emulated_isa::madd52_epu64<true>(a, b, c)
+#endif
+#if !defined(_mm512_srai_epi64)
+#define _mm512_srai_epi64(a, count) merkleforge_emulated_isa::srai_epi64(a, count)
+#endif
+#if !defined(_mm512_shuffle_i64x2)
+#define _mm512_shuffle_i64x2(a, b, imm) merkleforge_emulated_isa::shuffle_i64x2(a, b, imm)
 #endif
 #if !defined(_mm512_mask_storeu_epi64)
 #define _mm512_mask_storeu_epi64(mem, k, a) merkleforge_emulated_isa::mask_storeu_epi64(mem, k, a)

@@ -1,0 +1,394 @@
+// AVX-512 IFMA kernels of the batch operations (batch_kernels.hpp). Eight field elements side by
+// side: one vector per 52-bit limb (radix 2^52, five limbs hold 260 bits), multiplied with
+// VPMADD52LUQ / VPMADD52HUQ, which add the low / high 52 bits of a 52×52-bit product to a 64-bit
+// lane, so a limb absorbs thousands of partial products before its carry must move on.
+//
+// Montgomery products here divide by 2^260, not by the 2^256 of the scalar kernels. Two
+// consequences, both free:
+//   - batch_mul reads its right operand shifted left by four bits (16·b < 2^260 still fits), so
+//     a·(16·b)·2^-260 = a·b·2^-256 is exactly the scalar kernels' product;
+//   - the point sums keep the table's limbs as they are: a projective point is the same point
+//     under any common scale of its coordinates, and every product of the mixed addition carries
+//     the same extra factor (the accumulator's Z is multiplied by the table's "one", 2^256 mod p,
+//     to put it on the scale of the table's coordinates). The lanes' sums are fully reduced
+//     points whose coordinates the scalar code reads as they are.
+//
+// GCC 12 flags its own AVX-512 intrinsic wrappers (their _mm512_undefined_epi32() pass-through
+// operand) as uninitialized once inlined (GCC bug 105593): silenced before the header is read.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "verkle/batch_kernels.hpp"
+#include "verkle/raw_access.hpp"
+
+namespace merkleforge::verkle::detail {
+
+namespace {
+
+constexpr unsigned kLanes = 8;
+constexpr std::uint64_t kMask52 = (std::uint64_t{1} << 52) - 1;
+using Radix52 = std::array<std::uint64_t, 5>;
+
+/// value·2^shift in radix 2^52 (shift ≤ 4 and value < 2^256, so five limbs hold it).
+constexpr Radix52 to_radix52(const Limbs& w, unsigned shift = 0) {
+  return {(w[0] << shift) & kMask52, ((w[0] >> (52 - shift)) | (w[1] << (12 + shift))) & kMask52,
+          ((w[1] >> (40 - shift)) | (w[2] << (24 + shift))) & kMask52,
+          ((w[2] >> (28 - shift)) | (w[3] << (36 + shift))) & kMask52, w[3] >> (16 - shift)};
+}
+
+constexpr Limbs twice(const Limbs& m) {
+  Limbs out{};
+  add_limbs(out, m, m);
+  return out;
+}
+
+/// The constants of one modulus M (M < 2^255, as both fields are).
+template <Limbs M>
+struct Modulus52 {
+  static constexpr Radix52 kValue = to_radix52(M);
+  static constexpr Radix52 kTwice = to_radix52(twice(M));
+  static constexpr std::uint64_t kInv = Montgomery<M>::kInv & kMask52;  // -M^-1 mod 2^52
+  static constexpr Radix52 kOne = to_radix52(Montgomery<M>::kR);        // 2^256 mod M
+};
+
+/// Eight values, limb i of lane j in limb[i] lane j. "Normalised": limbs 0..3 below 2^52 (limb 4
+/// holds the rest; every value here is below 2^260).
+struct Vec {
+  __m512i limb[5];
+};
+
+Vec broadcast(const Radix52& value) {
+  Vec v;
+  for (int i = 0; i < 5; ++i) v.limb[i] = _mm512_set1_epi64(static_cast<long long>(value[i]));
+  return v;
+}
+
+/// Moves each limb's bits above 52 into the next limb (limbs may be negative when `arithmetic`).
+template <bool arithmetic>
+Vec carry(Vec v) {
+  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
+  for (int i = 0; i < 4; ++i) {
+    const __m512i high =
+        arithmetic ? _mm512_srai_epi64(v.limb[i], 52) : _mm512_srli_epi64(v.limb[i], 52);
+    v.limb[i + 1] = _mm512_add_epi64(v.limb[i + 1], high);
+    v.limb[i] = _mm512_and_si512(v.limb[i], mask);
+  }
+  return v;
+}
+
+/// a + b, normalised.
+Vec add(const Vec& a, const Vec& b) {
+  Vec sum;
+  for (int i = 0; i < 5; ++i) sum.limb[i] = _mm512_add_epi64(a.limb[i], b.limb[i]);
+  return carry<false>(sum);
+}
+
+/// a + offset - b, normalised; offset is a multiple of the modulus at least b, so the value stays
+/// non-negative and congruent to a - b.
+Vec sub(const Vec& a, const Vec& b, const Vec& offset) {
+  Vec diff;
+  for (int i = 0; i < 5; ++i) {
+    diff.limb[i] = _mm512_sub_epi64(_mm512_add_epi64(a.limb[i], offset.limb[i]), b.limb[i]);
+  }
+  return carry<true>(diff);
+}
+
+/// value mod M for a normalised value below 2M.
+template <Limbs M>
+Vec reduce_once(const Vec& value) {
+  const Vec m = broadcast(Modulus52<M>::kValue);
+  const Vec zero = {};
+  const Vec diff = sub(value, m, zero);  // negative exactly when value < M
+  const __mmask8 below = _mm512_movepi64_mask(diff.limb[4]);
+  Vec out;
+  for (int i = 0; i < 5; ++i)
+    out.limb[i] = _mm512_mask_blend_epi64(below, diff.limb[i], value.limb[i]);
+  return out;
+}
+
+/// a·b·2^-260 mod M, fully reduced. Preconditions: a and b normalised with a·b < M·2^260, so the
+/// Montgomery sum stays below 2M: the product of the operands' bounds in units of M must stay
+/// below 2^260 / M (35 for Fp, 141 for Fr).
+template <Limbs M>
+Vec mont_mul(const Vec& a, const Vec& b) {
+  const Vec m = broadcast(Modulus52<M>::kValue);
+  const __m512i inv = _mm512_set1_epi64(static_cast<long long>(Modulus52<M>::kInv));
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i t[6] = {zero, zero, zero, zero, zero, zero};
+  for (int i = 0; i < 5; ++i) {
+    // t += a·b_i, then t += q·M with q chosen so the low limb becomes a multiple of 2^52; its
+    // carry moves on and the sum shifts down one limb (one division by 2^52).
+    const __m512i b_i = b.limb[i];
+    for (int j = 0; j < 5; ++j) t[j] = _mm512_madd52lo_epu64(t[j], a.limb[j], b_i);
+    for (int j = 0; j < 5; ++j) t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], a.limb[j], b_i);
+    const __m512i q = _mm512_madd52lo_epu64(zero, t[0], inv);
+    for (int j = 0; j < 5; ++j) t[j] = _mm512_madd52lo_epu64(t[j], q, m.limb[j]);
+    for (int j = 0; j < 5; ++j) t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], q, m.limb[j]);
+    t[1] = _mm512_add_epi64(t[1], _mm512_srli_epi64(t[0], 52));
+    for (int j = 0; j < 5; ++j) t[j] = t[j + 1];
+    t[5] = zero;
+  }
+  Vec sum;
+  for (int j = 0; j < 5; ++j) sum.limb[j] = t[j];
+  return reduce_once<M>(carry<false>(sum));
+}
+
+/// Lane order of the transposition below: lane L holds row kRowOfLane[L] (its own inverse).
+constexpr std::array<unsigned, kLanes> kRowOfLane = {0, 1, 4, 5, 2, 3, 6, 7};
+
+/// Eight 256-bit values as four vectors of 64-bit limbs: word[i] lane L is limb i of lane L's
+/// value.
+struct Words {
+  __m512i word[4];
+};
+
+/// The values at `rows` as Words, lane L holding rows[kRowOfLane[L]].
+Words transpose_in(const std::array<const void*, kLanes>& rows) {
+  const auto pair = [&](unsigned low, unsigned high) {
+    const __m256i lo = _mm256_loadu_si256(static_cast<const __m256i*>(rows[low]));
+    const __m256i hi = _mm256_loadu_si256(static_cast<const __m256i*>(rows[high]));
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+  };
+  const __m512i z0 = pair(0, 4), z1 = pair(1, 5), z2 = pair(2, 6), z3 = pair(3, 7);
+  const __m512i a0 = _mm512_unpacklo_epi64(z0, z1), a1 = _mm512_unpackhi_epi64(z0, z1);
+  const __m512i a2 = _mm512_unpacklo_epi64(z2, z3), a3 = _mm512_unpackhi_epi64(z2, z3);
+  return {{_mm512_shuffle_i64x2(a0, a2, 0x88), _mm512_shuffle_i64x2(a1, a3, 0x88),
+           _mm512_shuffle_i64x2(a0, a2, 0xdd), _mm512_shuffle_i64x2(a1, a3, 0xdd)}};
+}
+
+/// Four 64-bit limb vectors as radix-2^52 limbs, times 2^shift (shift ≤ 4, values < 2^256).
+template <unsigned shift>
+Vec radix52_from_words(const Words& words) {
+  const __m512i* w = words.word;
+  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
+  const auto join = [&](const __m512i& low, unsigned low_shift, const __m512i& high,
+                        unsigned high_shift) {
+    return _mm512_and_si512(
+        _mm512_or_si512(_mm512_srli_epi64(low, low_shift), _mm512_slli_epi64(high, high_shift)),
+        mask);
+  };
+  Vec v;
+  v.limb[0] = _mm512_and_si512(_mm512_slli_epi64(w[0], shift), mask);
+  v.limb[1] = join(w[0], 52 - shift, w[1], 12 + shift);
+  v.limb[2] = join(w[1], 40 - shift, w[2], 24 + shift);
+  v.limb[3] = join(w[2], 28 - shift, w[3], 36 + shift);
+  v.limb[4] = _mm512_srli_epi64(w[3], 16 - shift);
+  return v;
+}
+
+/// The 64-bit limbs of eight normalised values below 2^256: out[L] is lane L.
+std::array<Limbs, kLanes> words_from_radix52(const Vec& v) {
+  const __m512i w[4] = {
+      _mm512_or_si512(v.limb[0], _mm512_slli_epi64(v.limb[1], 52)),
+      _mm512_or_si512(_mm512_srli_epi64(v.limb[1], 12), _mm512_slli_epi64(v.limb[2], 40)),
+      _mm512_or_si512(_mm512_srli_epi64(v.limb[2], 24), _mm512_slli_epi64(v.limb[3], 28)),
+      _mm512_or_si512(_mm512_srli_epi64(v.limb[3], 36), _mm512_slli_epi64(v.limb[4], 16))};
+  std::uint64_t lanes[4][kLanes];
+  for (int i = 0; i < 4; ++i) _mm512_storeu_si512(lanes[i], w[i]);
+  std::array<Limbs, kLanes> out;
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    for (int i = 0; i < 4; ++i) out[lane][i] = lanes[i][lane];
+  }
+  return out;
+}
+
+// ---- Field products ---------------------------------------------------------------------------
+
+template <class Field>
+void mul_batch(Field* out, const Field* a, const Field* b, std::size_t n) {
+  constexpr Limbs M = Field::kModulus;
+  const Field zero = Field::zero();
+  for (std::size_t base = 0; base < n; base += kLanes) {
+    std::array<const void*, kLanes> rows_a, rows_b;
+    for (unsigned row = 0; row < kLanes; ++row) {
+      const std::size_t i = base + kRowOfLane[row];  // so that lane L holds element base + L
+      rows_a[row] = i < n ? &RawAccess::montgomery(a[i]) : &RawAccess::montgomery(zero);
+      rows_b[row] = i < n ? &RawAccess::montgomery(b[i]) : &RawAccess::montgomery(zero);
+    }
+    // a·(16·b)·2^-260 = a·b·2^-256: the scalar kernels' Montgomery product.
+    const Vec product = mont_mul<M>(radix52_from_words<0>(transpose_in(rows_a)),
+                                    radix52_from_words<4>(transpose_in(rows_b)));
+    const std::array<Limbs, kLanes> limbs = words_from_radix52(product);
+    for (unsigned lane = 0; lane < kLanes && base + lane < n; ++lane) {
+      out[base + lane] = RawAccess::from_montgomery<Field>(limbs[lane]);
+    }
+  }
+}
+
+// ---- Point sums -------------------------------------------------------------------------------
+
+constexpr Limbs kP = Fp::kModulus;
+
+/// Eight points in extended coordinates, one per lane, coordinates fully reduced.
+struct Points {
+  Vec x, y, t, z;
+};
+
+/// Eight table entries (x, y, d·x·y), negated where `negate` has the lane's bit.
+struct Entries {
+  Vec x, y, d_xy;
+};
+
+Entries load_entries(const std::array<const AffinePoint*, kLanes>& by_lane, __mmask8 negate) {
+  std::array<const void*, kLanes> rows;
+  const auto coordinate = [&](std::size_t offset) {
+    for (unsigned row = 0; row < kLanes; ++row) {
+      rows[row] = reinterpret_cast<const char*>(by_lane[kRowOfLane[row]]) + offset;
+    }
+    return radix52_from_words<0>(transpose_in(rows));
+  };
+  Entries e = {coordinate(offsetof(AffinePoint, x)), coordinate(offsetof(AffinePoint, y)),
+               coordinate(offsetof(AffinePoint, d_xy))};
+  // -v = M - v (M itself for v = 0, which the products accept).
+  const Vec m = broadcast(Modulus52<kP>::kValue);
+  const Vec zero = {};
+  const Vec minus_x = sub(m, e.x, zero), minus_d_xy = sub(m, e.d_xy, zero);
+  for (int i = 0; i < 5; ++i) {
+    e.x.limb[i] = _mm512_mask_blend_epi64(negate, e.x.limb[i], minus_x.limb[i]);
+    e.d_xy.limb[i] = _mm512_mask_blend_epi64(negate, e.d_xy.limb[i], minus_d_xy.limb[i]);
+  }
+  return e;
+}
+
+/// p + q for a = -5 (the mixed addition of banderwagon.cpp, with Z2 = the table's one). Value
+/// bounds (in units of p) keep every product's operands within mont_mul's precondition.
+Points add_entries(const Points& p, const Entries& q) {
+  const Vec m = broadcast(Modulus52<kP>::kValue);
+  const Vec m2 = broadcast(Modulus52<kP>::kTwice);
+  const Vec a = mont_mul<kP>(p.x, q.x);
+  const Vec b = mont_mul<kP>(p.y, q.y);
+  const Vec c = mont_mul<kP>(p.t, q.d_xy);
+  const Vec d = mont_mul<kP>(p.z, broadcast(Modulus52<kP>::kOne));
+  const Vec zero = {};
+  const Vec e = sub(sub(mont_mul<kP>(add(p.x, p.y), add(q.x, q.y)), a, m2), b, zero);  // < 3p
+  const Vec f = sub(d, c, m);                                                          // < 2p
+  const Vec g = add(d, c);                                                             // < 2p
+  Vec five_a;
+  for (int i = 0; i < 5; ++i)
+    five_a.limb[i] = _mm512_add_epi64(_mm512_slli_epi64(a.limb[i], 2), a.limb[i]);
+  const Vec h = add(b, carry<false>(five_a));  // < 6p
+  return {mont_mul<kP>(e, f), mont_mul<kP>(g, h), mont_mul<kP>(e, h), mont_mul<kP>(f, g)};
+}
+
+Points identity_points() {
+  const Vec zero = {};
+  Vec one = zero;
+  one.limb[0] = _mm512_set1_epi64(1);
+  return {zero, one, zero, one};  // (0 : 1 : 0 : 1) at any scale
+}
+
+/// Where one lane is in its group of terms.
+struct Lane {
+  std::size_t next = 0, end = 0, group = 0;
+  bool active = false;
+};
+
+/// Hands out the groups to lanes in order; empty groups are answered at once.
+class GroupQueue {
+ public:
+  GroupQueue(std::span<const std::uint32_t> ends, std::span<Element> sums)
+      : ends_(ends), sums_(sums) {}
+
+  /// Gives `lane` the next non-empty group, or marks it inactive when none is left.
+  void assign(Lane& lane) {
+    while (next_ < ends_.size()) {
+      const std::size_t group = next_++;
+      const std::size_t begin = group == 0 ? 0 : ends_[group - 1];
+      if (begin == ends_[group]) {
+        sums_[group] = Element::identity();
+        continue;
+      }
+      lane = {begin, ends_[group], group, true};
+      return;
+    }
+    lane.active = false;
+  }
+
+ private:
+  std::span<const std::uint32_t> ends_;
+  std::span<Element> sums_;
+  std::size_t next_ = 0;
+};
+
+/// Writes the sums of the lanes in `done` to their groups' places.
+void emit(const Points& acc, __mmask8 done, const std::array<Lane, kLanes>& lanes,
+          std::span<Element> sums) {
+  const auto x = words_from_radix52(acc.x), y = words_from_radix52(acc.y),
+             t = words_from_radix52(acc.t), z = words_from_radix52(acc.z);
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    if (((done >> lane) & 1) == 0) continue;
+    sums[lanes[lane].group] = RawAccess::element(
+        RawAccess::from_montgomery<Fp>(x[lane]), RawAccess::from_montgomery<Fp>(y[lane]),
+        RawAccess::from_montgomery<Fp>(t[lane]), RawAccess::from_montgomery<Fp>(z[lane]));
+  }
+}
+
+void blend(Vec& target, __mmask8 lanes, const Vec& source) {
+  for (int i = 0; i < 5; ++i) {
+    target.limb[i] = _mm512_mask_blend_epi64(lanes, target.limb[i], source.limb[i]);
+  }
+}
+
+}  // namespace
+
+void sum_groups_ifma(std::span<const SignedPoint> terms, std::span<const std::uint32_t> ends,
+                     std::span<Element> sums) {
+  // The identity as a table entry, (0 : one : 0 : one) on the table's scale: idle lanes add it.
+  static const AffinePoint kIdentityEntry = {Fp::zero(), Fp::one(), Fp::zero()};
+  const Points identity = identity_points();
+  GroupQueue queue(ends, sums);
+  std::array<Lane, kLanes> lanes;
+  for (Lane& lane : lanes) queue.assign(lane);
+  Points acc = identity;
+  for (;;) {
+    std::array<const AffinePoint*, kLanes> entries;
+    __mmask8 negate = 0, active = 0, done = 0;
+    for (unsigned i = 0; i < kLanes; ++i) {
+      Lane& lane = lanes[i];
+      if (!lane.active) {
+        entries[i] = &kIdentityEntry;
+        continue;
+      }
+      const SignedPoint& term = terms[lane.next++];
+      entries[i] = term.point;
+      active |= static_cast<__mmask8>(1u << i);
+      if (term.negate) negate |= static_cast<__mmask8>(1u << i);
+      if (lane.next == lane.end) done |= static_cast<__mmask8>(1u << i);
+      // The lane's next entry, loaded while this step computes (a step is hundreds of cycles).
+      if (lane.next < lane.end) {
+        __builtin_prefetch(terms[lane.next].point);
+        __builtin_prefetch(reinterpret_cast<const char*>(terms[lane.next].point) +
+                           sizeof(AffinePoint) - 1);
+      }
+    }
+    if (active == 0) return;
+    acc = add_entries(acc, load_entries(entries, negate));
+    if (done == 0) continue;
+    emit(acc, done, lanes, sums);
+    blend(acc.x, done, identity.x);
+    blend(acc.y, done, identity.y);
+    blend(acc.t, done, identity.t);
+    blend(acc.z, done, identity.z);
+    for (unsigned i = 0; i < kLanes; ++i) {
+      if ((done >> i) & 1) queue.assign(lanes[i]);
+    }
+  }
+}
+
+void mul_fp_ifma(Fp* out, const Fp* a, const Fp* b, std::size_t n) {
+  mul_batch(out, a, b, n);
+}
+
+void mul_fr_ifma(Fr* out, const Fr* a, const Fr* b, std::size_t n) {
+  mul_batch(out, a, b, n);
+}
+
+}  // namespace merkleforge::verkle::detail
