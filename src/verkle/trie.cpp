@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "merkleforge/verkle/pedersen.hpp"
+#include "verkle/batch_kernels.hpp"
 #include "verkle/leaf_values.hpp"
 #include "verkle/trie_empty_code.hpp"
 #include "verkle/trie_nodes.hpp"
@@ -31,12 +32,49 @@ Stem stem_of(const TreeKey& key) {
   return stem;
 }
 
-/// Adds scalar·CRS[index] to `target` once its hash changed from `included` to `fresh`.
-void update_slot(Element& target, std::size_t index, Fr& included, const Fr& fresh) {
-  if (fresh == included) return;
-  detail::add_crs_multiple_wide(target, index, fresh - included);
-  included = fresh;
-}
+/// Updates of many commitments, gathered as terms of fixed-base sums and added together: one group
+/// of terms per target, summed side by side by the batch kernel (batch_kernels.hpp; with IFMA one
+/// target per lane), then each target += its group's sum.
+class CommitmentUpdates {
+ public:
+  /// Starts the group of terms added to `target` (which must outlive apply()).
+  void begin(Element& target) {
+    close_group();
+    targets_.push_back(&target);
+  }
+  /// Adds scalar·CRS[index] to the current group (16-bit-window tables where they cover it).
+  void add(std::size_t index, const Fr& scalar) {
+    const std::size_t size = terms_.size();
+    terms_.resize(size + detail::kMaxCrsTerms);
+    terms_.resize(size + detail::write_crs_terms_wide(index, scalar, terms_.data() + size));
+  }
+  /// Adds a precomputed point to the current group.
+  void add(const AffinePoint& point) { terms_.push_back({&point, false}); }
+  /// Adds (fresh - included)·CRS[index] and records fresh as included.
+  void update_slot(std::size_t index, Fr& included, const Fr& fresh) {
+    if (fresh == included) return;
+    add(index, fresh - included);
+    included = fresh;
+  }
+  /// Adds every group's sum to its target (targets of empty groups stay as they are).
+  void apply() {
+    close_group();
+    std::vector<Element> sums(targets_.size());
+    detail::sum_point_groups(terms_, ends_, sums);
+    for (std::size_t g = 0; g < targets_.size(); ++g) {
+      const std::uint32_t begin = g == 0 ? 0 : ends_[g - 1];
+      if (ends_[g] != begin) *targets_[g] += sums[g];
+    }
+  }
+
+ private:
+  void close_group() {
+    if (ends_.size() < targets_.size()) ends_.push_back(static_cast<std::uint32_t>(terms_.size()));
+  }
+  std::vector<detail::SignedPoint> terms_;
+  std::vector<std::uint32_t> ends_;
+  std::vector<Element*> targets_;
+};
 
 /// The nodes whose commitments a commit must bring up to date: dirty leaves, and internal nodes
 /// with dirty slots grouped by depth (a node's children are final before the node itself).
@@ -60,17 +98,18 @@ void collect_dirty(InternalNode& node, std::size_t depth, DirtyNodes& out) {
   }
 }
 
+/// work(begin, end) over blocks of [0, count), in parallel: each block gathers its nodes' updates
+/// and sums them at once, so a block must hold enough nodes to fill the batch kernel's lanes.
 template <class Work>
-void for_each_parallel(std::size_t count, Work&& work) {
+void for_each_block(std::size_t count, Work&& work) {
   // Below this many nodes the work is shorter than handing it to another thread.
   constexpr std::size_t kGrain = 16;
   if (count < 2 * kGrain) {
-    for (std::size_t i = 0; i < count; ++i) work(i);
+    work(std::size_t{0}, count);
     return;
   }
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, kGrain), [&](const auto& range) {
-    for (std::size_t i = range.begin(); i < range.end(); ++i) work(i);
-  });
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, kGrain),
+                    [&](const auto& range) { work(range.begin(), range.end()); });
 }
 
 /// map_to_scalar_field of every point: blocks of points on several threads, one field inversion
@@ -88,53 +127,62 @@ std::vector<Fr> map_to_scalars(std::span<const Element> points) {
   return out;
 }
 
-/// Adds (lo, hi)·(CRS[2j], CRS[2j+1]) to the half (C1 or C2) holding `suffix`; returns which half
-/// changed (bit 0: C1, bit 1: C2).
-unsigned add_to_half(LeafNode& leaf, std::uint8_t suffix, const Fr& lo, const Fr& hi) {
-  const bool upper = suffix >= 128;
-  Element& half = upper ? leaf.c2 : leaf.c1;
-  const std::size_t slot = 2 * static_cast<std::size_t>(suffix % 128);
-  detail::add_crs_multiple_wide(half, slot, lo);
-  detail::add_crs_multiple_wide(half, slot + 1, hi);
-  return upper ? 2u : 1u;
-}
-
-/// A leaf's first commit: C1 and C2 from its values, C from its stem (the C1/C2 terms follow once
-/// their hashes are known).
-unsigned commit_new_values(LeafNode& leaf) {
-  add_crs_multiple(leaf.commitment, 0, Fr::one());
-  detail::add_crs_multiple_wide(leaf.commitment, 1, detail::stem_scalar(leaf.stem));
-  unsigned changed = 0;
-  for (const auto& [suffix, value] : leaf.values) {
-    if (detail::is_empty_code_hash_slot(suffix, value)) {
-      leaf.c1 = leaf.c1.add_affine(detail::empty_code_hash_term());
-      changed |= 1u;
-      continue;
+/// Gathers the terms of one half of a leaf (C1: suffixes below 128, C2: the rest): from its values
+/// on the first commit, else from the changes since; returns true when there was any.
+bool gather_half(LeafNode& leaf, bool upper, CommitmentUpdates& updates) {
+  updates.begin(upper ? leaf.c2 : leaf.c1);
+  const auto in_half = [&](std::uint8_t suffix) { return (suffix >= 128) == upper; };
+  const auto slot = [](std::uint8_t suffix) { return 2 * static_cast<std::size_t>(suffix % 128); };
+  bool changed = false;
+  if (leaf.fresh) {
+    for (const auto& [suffix, value] : leaf.values) {
+      if (!in_half(suffix)) continue;
+      changed = true;
+      if (detail::is_empty_code_hash_slot(suffix, value)) {
+        updates.add(detail::empty_code_hash_term());
+        continue;
+      }
+      const auto [lo, hi] = value_scalars(value);
+      updates.add(slot(suffix), lo);
+      updates.add(slot(suffix) + 1, hi);
     }
-    const auto [lo, hi] = value_scalars(value);
-    changed |= add_to_half(leaf, suffix, lo, hi);
+    return changed;
   }
-  leaf.fresh = false;
-  return changed;
-}
-
-/// Applies the value deltas to C1 and C2; returns which of them changed.
-unsigned apply_value_deltas(LeafNode& leaf) {
-  unsigned changed = 0;
   for (const auto& [suffix, old_value] : leaf.committed_before) {
+    if (!in_half(suffix)) continue;
+    changed = true;
     const auto [old_lo, old_hi] = value_scalars(old_value);
     const auto [new_lo, new_hi] = value_scalars(leaf.get(suffix));
-    changed |= add_to_half(leaf, suffix, new_lo - old_lo, new_hi - old_hi);
+    updates.add(slot(suffix), new_lo - old_lo);
+    updates.add(slot(suffix) + 1, new_hi - old_hi);
   }
-  leaf.committed_before.clear();
   return changed;
+}
+
+/// Brings C1 and C2 of leaves [begin, end) up to date (and a fresh leaf's C by its stem terms; the
+/// C1/C2 terms follow once their hashes are known); changed[i]: bit 0 C1, bit 1 C2.
+void commit_halves(std::span<LeafNode* const> leaves, std::span<unsigned> changed) {
+  CommitmentUpdates updates;
+  for (std::size_t i = 0; i < leaves.size(); ++i) {
+    LeafNode& leaf = *leaves[i];
+    if (leaf.fresh) {
+      updates.begin(leaf.commitment);
+      updates.add(0, Fr::one());
+      updates.add(1, detail::stem_scalar(leaf.stem));
+    }
+    changed[i] = (gather_half(leaf, false, updates) ? 1u : 0u) |
+                 (gather_half(leaf, true, updates) ? 2u : 0u);
+    leaf.fresh = false;
+    leaf.committed_before.clear();
+  }
+  updates.apply();
 }
 
 void commit_leaves(const std::vector<LeafNode*>& leaves) {
   std::vector<unsigned> changed(leaves.size());
-  for_each_parallel(leaves.size(), [&](std::size_t i) {
-    LeafNode& leaf = *leaves[i];
-    changed[i] = leaf.fresh ? commit_new_values(leaf) : apply_value_deltas(leaf);
+  for_each_block(leaves.size(), [&](std::size_t begin, std::size_t end) {
+    commit_halves(std::span(leaves).subspan(begin, end - begin),
+                  std::span(changed).subspan(begin, end - begin));
   });
   // C1 and C2 of all leaves mapped to scalars together, then folded into each leaf's C.
   std::vector<std::size_t> first_half(leaves.size());
@@ -150,11 +198,16 @@ void commit_leaves(const std::vector<LeafNode*>& leaves) {
     if (changed[i] & 2u) halves.push_back(leaves[i]->c2);
   }
   const std::vector<Fr> half_hashes = map_to_scalars(halves);
-  for_each_parallel(leaves.size(), [&](std::size_t i) {
-    LeafNode& leaf = *leaves[i];
-    std::size_t next = first_half[i];
-    if (changed[i] & 1u) update_slot(leaf.commitment, 2, leaf.c1_hash, half_hashes[next++]);
-    if (changed[i] & 2u) update_slot(leaf.commitment, 3, leaf.c2_hash, half_hashes[next]);
+  for_each_block(leaves.size(), [&](std::size_t begin, std::size_t end) {
+    CommitmentUpdates updates;
+    for (std::size_t i = begin; i < end; ++i) {
+      LeafNode& leaf = *leaves[i];
+      std::size_t next = first_half[i];
+      updates.begin(leaf.commitment);
+      if (changed[i] & 1u) updates.update_slot(2, leaf.c1_hash, half_hashes[next++]);
+      if (changed[i] & 2u) updates.update_slot(3, leaf.c2_hash, half_hashes[next]);
+    }
+    updates.apply();
   });
   std::vector<Element> commitments(leaves.size());
   for (std::size_t i = 0; i < leaves.size(); ++i) commitments[i] = leaves[i]->commitment;
@@ -167,16 +220,17 @@ void commit_leaves(const std::vector<LeafNode*>& leaves) {
 
 /// Brings an internal node's commitment up to date with its children's hashes. A node with many
 /// changed children (the top of the tree after a large batch) adds all its deltas as one
-/// commitment, which pedersen's commit() spreads over threads; a few are added one by one.
-void update_internal(InternalNode& node) {
+/// commitment, which pedersen's commit() spreads over threads; fewer join `updates`.
+void update_internal(InternalNode& node, CommitmentUpdates& updates) {
   constexpr std::size_t kManyChanges = 64;
   const auto fresh_hash = [&](std::size_t i) {
     const Node* child = node.children[i].get();
     return child ? child->hash : Fr::zero();
   };
   if (node.dirty.count() < kManyChanges) {
+    updates.begin(node.commitment);
     for (std::size_t i = 0; i < 256; ++i) {
-      if (node.dirty.test(i)) update_slot(node.commitment, i, node.slots[i], fresh_hash(i));
+      if (node.dirty.test(i)) updates.update_slot(i, node.slots[i], fresh_hash(i));
     }
   } else {
     std::array<Fr, 256> deltas{};
@@ -192,7 +246,11 @@ void update_internal(InternalNode& node) {
 }
 
 void commit_internal_level(const std::vector<InternalNode*>& nodes) {
-  for_each_parallel(nodes.size(), [&](std::size_t n) { update_internal(*nodes[n]); });
+  for_each_block(nodes.size(), [&](std::size_t begin, std::size_t end) {
+    CommitmentUpdates updates;
+    for (std::size_t n = begin; n < end; ++n) update_internal(*nodes[n], updates);
+    updates.apply();
+  });
   std::vector<Element> commitments(nodes.size());
   for (std::size_t i = 0; i < nodes.size(); ++i) commitments[i] = nodes[i]->commitment;
   const std::vector<Fr> hashes = map_to_scalars(commitments);
