@@ -26,8 +26,9 @@ void mul_portable(Field* out, const Field* a, const Field* b, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) out[i] = a[i] * b[i];
 }
 
-constexpr BatchKernel kPortable = {sum_groups_portable, mul_portable<Fp>, mul_portable<Fr>};
-constexpr BatchKernel kIfma = {sum_groups_ifma, mul_fp_ifma, mul_fr_ifma};
+constexpr BatchKernel kPortable = {sum_portable, sum_groups_portable, mul_portable<Fp>,
+                                   mul_portable<Fr>};
+constexpr BatchKernel kIfma = {sum_ifma, sum_groups_ifma, mul_fp_ifma, mul_fr_ifma};
 
 dispatch::Dispatcher<bool, const BatchKernel*>& dispatcher() {
   static dispatch::Dispatcher<bool, const BatchKernel*> kernels(
@@ -59,12 +60,15 @@ Element chain(Element sum, std::span<const SignedPoint> terms) {
   return sum;
 }
 
-// Below this many terms a sum is one chain of mixed additions even with the IFMA kernel: adding
-// its eight partial sums (seven full additions) would cost more than the lanes save.
-constexpr std::size_t kSpreadThreshold = 24;
-constexpr std::size_t kLanes = 8;
+// Below this many terms a sum is one chain of mixed additions even with the IFMA kernel: folding
+// its eight partial sums (three vector full additions) would cost more than the lanes save.
+constexpr std::size_t kSpreadThreshold = 20;
 
 }  // namespace
+
+Element sum_portable(std::span<const SignedPoint> terms) {
+  return chain(Element::identity(), terms);
+}
 
 void sum_groups_portable(std::span<const SignedPoint> terms, std::span<const std::uint32_t> ends,
                          std::span<Element> sums) {
@@ -91,18 +95,8 @@ Status select_batch_kernel(std::string_view name) {
 
 Element sum_points(const Element& start, std::span<const SignedPoint> terms) {
   const BatchKernel& kernel = batch_kernel();
-  if (terms.size() < kSpreadThreshold || kernel.sum_groups == sum_groups_portable) {
-    return chain(start, terms);
-  }
-  std::array<std::uint32_t, kLanes> ends;
-  for (std::size_t lane = 0; lane < kLanes; ++lane) {
-    ends[lane] = static_cast<std::uint32_t>(terms.size() * (lane + 1) / kLanes);
-  }
-  std::array<Element, kLanes> sums;
-  kernel.sum_groups(terms, ends, sums);
-  Element total = start;
-  for (const Element& sum : sums) total += sum;
-  return total;
+  if (terms.size() < kSpreadThreshold || kernel.sum == sum_portable) return chain(start, terms);
+  return start + kernel.sum(terms);
 }
 
 void sum_point_groups(std::span<const SignedPoint> terms, std::span<const std::uint32_t> ends,

@@ -28,6 +28,8 @@ struct SignedPoint {
 
 /// The functions of one kernel. Preconditions are those of the wrappers below.
 struct BatchKernel {
+  /// Σ terms.
+  Element (*sum)(std::span<const SignedPoint> terms);
   /// sums[g] = Σ terms[begin_g, ends[g]) with begin_0 = 0 and begin_g = ends[g - 1].
   void (*sum_groups)(std::span<const SignedPoint> terms, std::span<const std::uint32_t> ends,
                      std::span<Element> sums);
@@ -45,7 +47,7 @@ std::vector<std::string_view> available_batch_kernels();
 Status select_batch_kernel(std::string_view name);
 
 /// start + Σ terms. Few terms take mixed additions one after another; more are spread over the
-/// kernel's lanes and the partial sums added at the end.
+/// kernel's lanes, whose partial sums are added at the end.
 Element sum_points(const Element& start, std::span<const SignedPoint> terms);
 
 /// sums[g] = Σ of group g, the groups being consecutive runs of `terms` that end at `ends`
@@ -55,6 +57,8 @@ void sum_point_groups(std::span<const SignedPoint> terms, std::span<const std::u
                       std::span<Element> sums);
 
 // The kernels (portable in batch_kernels.cpp, IFMA in batch_kernels_ifma.cpp).
+Element sum_portable(std::span<const SignedPoint> terms);
+Element sum_ifma(std::span<const SignedPoint> terms);
 void sum_groups_portable(std::span<const SignedPoint> terms, std::span<const std::uint32_t> ends,
                          std::span<Element> sums);
 void sum_groups_ifma(std::span<const SignedPoint> terms, std::span<const std::uint32_t> ends,

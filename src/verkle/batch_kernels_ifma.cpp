@@ -7,11 +7,11 @@
 // consequences, both free:
 //   - batch_mul reads its right operand shifted left by four bits (16·b < 2^260 still fits), so
 //     a·(16·b)·2^-260 = a·b·2^-256 is exactly the scalar kernels' product;
-//   - the point sums keep the table's limbs as they are: a projective point is the same point
-//     under any common scale of its coordinates, and every product of the mixed addition carries
-//     the same extra factor (the accumulator's Z is multiplied by the table's "one", 2^256 mod p,
-//     to put it on the scale of the table's coordinates). The lanes' sums are fully reduced
-//     points whose coordinates the scalar code reads as they are.
+//   - the point sums read the table's coordinates (Montgomery form, x·2^256) times 16 in the same
+//     way, so a product with one of them is the product with the true coordinate, and the
+//     accumulator needs no conversion: a projective point is the same point under any common
+//     scale of its coordinates, and every product of the addition scales all four alike. The
+//     lanes' sums are fully reduced points whose coordinates the scalar code reads as they are.
 //
 // GCC 12 flags its own AVX-512 intrinsic wrappers (their _mm512_undefined_epi32() pass-through
 // operand) as uninitialized once inlined (GCC bug 105593): silenced before the header is read.
@@ -21,6 +21,7 @@
 #endif
 #include <immintrin.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -56,7 +57,6 @@ struct Modulus52 {
   static constexpr Radix52 kValue = to_radix52(M);
   static constexpr Radix52 kTwice = to_radix52(twice(M));
   static constexpr std::uint64_t kInv = Montgomery<M>::kInv & kMask52;  // -M^-1 mod 2^52
-  static constexpr Radix52 kOne = to_radix52(Montgomery<M>::kR);        // 2^256 mod M
 };
 
 /// Eight values, limb i of lane j in limb[i] lane j. "Normalised": limbs 0..3 below 2^52 (limb 4
@@ -232,10 +232,17 @@ struct Points {
   Vec x, y, t, z;
 };
 
-/// Eight table entries (x, y, d·x·y), negated where `negate` has the lane's bit.
+/// Eight table entries (x, y, d·x·y, x + y), each coordinate c as 16·c·2^256 (so that
+/// mont_mul by it multiplies by c), negated where `negate` has the lane's bit.
 struct Entries {
-  Vec x, y, d_xy;
+  Vec x, y, d_xy, x_plus_y;
 };
+
+/// 16·v for a normalised v.
+Vec times_sixteen(Vec v) {
+  for (int i = 0; i < 5; ++i) v.limb[i] = _mm512_slli_epi64(v.limb[i], 4);
+  return carry<false>(v);
+}
 
 Entries load_entries(const std::array<const AffinePoint*, kLanes>& by_lane, __mmask8 negate) {
   std::array<const void*, kLanes> rows;
@@ -245,37 +252,104 @@ Entries load_entries(const std::array<const AffinePoint*, kLanes>& by_lane, __mm
     }
     return radix52_from_words<0>(transpose_in(rows));
   };
-  Entries e = {coordinate(offsetof(AffinePoint, x)), coordinate(offsetof(AffinePoint, y)),
-               coordinate(offsetof(AffinePoint, d_xy))};
+  Vec x = coordinate(offsetof(AffinePoint, x)), y = coordinate(offsetof(AffinePoint, y)),
+      d_xy = coordinate(offsetof(AffinePoint, d_xy));
   // -v = M - v (M itself for v = 0, which the products accept).
   const Vec m = broadcast(Modulus52<kP>::kValue);
   const Vec zero = {};
-  const Vec minus_x = sub(m, e.x, zero), minus_d_xy = sub(m, e.d_xy, zero);
+  const Vec minus_x = sub(m, x, zero), minus_d_xy = sub(m, d_xy, zero);
   for (int i = 0; i < 5; ++i) {
-    e.x.limb[i] = _mm512_mask_blend_epi64(negate, e.x.limb[i], minus_x.limb[i]);
-    e.d_xy.limb[i] = _mm512_mask_blend_epi64(negate, e.d_xy.limb[i], minus_d_xy.limb[i]);
+    x.limb[i] = _mm512_mask_blend_epi64(negate, x.limb[i], minus_x.limb[i]);
+    d_xy.limb[i] = _mm512_mask_blend_epi64(negate, d_xy.limb[i], minus_d_xy.limb[i]);
   }
-  return e;
+  // Every coordinate is at most p here; x + y is reduced first so that 16·(x + y) < 16p.
+  return {times_sixteen(x), times_sixteen(y), times_sixteen(d_xy),
+          times_sixteen(reduce_once<kP>(add(x, y)))};
 }
 
-/// p + q for a = -5 (the mixed addition of banderwagon.cpp, with Z2 = the table's one). Value
-/// bounds (in units of p) keep every product's operands within mont_mul's precondition.
+/// p + q for a = -5 (the mixed addition of banderwagon.cpp: Z2 = 1, so D = Z1). Value bounds
+/// (in units of p) keep every product's operands within mont_mul's precondition: the
+/// accumulator's coordinates are below p and the entries' below 16p.
 Points add_entries(const Points& p, const Entries& q) {
   const Vec m = broadcast(Modulus52<kP>::kValue);
   const Vec m2 = broadcast(Modulus52<kP>::kTwice);
   const Vec a = mont_mul<kP>(p.x, q.x);
   const Vec b = mont_mul<kP>(p.y, q.y);
   const Vec c = mont_mul<kP>(p.t, q.d_xy);
-  const Vec d = mont_mul<kP>(p.z, broadcast(Modulus52<kP>::kOne));
+  const Vec& d = p.z;
   const Vec zero = {};
-  const Vec e = sub(sub(mont_mul<kP>(add(p.x, p.y), add(q.x, q.y)), a, m2), b, zero);  // < 3p
-  const Vec f = sub(d, c, m);                                                          // < 2p
-  const Vec g = add(d, c);                                                             // < 2p
+  const Vec sum = mont_mul<kP>(reduce_once<kP>(add(p.x, p.y)), q.x_plus_y);
+  const Vec e = sub(sub(sum, a, m2), b, zero);  // < 3p
+  const Vec f = sub(d, c, m);                   // < 2p
+  const Vec g = add(d, c);                      // < 2p
   Vec five_a;
   for (int i = 0; i < 5; ++i)
     five_a.limb[i] = _mm512_add_epi64(_mm512_slli_epi64(a.limb[i], 2), a.limb[i]);
   const Vec h = add(b, carry<false>(five_a));  // < 6p
   return {mont_mul<kP>(e, f), mont_mul<kP>(g, h), mont_mul<kP>(e, h), mont_mul<kP>(f, g)};
+}
+
+/// p + q for two accumulators (the full addition of banderwagon.cpp; C = d·T1·T2 with d read as
+/// 16·d·2^256 like a table coordinate).
+Points add_points(const Points& p, const Points& q) {
+  const Vec m = broadcast(Modulus52<kP>::kValue);
+  const Vec m2 = broadcast(Modulus52<kP>::kTwice);
+  const Vec zero = {};
+  static const Radix52 kCurveD = to_radix52(RawAccess::montgomery(Element::curve_d()), 4);
+  const Vec a = mont_mul<kP>(p.x, q.x);
+  const Vec b = mont_mul<kP>(p.y, q.y);
+  const Vec c = mont_mul<kP>(mont_mul<kP>(p.t, q.t), broadcast(kCurveD));
+  const Vec d = mont_mul<kP>(p.z, q.z);
+  const Vec sum = mont_mul<kP>(reduce_once<kP>(add(p.x, p.y)), reduce_once<kP>(add(q.x, q.y)));
+  const Vec e = sub(sub(sum, a, m2), b, zero);  // < 3p
+  const Vec f = sub(d, c, m);                   // < 2p
+  const Vec g = add(d, c);                      // < 2p
+  Vec five_a;
+  for (int i = 0; i < 5; ++i)
+    five_a.limb[i] = _mm512_add_epi64(_mm512_slli_epi64(a.limb[i], 2), a.limb[i]);
+  const Vec h = add(b, carry<false>(five_a));  // < 6p
+  return {mont_mul<kP>(e, f), mont_mul<kP>(g, h), mont_mul<kP>(e, h), mont_mul<kP>(f, g)};
+}
+
+/// The points with their lanes permuted by `index` (lane L takes lane index[L]).
+Points permute_lanes(const Points& p, const __m512i& index) {
+  Points out;
+  for (int i = 0; i < 5; ++i) {
+    out.x.limb[i] = _mm512_permutexvar_epi64(index, p.x.limb[i]);
+    out.y.limb[i] = _mm512_permutexvar_epi64(index, p.y.limb[i]);
+    out.t.limb[i] = _mm512_permutexvar_epi64(index, p.t.limb[i]);
+    out.z.limb[i] = _mm512_permutexvar_epi64(index, p.z.limb[i]);
+  }
+  return out;
+}
+
+/// The sum of the eight lanes, in every lane: three full additions of the lanes against a
+/// permutation of themselves (halves, quarters, pairs), each a few products deep, where seven
+/// scalar additions one after another would wait on each other.
+Points fold_lanes(Points p) {
+  p = add_points(p, permute_lanes(p, _mm512_set_epi64(3, 2, 1, 0, 7, 6, 5, 4)));
+  p = add_points(p, permute_lanes(p, _mm512_set_epi64(5, 4, 7, 6, 1, 0, 3, 2)));
+  return add_points(p, permute_lanes(p, _mm512_set_epi64(6, 7, 4, 5, 2, 3, 0, 1)));
+}
+
+Element lane_zero(const Points& p) {
+  const auto x = words_from_radix52(p.x), y = words_from_radix52(p.y), t = words_from_radix52(p.t),
+             z = words_from_radix52(p.z);
+  return RawAccess::element(
+      RawAccess::from_montgomery<Fp>(x[0]), RawAccess::from_montgomery<Fp>(y[0]),
+      RawAccess::from_montgomery<Fp>(t[0]), RawAccess::from_montgomery<Fp>(z[0]));
+}
+
+/// The identity as a table entry (x = 0, y = 1): idle lanes add it.
+const AffinePoint& identity_entry() {
+  static const AffinePoint entry = {Fp::zero(), Fp::one(), Fp::zero()};
+  return entry;
+}
+
+/// Requests the two cache lines of a table entry.
+void prefetch(const AffinePoint* entry) {
+  __builtin_prefetch(entry);
+  __builtin_prefetch(reinterpret_cast<const char*>(entry) + sizeof(AffinePoint) - 1);
 }
 
 Points identity_points() {
@@ -339,10 +413,27 @@ void blend(Vec& target, __mmask8 lanes, const Vec& source) {
 
 }  // namespace
 
+Element sum_ifma(std::span<const SignedPoint> terms) {
+  // Term i goes to lane i % 8; the entries two steps ahead are requested while a step computes.
+  constexpr std::size_t kAhead = 2 * kLanes;
+  for (std::size_t i = 0; i < std::min(kAhead, terms.size()); ++i) prefetch(terms[i].point);
+  Points acc = identity_points();
+  for (std::size_t base = 0; base < terms.size(); base += kLanes) {
+    std::array<const AffinePoint*, kLanes> entries;
+    __mmask8 negate = 0;
+    for (unsigned lane = 0; lane < kLanes; ++lane) {
+      const std::size_t i = base + lane;
+      entries[lane] = i < terms.size() ? terms[i].point : &identity_entry();
+      if (i < terms.size() && terms[i].negate) negate |= static_cast<__mmask8>(1u << lane);
+      if (i + kAhead < terms.size()) prefetch(terms[i + kAhead].point);
+    }
+    acc = add_entries(acc, load_entries(entries, negate));
+  }
+  return lane_zero(fold_lanes(acc));
+}
+
 void sum_groups_ifma(std::span<const SignedPoint> terms, std::span<const std::uint32_t> ends,
                      std::span<Element> sums) {
-  // The identity as a table entry, (0 : one : 0 : one) on the table's scale: idle lanes add it.
-  static const AffinePoint kIdentityEntry = {Fp::zero(), Fp::one(), Fp::zero()};
   const Points identity = identity_points();
   GroupQueue queue(ends, sums);
   std::array<Lane, kLanes> lanes;
@@ -354,7 +445,7 @@ void sum_groups_ifma(std::span<const SignedPoint> terms, std::span<const std::ui
     for (unsigned i = 0; i < kLanes; ++i) {
       Lane& lane = lanes[i];
       if (!lane.active) {
-        entries[i] = &kIdentityEntry;
+        entries[i] = &identity_entry();
         continue;
       }
       const SignedPoint& term = terms[lane.next++];
@@ -363,11 +454,7 @@ void sum_groups_ifma(std::span<const SignedPoint> terms, std::span<const std::ui
       if (term.negate) negate |= static_cast<__mmask8>(1u << i);
       if (lane.next == lane.end) done |= static_cast<__mmask8>(1u << i);
       // The lane's next entry, loaded while this step computes (a step is hundreds of cycles).
-      if (lane.next < lane.end) {
-        __builtin_prefetch(terms[lane.next].point);
-        __builtin_prefetch(reinterpret_cast<const char*>(terms[lane.next].point) +
-                           sizeof(AffinePoint) - 1);
-      }
+      if (lane.next < lane.end) prefetch(terms[lane.next].point);
     }
     if (active == 0) return;
     acc = add_entries(acc, load_entries(entries, negate));

@@ -6,10 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "merkleforge/core/cpu.hpp"
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/crs.hpp"
 #include "merkleforge/verkle/field.hpp"
@@ -78,6 +80,17 @@ TEST(VerkleBatchKernels, FrProductsEqualTheScalarProduct) {
 TEST(VerkleBatchKernels, BatchMulRefusesSpansOfDifferentLengths) {
   std::vector<Fp> a(3), b(4), out(3);
   EXPECT_THROW(Fp::batch_mul(out, a, b), std::invalid_argument);
+}
+
+TEST(VerkleBatchKernels, IfmaIsOfferedWhereTheCpuHasIt) {
+  const auto kernels = detail::available_batch_kernels();
+  const bool offered = std::find(kernels.begin(), kernels.end(), "ifma") != kernels.end();
+#if defined(MERKLEFORGE_TEST_EXPECTS_IFMA)
+  EXPECT_TRUE(offered) << "the emulated build must run the IFMA kernel";
+#else
+  const CpuFeatures& cpu = cpu_features();
+  EXPECT_EQ(offered, cpu.avx512f && cpu.avx512vl && cpu.avx512dq && cpu.avx512bw && cpu.avx512ifma);
+#endif
 }
 
 TEST(VerkleBatchKernels, SelectRefusesUnknownKernels) {

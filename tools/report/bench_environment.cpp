@@ -89,6 +89,7 @@ std::string active_kernels() {
   add(mf::Blake3::kName, mf::isa_name(mf::Blake3::active_kernel()));
   add(mf::Groestl256::kName, mf::isa_name(mf::Groestl256::active_kernel()));
   add("verkle-fp", mf::verkle::field_kernel_name());
+  add("verkle-batch", mf::verkle::batch_kernel_name());
   add("polyval", binius::polyval_isa_name(binius::polyval_active_isa()));
   for (auto op :
        {binius::PackedOp::mul_b8, binius::PackedOp::mul_b32, binius::PackedOp::mul_b128}) {
