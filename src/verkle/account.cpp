@@ -83,15 +83,23 @@ Result<Digest32> basic_data(std::uint64_t nonce, const Digest32& balance_be,
 
 namespace {
 
-/// Writes an account's basic data, code hash and code chunks; key_at(position) gives the key of
-/// the field at EIP-6800 position `position` (tree index position / 256, sub index position % 256).
+void write(VerkleTrie& trie, const TreeKey& key, const Digest32& value) {
+  trie.insert(key, value);
+}
+void write(VerkleTrie& trie, const TreeKeyRequest& request, const Digest32& value) {
+  trie.insert_deferred(request, value);
+}
+
+/// Writes an account's basic data, code hash and code chunks; key_at(position) gives the key (or
+/// the deferred key's request) of the field at EIP-6800 position `position` (tree index
+/// position / 256, sub index position % 256).
 template <class KeyAt>
 void insert_fields(VerkleTrie& trie, const Digest32& basic_data_leaf, const Digest32& code_hash,
                    ByteSpan code, KeyAt&& key_at) {
-  trie.insert(key_at(kBasicDataLeafKey), basic_data_leaf);
-  trie.insert(key_at(kCodeHashLeafKey), code_hash);
+  write(trie, key_at(kBasicDataLeafKey), basic_data_leaf);
+  write(trie, key_at(kCodeHashLeafKey), code_hash);
   const std::vector<Digest32> chunks = chunkify_code(code);
-  for (std::size_t i = 0; i < chunks.size(); ++i) trie.insert(key_at(kCodeOffset + i), chunks[i]);
+  for (std::size_t i = 0; i < chunks.size(); ++i) write(trie, key_at(kCodeOffset + i), chunks[i]);
 }
 
 /// basic_data() of every account, or the error of the first account that has one.
@@ -138,14 +146,14 @@ Status put_account(VerkleTrie& trie, const Address& address, std::uint64_t nonce
                    const Digest32& balance_be, ByteSpan code) {
   const Result<Digest32> header = basic_data(nonce, balance_be, code.size());
   if (!header.ok()) return header.error();
-  // One tree key for every field in the header stem; code chunks beyond it derive their own.
+  // Queued with their (address, tree index): the trie derives the stems of many queued writes
+  // together, so one account at a time costs no field inversion of its own.
   const Address32 address32 = to_address32(address);
-  const TreeKey header_stem = basic_data_key(address32);
-  insert_fields(trie, *header, Keccak256::digest(code), code, [&](std::uint64_t position) {
-    if (position >= kVerkleNodeWidth) return code_chunk_key(address32, position - kCodeOffset);
-    TreeKey key = header_stem;
-    key[31] = static_cast<std::uint8_t>(position);
-    return key;
+  const Digest32 code_hash = Keccak256::digest(code);
+  insert_fields(trie, *header, code_hash, code, [&](std::uint64_t position) {
+    return TreeKeyRequest{address32,
+                          {position / kVerkleNodeWidth, 0, 0, 0},
+                          static_cast<std::uint8_t>(position % kVerkleNodeWidth)};
   });
   return Ok{};
 }

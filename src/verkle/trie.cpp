@@ -277,7 +277,42 @@ VerkleTrie::~VerkleTrie() = default;
 VerkleTrie::VerkleTrie(VerkleTrie&&) noexcept = default;
 VerkleTrie& VerkleTrie::operator=(VerkleTrie&&) noexcept = default;
 
+void VerkleTrie::insert_deferred(const TreeKeyRequest& request, const Digest32& value) {
+  deferred_.push_back({request, value});
+}
+
+void VerkleTrie::apply_deferred() const {
+  if (deferred_.empty()) return;
+  // Consecutive writes to one stem (an account's fields) share its key: derive each stem once.
+  std::vector<TreeKeyRequest> stems;
+  std::vector<std::size_t> stem_of_write(deferred_.size());
+  for (std::size_t i = 0; i < deferred_.size(); ++i) {
+    const TreeKeyRequest& r = deferred_[i].request;
+    if (stems.empty() || stems.back().address != r.address ||
+        stems.back().tree_index != r.tree_index) {
+      stems.push_back({r.address, r.tree_index, 0});
+    }
+    stem_of_write[i] = stems.size() - 1;
+  }
+  const std::vector<TreeKey> keys = get_tree_keys(stems);
+  std::vector<DeferredWrite> writes;
+  writes.swap(deferred_);  // empty before the inserts, which would otherwise apply them again
+  // Safe: only a non-const trie can have queued writes (see trie.hpp).
+  auto& self = const_cast<VerkleTrie&>(*this);
+  for (std::size_t i = 0; i < writes.size(); ++i) {
+    TreeKey key = keys[stem_of_write[i]];
+    key[31] = writes[i].request.sub_index;
+    self.insert(key, writes[i].value);
+  }
+}
+
+std::size_t VerkleTrie::size() const {
+  apply_deferred();
+  return size_;
+}
+
 void VerkleTrie::insert(const TreeKey& key, const Digest32& value) {
+  apply_deferred();
   const Stem stem = stem_of(key);
   InternalNode* node = root_.get();
   for (std::size_t depth = 0;; ++depth) {
@@ -325,11 +360,13 @@ const LeafNode* VerkleTrie::find_leaf(const Stem& stem) const {
 }
 
 std::optional<Digest32> VerkleTrie::get(const TreeKey& key) const {
+  apply_deferred();
   const LeafNode* leaf = find_leaf(stem_of(key));
   return leaf != nullptr ? leaf->get(key[31]) : std::nullopt;
 }
 
 bool VerkleTrie::erase(const TreeKey& key) {
+  apply_deferred();
   const Stem stem = stem_of(key);
   std::vector<InternalNode*> path = {root_.get()};  // path[d]: the internal node at depth d
   for (std::size_t depth = 0;; ++depth) {
@@ -365,6 +402,7 @@ bool VerkleTrie::erase(const TreeKey& key) {
 }
 
 const Element& VerkleTrie::root_commitment() {
+  apply_deferred();
   commit_tree(*root_);
   return root_->commitment;
 }
@@ -374,6 +412,7 @@ std::array<std::uint8_t, 32> VerkleTrie::root() {
 }
 
 std::array<std::uint8_t, 32> VerkleTrie::root_hash_le() {
+  apply_deferred();
   commit_tree(*root_);
   return root_->hash.to_bytes_le();
 }

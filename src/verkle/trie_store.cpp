@@ -78,6 +78,7 @@ Error corrupt(const std::string& what) {
 }  // namespace
 
 Status VerkleTrie::commit(NodeStore& store, std::string_view name) {
+  apply_deferred();
   const Result<Bytes> stems_prefix = key_prefix('s', name);
   if (!stems_prefix) return stems_prefix.error();
   WriteBatch batch;

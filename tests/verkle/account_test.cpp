@@ -172,6 +172,31 @@ TEST(VerkleAccount, PutAccountsEqualsOneKeyAtATime) {
   EXPECT_EQ(to_hex(one_by_one.root()), to_hex(by_keys.root()));
 }
 
+// put_account queues its writes (VerkleTrie::insert_deferred): every later call sees them, in
+// the order of the calls, as if each had been written at once.
+TEST(VerkleAccount, QueuedWritesKeepTheOrderOfCalls) {
+  Address address{};
+  address[19] = 7;
+  const Address32 address32 = to_address32(address);
+  Digest32 balance{}, other{};
+  balance[31] = 5;
+  other[0] = 0xab;
+  const Bytes code(100, 0x5b);
+  VerkleTrie queued, direct;
+  ASSERT_TRUE(put_account(queued, address, 1, balance, code).ok());
+  EXPECT_EQ(queued.get(code_hash_key(address32)), Keccak256::digest(code));  // a const read
+  ASSERT_TRUE(put_account(queued, address, 2, balance, {}).ok());  // the account again, later
+  queued.insert(basic_data_key(address32), other);                 // then a direct write
+  const Status invalid = put_account(queued, address, 3, Digest32{0x01}, {});  // 2^248: too big
+  EXPECT_FALSE(invalid.ok());
+  put_account_by_keys(direct, {address, 1, balance, code});
+  put_account_by_keys(direct, {address, 2, balance, {}});
+  direct.insert(basic_data_key(address32), other);
+  EXPECT_EQ(queued.size(), direct.size());
+  EXPECT_EQ(queued.get(basic_data_key(address32)), other);
+  EXPECT_EQ(to_hex(queued.root()), to_hex(direct.root()));
+}
+
 TEST(VerkleAccount, PutAccountsWritesNothingWhenAnAccountIsInvalid) {
   std::vector<AccountWrite> accounts(3);
   accounts[0].address[19] = 1;

@@ -23,8 +23,10 @@ Result<Digest32> basic_data(std::uint64_t nonce, const Digest32& balance_be, std
 /// number of its leading bytes that are PUSH data of an earlier instruction (at most 31).
 std::vector<Digest32> chunkify_code(ByteSpan code);
 
-/// Writes an account: basic data, keccak256(code) and the code chunks.
-/// Errors: those of basic_data().
+/// Writes an account: basic data, keccak256(code) and the code chunks, queued with
+/// VerkleTrie::insert_deferred (their tree keys are derived with those of the other queued writes,
+/// before the trie's next read or write). Errors: those of basic_data(), checked at once (then
+/// nothing is written).
 Status put_account(VerkleTrie& trie, const Address& address, std::uint64_t nonce,
                    const Digest32& balance_be, ByteSpan code);
 

@@ -13,6 +13,9 @@
 //
 // Writes only mark the path dirty; root() brings the commitments up to date with delta updates
 // (Pedersen commitments are linear: a changed slot adds (new − old)·CRS[slot]).
+//
+// Thread safety: none of its own (one thread at a time, or external locking). A trie with writes
+// queued by insert_deferred applies them on the next call of any member, const ones included.
 #pragma once
 
 #include <array>
@@ -23,12 +26,14 @@
 #include <set>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "merkleforge/core/bytes.hpp"
 #include "merkleforge/core/result.hpp"
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/field.hpp"
 #include "merkleforge/verkle/tree_key.hpp"
+#include "merkleforge/verkle/tree_key_batch.hpp"
 
 namespace merkleforge {
 class NodeStore;
@@ -55,6 +60,12 @@ class VerkleTrie {
   /// Writes `value` at `key` (a written all-zero value is present, not absent).
   void insert(const TreeKey& key, const Digest32& value);
 
+  /// insert(get_tree_key(address, tree_index, sub_index), value) without deriving the key now: the
+  /// queued writes are applied in order at the start of the next call of any other member, their
+  /// keys derived together (tree_key_batch.hpp: one field inversion per block of keys instead of
+  /// one per key). For write-heavy paths such as put_account.
+  void insert_deferred(const TreeKeyRequest& request, const Digest32& value);
+
   /// The value at `key`, or std::nullopt when absent.
   std::optional<Digest32> get(const TreeKey& key) const;
 
@@ -64,7 +75,7 @@ class VerkleTrie {
   bool erase(const TreeKey& key);
 
   /// Number of values present.
-  std::size_t size() const noexcept { return size_; }
+  std::size_t size() const;
 
   /// The root commitment, after bringing every dirty commitment up to date.
   const Element& root_commitment();
@@ -89,12 +100,20 @@ class VerkleTrie {
 
  private:
   const detail::LeafNode* find_leaf(const Stem& stem) const;
+  /// Inserts the writes insert_deferred queued (const: the const members call it first; a trie
+  /// with queued writes is never a const object, since queuing needs a non-const one).
+  void apply_deferred() const;
 
   friend Result<ExecutionWitness> prove_keys(VerkleTrie& trie, std::span<const TreeKey> keys);
 
   std::unique_ptr<detail::InternalNode> root_;
   std::size_t size_ = 0;
   std::set<Stem> erased_stems_;  ///< stems that lost their leaf since the last commit or open
+  struct DeferredWrite {
+    TreeKeyRequest request;
+    Digest32 value;
+  };
+  mutable std::vector<DeferredWrite> deferred_;  ///< insert_deferred's queue, in call order
 };
 
 }  // namespace merkleforge::verkle
