@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "sparse/batch_order.hpp"
 #include "sparse/level_hasher.hpp"
 #include "sparse/new_leaf_hashes.hpp"
 
