@@ -18,11 +18,11 @@
 #include <utility>
 #include <vector>
 
-#include "merkleforge/sparse/multiproof.hpp"
 #include "merkleforge/sparse/sparse_merkle_tree.hpp"
 #include "sparse/level_hasher.hpp"
 #include "sparse/new_leaf_hashes.hpp"
 #include "sparse/node_pool.hpp"
+#include "sparse/partial_tree.hpp"
 #include "sparse/store_layout.hpp"
 
 namespace merkleforge {
