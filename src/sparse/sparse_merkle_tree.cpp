@@ -5,6 +5,7 @@
 #include <oneapi/tbb/parallel_invoke.h>
 
 #include <string>
+#include <tuple>
 
 #include "sparse/batch_order.hpp"
 #include "sparse/tree_state.hpp"
