@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <new>
 
-#include "merkleforge/sparse/node_pool.hpp"
+#include "sparse/node_pool.hpp"
 
 namespace merkleforge::sparse_detail {
 

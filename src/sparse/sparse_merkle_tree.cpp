@@ -1,18 +1,136 @@
-// SparseMerkleTree<H>'s implementation (sparse_merkle_tree.hpp declares it), compiled once for
-// each hash the library offers: the explicit instantiations at the end.
+// SparseMerkleTree<H>'s implementation (sparse_merkle_tree.hpp declares it, tree_state.hpp its
+// state), compiled once for each hash the library offers: the explicit instantiations at the end.
 #include "merkleforge/sparse/sparse_merkle_tree.hpp"
 
 #include <oneapi/tbb/parallel_invoke.h>
 
 #include <string>
+#include <tuple>
 
-#include "sparse/level_hasher.hpp"
-#include "sparse/new_leaf_hashes.hpp"
+#include "sparse/batch_order.hpp"
+#include "sparse/tree_state.hpp"
 
 namespace merkleforge {
 
+// --- the public operations: each forwards to the state ---------------------------------------
+
+template <Hasher H>
+SparseMerkleTree<H>::SparseMerkleTree() : state_(std::make_unique<State>()) {}
+
+template <Hasher H>
+SparseMerkleTree<H>::~SparseMerkleTree() = default;
+
+template <Hasher H>
+Digest32 SparseMerkleTree<H>::root_hash() const noexcept {
+  return state_->root_hash();
+}
+
+template <Hasher H>
+std::size_t SparseMerkleTree<H>::size() const noexcept {
+  return state_->size();
+}
+
+template <Hasher H>
+std::optional<Bytes> SparseMerkleTree<H>::get(const Digest32& key_hash) const {
+  return state_->get(key_hash);
+}
+
+template <Hasher H>
+SparseProof SparseMerkleTree<H>::prove(const Digest32& key_hash) const {
+  return state_->prove(key_hash);
+}
+
+template <Hasher H>
+SparseMultiproof SparseMerkleTree<H>::prove_many(std::span<const Digest32> key_hashes) const {
+  return state_->prove_many(key_hashes);
+}
+
+template <Hasher H>
+SparseMultiproof SparseMerkleTree<H>::prove_range(const Digest32& first,
+                                                  const Digest32& last) const {
+  return state_->prove_range(first, last);
+}
+
+template <Hasher H>
+void SparseMerkleTree<H>::put(const Digest32& key_hash, ByteSpan value) {
+  state_->put(key_hash, value);
+}
+
+template <Hasher H>
+void SparseMerkleTree<H>::erase(const Digest32& key_hash) {
+  state_->erase(key_hash);
+}
+
 template <Hasher H>
 void SparseMerkleTree<H>::apply_batch(std::vector<SparseUpdate> batch) {
+  state_->apply_batch(std::move(batch));
+}
+
+template <Hasher H>
+auto SparseMerkleTree<H>::open(NodeStore& store) -> Result<std::unique_ptr<SparseMerkleTree>> {
+  auto tree = std::make_unique<SparseMerkleTree>();
+  Status loaded = tree->state_->open(store);
+  if (!loaded) return loaded.error();
+  return tree;
+}
+
+template <Hasher H>
+auto SparseMerkleTree<H>::commit() -> Result<Version> {
+  return state_->commit();
+}
+
+template <Hasher H>
+auto SparseMerkleTree<H>::latest_version() const noexcept -> std::optional<Version> {
+  return state_->latest_version();
+}
+
+template <Hasher H>
+auto SparseMerkleTree<H>::oldest_version() const noexcept -> std::optional<Version> {
+  return state_->oldest_version();
+}
+
+template <Hasher H>
+Result<Digest32> SparseMerkleTree<H>::root_hash_at(Version version) const {
+  return state_->root_hash_at(version);
+}
+
+template <Hasher H>
+Result<std::optional<Bytes>> SparseMerkleTree<H>::get_at(Version version,
+                                                         const Digest32& key_hash) const {
+  return state_->get_at(version, key_hash);
+}
+
+template <Hasher H>
+Result<SparseProof> SparseMerkleTree<H>::prove_at(Version version, const Digest32& key_hash) const {
+  return state_->prove_at(version, key_hash);
+}
+
+template <Hasher H>
+Result<SparseMultiproof> SparseMerkleTree<H>::prove_many_at(
+    Version version, std::span<const Digest32> key_hashes) const {
+  return state_->prove_many_at(version, key_hashes);
+}
+
+template <Hasher H>
+Result<SparseMultiproof> SparseMerkleTree<H>::prove_range_at(Version version, const Digest32& first,
+                                                             const Digest32& last) const {
+  return state_->prove_range_at(version, first, last);
+}
+
+template <Hasher H>
+Status SparseMerkleTree<H>::prune(Version keep_from) {
+  return state_->prune(keep_from);
+}
+
+template <Hasher H>
+auto SparseMerkleTree<H>::memory_usage() const noexcept -> MemoryUsage {
+  return state_->memory_usage();
+}
+
+// --- the state ------------------------------------------------------------------------------
+
+template <Hasher H>
+void SparseMerkleTree<H>::State::apply_batch(std::vector<SparseUpdate> batch) {
   const std::vector<SparseUpdate> updates = sparse_detail::last_update_per_key(std::move(batch));
   if (updates.size() <= kWarmGroup) warm_paths(working_, 0, updates);
   sparse_detail::LevelHasher<H> hasher;
@@ -25,7 +143,7 @@ void SparseMerkleTree<H>::apply_batch(std::vector<SparseUpdate> batch) {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::root_at(Version version) const -> Result<Subtree> {
+auto SparseMerkleTree<H>::State::root_at(Version version) const -> Result<Subtree> {
   for (const VersionRoot& entry : versions_) {
     if (entry.version == version) return entry.root;
   }
@@ -34,7 +152,7 @@ auto SparseMerkleTree<H>::root_at(Version version) const -> Result<Subtree> {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::find(NodeRef ref, const Digest32& key_hash) const
+auto SparseMerkleTree<H>::State::find(NodeRef ref, const Digest32& key_hash) const
     -> std::optional<Bytes> {
   for (unsigned depth = 0; sparse_detail::is_internal(ref); ++depth) {
     ref = children(ref)[key_bit(key_hash, depth)];
@@ -47,7 +165,8 @@ auto SparseMerkleTree<H>::find(NodeRef ref, const Digest32& key_hash) const
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::walk_proof(NodeRef ref, const Digest32& key_hash) const -> SparseProof {
+auto SparseMerkleTree<H>::State::walk_proof(NodeRef ref, const Digest32& key_hash) const
+    -> SparseProof {
   SparseProof proof;
   proof.hash = *hash_from_name(H::kName);
   proof.siblings.reserve(kProofReserve);
@@ -63,8 +182,8 @@ auto SparseMerkleTree<H>::walk_proof(NodeRef ref, const Digest32& key_hash) cons
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::multiproof_of(const Subtree& root,
-                                        std::span<const Digest32> key_hashes) const
+auto SparseMerkleTree<H>::State::multiproof_of(const Subtree& root,
+                                               std::span<const Digest32> key_hashes) const
     -> SparseMultiproof {
   std::vector<Digest32> keys(key_hashes.begin(), key_hashes.end());
   std::sort(keys.begin(), keys.end());
@@ -72,14 +191,14 @@ auto SparseMerkleTree<H>::multiproof_of(const Subtree& root,
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::range_proof_of(const Subtree& root, const Digest32& first,
-                                         const Digest32& last) const -> SparseMultiproof {
+auto SparseMerkleTree<H>::State::range_proof_of(const Subtree& root, const Digest32& first,
+                                                const Digest32& last) const -> SparseMultiproof {
   return partial_tree(root, sparse_detail::RangeQuery{&first, &last});
 }
 
 template <Hasher H>
 template <class Query>
-auto SparseMerkleTree<H>::partial_tree(const Subtree& root, const Query& query) const
+auto SparseMerkleTree<H>::State::partial_tree(const Subtree& root, const Query& query) const
     -> SparseMultiproof {
   SparseMultiproof proof;
   proof.hash = *hash_from_name(H::kName);
@@ -89,10 +208,10 @@ auto SparseMerkleTree<H>::partial_tree(const Subtree& root, const Query& query) 
 
 template <Hasher H>
 template <class Query>
-auto SparseMerkleTree<H>::append_partial(const Subtree& node, unsigned depth,
-                                         const sparse_detail::KeyInterval& interval,
-                                         const Query& query,
-                                         std::vector<SparseProofNode>& out) const -> void {
+auto SparseMerkleTree<H>::State::append_partial(const Subtree& node, unsigned depth,
+                                                const sparse_detail::KeyInterval& interval,
+                                                const Query& query,
+                                                std::vector<SparseProofNode>& out) const -> void {
   if (node.ref == sparse_detail::kEmptyRef) {
     out.push_back({SparseNodeKind::empty, {}, {}});
   } else if (!query.reaches(interval)) {
@@ -112,8 +231,9 @@ auto SparseMerkleTree<H>::append_partial(const Subtree& node, unsigned depth,
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::walk(NodeRef ref, unsigned depth, const Digest32& key_hash,
-                               NodeRef* interior) const noexcept -> std::pair<unsigned, NodeRef> {
+auto SparseMerkleTree<H>::State::walk(NodeRef ref, unsigned depth, const Digest32& key_hash,
+                                      NodeRef* interior) const noexcept
+    -> std::pair<unsigned, NodeRef> {
   while (sparse_detail::is_internal(ref)) {
     prefetch_object(&internals_[sparse_detail::internal_index(ref)], sizeof(InternalNode));
     interior[depth] = ref;
@@ -125,7 +245,8 @@ auto SparseMerkleTree<H>::walk(NodeRef ref, unsigned depth, const Digest32& key_
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::prefetch_object(const void* object, std::size_t size) noexcept -> void {
+auto SparseMerkleTree<H>::State::prefetch_object(const void* object, std::size_t size) noexcept
+    -> void {
   constexpr std::uintptr_t kLine = 64;
   const auto first = reinterpret_cast<std::uintptr_t>(object) & ~(kLine - 1);
   const auto last = reinterpret_cast<std::uintptr_t>(object) + size - 1;
@@ -134,13 +255,14 @@ auto SparseMerkleTree<H>::prefetch_object(const void* object, std::size_t size) 
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::hashes_of(NodeRef ref) const noexcept -> const std::array<Digest32, 2>& {
+auto SparseMerkleTree<H>::State::hashes_of(NodeRef ref) const noexcept
+    -> const std::array<Digest32, 2>& {
   return internals_[sparse_detail::internal_index(ref)].child_hash;
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::descend(const Subtree& start, unsigned depth,
-                                  const Digest32& key_hash) const -> KeyPath {
+auto SparseMerkleTree<H>::State::descend(const Subtree& start, unsigned depth,
+                                         const Digest32& key_hash) const -> KeyPath {
   KeyPath path;
   path.top = path.depth = depth;
   path.start = start;
@@ -155,8 +277,9 @@ auto SparseMerkleTree<H>::descend(const Subtree& start, unsigned depth,
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::put_at_end(const KeyPath& path, const Digest32& key_hash, ByteSpan value,
-                                     const Digest32* known_leaf_hash) -> Subtree {
+auto SparseMerkleTree<H>::State::put_at_end(const KeyPath& path, const Digest32& key_hash,
+                                            ByteSpan value, const Digest32* known_leaf_hash)
+    -> Subtree {
   const auto leaf_hash = [&] {
     return known_leaf_hash ? *known_leaf_hash : Hashing::leaf(key_hash, Hashing::value_hash(value));
   };
@@ -190,7 +313,8 @@ auto SparseMerkleTree<H>::put_at_end(const KeyPath& path, const Digest32& key_ha
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::erase_at_end(const KeyPath& path, const Digest32& key_hash) -> Subtree {
+auto SparseMerkleTree<H>::State::erase_at_end(const KeyPath& path, const Digest32& key_hash)
+    -> Subtree {
   if (!sparse_detail::is_leaf(path.end.ref) ||
       leaves_[sparse_detail::leaf_index(path.end.ref)].key_hash != key_hash) {
     return path.end;
@@ -201,8 +325,8 @@ auto SparseMerkleTree<H>::erase_at_end(const KeyPath& path, const Digest32& key_
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::rehash_path(const KeyPath& path, const Digest32& key_hash, Subtree end)
-    -> Subtree {
+auto SparseMerkleTree<H>::State::rehash_path(const KeyPath& path, const Digest32& key_hash,
+                                             Subtree end) -> Subtree {
   if (end.ref == path.end.ref && end.hash == path.end.hash) return path.start;
   // Bottom levels that collapse (after an erase): the leaf or nothing moves up, no hashing.
   unsigned interior_depth = path.depth;
@@ -219,14 +343,15 @@ auto SparseMerkleTree<H>::rehash_path(const KeyPath& path, const Digest32& key_h
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::path_sibling(const KeyPath& path, const Digest32& key_hash,
-                                       unsigned depth) const -> Subtree {
+auto SparseMerkleTree<H>::State::path_sibling(const KeyPath& path, const Digest32& key_hash,
+                                              unsigned depth) const -> Subtree {
   return child_of({path.interior[depth]}, key_bit(key_hash, depth) ^ 1);
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::rebuild_interior_path(const KeyPath& path, const Digest32& key_hash,
-                                                unsigned depth, Subtree end) -> Subtree {
+auto SparseMerkleTree<H>::State::rebuild_interior_path(const KeyPath& path,
+                                                       const Digest32& key_hash, unsigned depth,
+                                                       Subtree end) -> Subtree {
   std::array<Digest32, kSparseKeyBits> hashes;
   Hashing::fold_path(end.hash, std::span(path.siblings.data(), depth), key_hash, hashes.data());
   for (unsigned d = depth; d-- > 0;) {
@@ -236,8 +361,8 @@ auto SparseMerkleTree<H>::rebuild_interior_path(const KeyPath& path, const Diges
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::relink_path(const KeyPath& path, const Digest32& key_hash, unsigned depth,
-                                      Subtree end) -> Subtree {
+auto SparseMerkleTree<H>::State::relink_path(const KeyPath& path, const Digest32& key_hash,
+                                             unsigned depth, Subtree end) -> Subtree {
   for (unsigned d = depth; d-- > path.top;) {
     const unsigned side = key_bit(key_hash, d);
     const NodeRef target = with_child(path.interior[d], side, end);
@@ -248,7 +373,8 @@ auto SparseMerkleTree<H>::relink_path(const KeyPath& path, const Digest32& key_h
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::with_child(NodeRef ref, unsigned side, const Subtree& child) -> NodeRef {
+auto SparseMerkleTree<H>::State::with_child(NodeRef ref, unsigned side, const Subtree& child)
+    -> NodeRef {
   if (internals_[sparse_detail::internal_index(ref)].version != working_tag()) {
     const std::uint32_t index = take(internals_);
     InternalNode& copy = internals_[index];
@@ -265,8 +391,8 @@ auto SparseMerkleTree<H>::with_child(NodeRef ref, unsigned side, const Subtree& 
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::warm_paths(const Subtree& start, unsigned depth, Updates updates) const
-    -> void {
+auto SparseMerkleTree<H>::State::warm_paths(const Subtree& start, unsigned depth,
+                                            Updates updates) const -> void {
   std::array<NodeRef, kWarmGroup> at;
   at.fill(start.ref);
   for (std::size_t walking = updates.size(); walking != 0; ++depth) {
@@ -281,7 +407,7 @@ auto SparseMerkleTree<H>::warm_paths(const Subtree& start, unsigned depth, Updat
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::prefetch_node(NodeRef ref) const noexcept -> void {
+auto SparseMerkleTree<H>::State::prefetch_node(NodeRef ref) const noexcept -> void {
   if (ref == sparse_detail::kEmptyRef) return;
   if (sparse_detail::is_leaf(ref)) {
     prefetch_object(&leaves_[sparse_detail::leaf_index(ref)], sizeof(LeafNode));
@@ -296,7 +422,8 @@ auto SparseMerkleTree<H>::prefetch_node(NodeRef ref) const noexcept -> void {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::update_subtree(Subtree node, unsigned depth, Updates updates) -> Subtree {
+auto SparseMerkleTree<H>::State::update_subtree(Subtree node, unsigned depth, Updates updates)
+    -> Subtree {
   if (updates.empty()) return node;
   if (node.ref == sparse_detail::kEmptyRef) return build(depth, updates, nullptr, 0);
   if (sparse_detail::is_leaf(node.ref)) return build(depth, updates, &node, depth);
@@ -305,8 +432,8 @@ auto SparseMerkleTree<H>::update_subtree(Subtree node, unsigned depth, Updates u
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::update_one(const Subtree& node, unsigned depth,
-                                     const SparseUpdate& update) -> Subtree {
+auto SparseMerkleTree<H>::State::update_one(const Subtree& node, unsigned depth,
+                                            const SparseUpdate& update) -> Subtree {
   const KeyPath path = descend(node, depth, update.key_hash);
   const Subtree end =
       update.value ? put_at_end(path, update.key_hash, *update.value, &new_leaves_->of(update))
@@ -315,8 +442,8 @@ auto SparseMerkleTree<H>::update_one(const Subtree& node, unsigned depth,
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::update_in_parallel(const Subtree& node, unsigned depth, Updates updates)
-    -> Subtree {
+auto SparseMerkleTree<H>::State::update_in_parallel(const Subtree& node, unsigned depth,
+                                                    Updates updates) -> Subtree {
   const auto [low, high] = split(updates, depth);
   if (sparse_detail::is_leaf(node.ref) || low.size() < kParallelUpdates / 2 ||
       high.size() < kParallelUpdates / 2) {
@@ -333,7 +460,7 @@ auto SparseMerkleTree<H>::update_in_parallel(const Subtree& node, unsigned depth
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::update_piece(const Subtree& node, unsigned depth, Updates updates)
+auto SparseMerkleTree<H>::State::update_piece(const Subtree& node, unsigned depth, Updates updates)
     -> Subtree {
   new_leaves_->hash(updates);
   Subtree updated = update_subtree(node, depth, updates);
@@ -344,24 +471,25 @@ auto SparseMerkleTree<H>::update_piece(const Subtree& node, unsigned depth, Upda
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::child_of(const Subtree& node, unsigned side) const -> Subtree {
+auto SparseMerkleTree<H>::State::child_of(const Subtree& node, unsigned side) const -> Subtree {
   if (node.ref == sparse_detail::kEmptyRef) return {};
   return {children(node.ref)[side],
           internals_[sparse_detail::internal_index(node.ref)].child_hash[side]};
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::children(NodeRef ref) noexcept -> std::array<NodeRef, 2>& {
+auto SparseMerkleTree<H>::State::children(NodeRef ref) noexcept -> std::array<NodeRef, 2>& {
   return internals_.template part<ChildRefs>(sparse_detail::internal_index(ref)).child;
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::children(NodeRef ref) const noexcept -> const std::array<NodeRef, 2>& {
+auto SparseMerkleTree<H>::State::children(NodeRef ref) const noexcept
+    -> const std::array<NodeRef, 2>& {
   return internals_.template part<ChildRefs>(sparse_detail::internal_index(ref)).child;
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::hashed_now(Subtree node) const -> Subtree {
+auto SparseMerkleTree<H>::State::hashed_now(Subtree node) const -> Subtree {
   if (node.unhashed_height == 0) return node;
   node.hash = Hashing::internal(internals_[sparse_detail::internal_index(node.ref)].child_hash);
   node.unhashed_height = 0;
@@ -369,7 +497,7 @@ auto SparseMerkleTree<H>::hashed_now(Subtree node) const -> Subtree {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::update_internal(Subtree node, unsigned depth, Updates updates)
+auto SparseMerkleTree<H>::State::update_internal(Subtree node, unsigned depth, Updates updates)
     -> Subtree {
   Subtree left = child_of(node, 0), right = child_of(node, 1);
   const Subtree old_left = left, old_right = right;
@@ -378,9 +506,9 @@ auto SparseMerkleTree<H>::update_internal(Subtree node, unsigned depth, Updates 
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::with_children(const Subtree& node, const Subtree& old_left,
-                                        const Subtree& old_right, const Subtree& left,
-                                        const Subtree& right) -> Subtree {
+auto SparseMerkleTree<H>::State::with_children(const Subtree& node, const Subtree& old_left,
+                                               const Subtree& old_right, const Subtree& left,
+                                               const Subtree& right) -> Subtree {
   if (left.ref == old_left.ref && right.ref == old_right.ref && left.hash == old_left.hash &&
       right.hash == old_right.hash && left.unhashed_height == 0 && right.unhashed_height == 0) {
     return node;
@@ -389,8 +517,8 @@ auto SparseMerkleTree<H>::with_children(const Subtree& node, const Subtree& old_
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::replace_children(NodeRef ref, const Subtree& left, const Subtree& right)
-    -> Subtree {
+auto SparseMerkleTree<H>::State::replace_children(NodeRef ref, const Subtree& left,
+                                                  const Subtree& right) -> Subtree {
   const Subtree collapsed = collapse(left, right);
   if (collapsed.ref != sparse_detail::kEmptyRef || is_empty(left, right)) {
     if (ref != sparse_detail::kEmptyRef) discard(ref);
@@ -400,8 +528,8 @@ auto SparseMerkleTree<H>::replace_children(NodeRef ref, const Subtree& left, con
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::update_children(Subtree& left, Subtree& right, unsigned depth,
-                                          Updates updates) -> void {
+auto SparseMerkleTree<H>::State::update_children(Subtree& left, Subtree& right, unsigned depth,
+                                                 Updates updates) -> void {
   // A group small enough to warm starts here: fetch its paths before updating them.
   const auto update = [&](Subtree& child, Updates group) {
     if (updates.size() > kWarmGroup && group.size() <= kWarmGroup)
@@ -414,12 +542,13 @@ auto SparseMerkleTree<H>::update_children(Subtree& left, Subtree& right, unsigne
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::is_empty(const Subtree& left, const Subtree& right) noexcept -> bool {
+auto SparseMerkleTree<H>::State::is_empty(const Subtree& left, const Subtree& right) noexcept
+    -> bool {
   return left.ref == sparse_detail::kEmptyRef && right.ref == sparse_detail::kEmptyRef;
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::collapse(const Subtree& left, const Subtree& right) -> Subtree {
+auto SparseMerkleTree<H>::State::collapse(const Subtree& left, const Subtree& right) -> Subtree {
   if (left.ref == sparse_detail::kEmptyRef && sparse_detail::is_leaf(right.ref))
     return move_leaf(right);
   if (right.ref == sparse_detail::kEmptyRef && sparse_detail::is_leaf(left.ref))
@@ -428,8 +557,8 @@ auto SparseMerkleTree<H>::collapse(const Subtree& left, const Subtree& right) ->
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::build(unsigned depth, Updates updates, const Subtree* carried,
-                                unsigned carried_depth) -> Subtree {
+auto SparseMerkleTree<H>::State::build(unsigned depth, Updates updates, const Subtree* carried,
+                                       unsigned carried_depth) -> Subtree {
   const SparseUpdate* override = carried ? find_update(updates, carried_key(*carried)) : nullptr;
   const bool keep_carried = carried && (!override || same_value(*override, *carried));
   const std::size_t entries =
@@ -448,8 +577,9 @@ auto SparseMerkleTree<H>::build(unsigned depth, Updates updates, const Subtree* 
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::build_internal(unsigned depth, Updates updates, const Subtree* carried,
-                                         unsigned carried_depth) -> Subtree {
+auto SparseMerkleTree<H>::State::build_internal(unsigned depth, Updates updates,
+                                                const Subtree* carried, unsigned carried_depth)
+    -> Subtree {
   const bool carried_high = carried && key_bit(carried_key(*carried), depth) == 1;
   const auto [low, high] = split(updates, depth);
   const Subtree left = build(depth + 1, low, carried_high ? nullptr : carried, carried_depth);
@@ -458,7 +588,8 @@ auto SparseMerkleTree<H>::build_internal(unsigned depth, Updates updates, const 
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::split(Updates updates, unsigned depth) -> std::pair<Updates, Updates> {
+auto SparseMerkleTree<H>::State::split(Updates updates, unsigned depth)
+    -> std::pair<Updates, Updates> {
   const auto middle =
       std::partition_point(updates.begin(), updates.end(),
                            [&](const SparseUpdate& u) { return key_bit(u.key_hash, depth) == 0; });
@@ -466,12 +597,13 @@ auto SparseMerkleTree<H>::split(Updates updates, unsigned depth) -> std::pair<Up
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::carried_key(const Subtree& leaf) const noexcept -> const Digest32& {
+auto SparseMerkleTree<H>::State::carried_key(const Subtree& leaf) const noexcept
+    -> const Digest32& {
   return leaves_[sparse_detail::leaf_index(leaf.ref)].key_hash;
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::find_update(Updates updates, const Digest32& key) noexcept
+auto SparseMerkleTree<H>::State::find_update(Updates updates, const Digest32& key) noexcept
     -> const SparseUpdate* {
   const auto it =
       std::lower_bound(updates.begin(), updates.end(), key,
@@ -480,16 +612,16 @@ auto SparseMerkleTree<H>::find_update(Updates updates, const Digest32& key) noex
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::same_value(const SparseUpdate& update, const Subtree& leaf) const noexcept
-    -> bool {
+auto SparseMerkleTree<H>::State::same_value(const SparseUpdate& update,
+                                            const Subtree& leaf) const noexcept -> bool {
   if (!update.value) return false;
   const ByteSpan stored = leaves_[sparse_detail::leaf_index(leaf.ref)].value.view();
   return std::equal(stored.begin(), stored.end(), update.value->begin(), update.value->end());
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::count_inserts_up_to_two(Updates updates,
-                                                  const SparseUpdate* absorbed) noexcept
+auto SparseMerkleTree<H>::State::count_inserts_up_to_two(Updates updates,
+                                                         const SparseUpdate* absorbed) noexcept
     -> std::size_t {
   std::size_t count = 0;
   for (const SparseUpdate& update : updates) {
@@ -499,8 +631,8 @@ auto SparseMerkleTree<H>::count_inserts_up_to_two(Updates updates,
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::store_leaf(const Digest32& key_hash, ByteSpan value,
-                                     const Digest32& leaf_hash) -> Subtree {
+auto SparseMerkleTree<H>::State::store_leaf(const Digest32& key_hash, ByteSpan value,
+                                            const Digest32& leaf_hash) -> Subtree {
   const std::uint32_t index = take(leaves_);
   LeafNode& leaf = leaves_[index];
   leaf.key_hash = key_hash;
@@ -512,13 +644,14 @@ auto SparseMerkleTree<H>::store_leaf(const Digest32& key_hash, ByteSpan value,
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::new_internal(const Subtree& left, const Subtree& right) -> Subtree {
+auto SparseMerkleTree<H>::State::new_internal(const Subtree& left, const Subtree& right)
+    -> Subtree {
   return make_internal(sparse_detail::internal_ref(take(internals_)), left, right);
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::make_internal(NodeRef target, const Subtree& left, const Subtree& right)
-    -> Subtree {
+auto SparseMerkleTree<H>::State::make_internal(NodeRef target, const Subtree& left,
+                                               const Subtree& right) -> Subtree {
   InternalNode& node = write_internal(target, left, right);
   if (!deferred_) return {target, Hashing::internal(node.child_hash)};
   defer_hash(left, node.child_hash[0]);
@@ -527,8 +660,8 @@ auto SparseMerkleTree<H>::make_internal(NodeRef target, const Subtree& left, con
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::write_internal(NodeRef target, const Subtree& left, const Subtree& right)
-    -> InternalNode& {
+auto SparseMerkleTree<H>::State::write_internal(NodeRef target, const Subtree& left,
+                                                const Subtree& right) -> InternalNode& {
   InternalNode& node = internals_[sparse_detail::internal_index(target)];
   children(target) = {left.ref, right.ref};
   node.child_hash = {left.hash, right.hash};
@@ -538,14 +671,14 @@ auto SparseMerkleTree<H>::write_internal(NodeRef target, const Subtree& left, co
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::defer_hash(const Subtree& node, Digest32& out) -> void {
+auto SparseMerkleTree<H>::State::defer_hash(const Subtree& node, Digest32& out) -> void {
   if (node.unhashed_height == 0) return;
   const InternalNode& internal = internals_[sparse_detail::internal_index(node.ref)];
   deferred_->defer(node.unhashed_height, &internal.child_hash, &out);
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::move_leaf(const Subtree& leaf) -> Subtree {
+auto SparseMerkleTree<H>::State::move_leaf(const Subtree& leaf) -> Subtree {
   const LeafNode& old = leaves_[sparse_detail::leaf_index(leaf.ref)];
   if (old.version == working_tag()) return leaf;
   const std::uint32_t index = take(leaves_);
@@ -561,7 +694,7 @@ auto SparseMerkleTree<H>::move_leaf(const Subtree& leaf) -> Subtree {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::writable_internal(NodeRef ref) -> NodeRef {
+auto SparseMerkleTree<H>::State::writable_internal(NodeRef ref) -> NodeRef {
   if (ref != sparse_detail::kEmptyRef) {
     if (internals_[sparse_detail::internal_index(ref)].version == working_tag()) return ref;
     discard(ref);
@@ -570,7 +703,7 @@ auto SparseMerkleTree<H>::writable_internal(NodeRef ref) -> NodeRef {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::discard(NodeRef ref) -> void {
+auto SparseMerkleTree<H>::State::discard(NodeRef ref) -> void {
   if (node_version(ref) == working_tag()) {
     free_node(ref);
     return;
@@ -581,19 +714,19 @@ auto SparseMerkleTree<H>::discard(NodeRef ref) -> void {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::alone() const noexcept -> bool {
+auto SparseMerkleTree<H>::State::alone() const noexcept -> bool {
   return deferred_ == nullptr;
 }
 
 template <Hasher H>
 template <class Pool>
-auto SparseMerkleTree<H>::take(Pool& pool) -> std::uint32_t {
+auto SparseMerkleTree<H>::State::take(Pool& pool) -> std::uint32_t {
   return alone() ? pool.allocate_alone() : pool.allocate();
 }
 
 template <Hasher H>
 template <class Pool>
-auto SparseMerkleTree<H>::give_back(Pool& pool, std::uint32_t index) -> void {
+auto SparseMerkleTree<H>::State::give_back(Pool& pool, std::uint32_t index) -> void {
   if (alone()) {
     pool.release_alone(index);
   } else {
@@ -602,7 +735,7 @@ auto SparseMerkleTree<H>::give_back(Pool& pool, std::uint32_t index) -> void {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::add_to_size(std::int64_t delta) -> void {
+auto SparseMerkleTree<H>::State::add_to_size(std::int64_t delta) -> void {
   if (alone()) {
     size_.store(size_.load(std::memory_order_relaxed) + delta, std::memory_order_relaxed);
   } else {
@@ -611,18 +744,18 @@ auto SparseMerkleTree<H>::add_to_size(std::int64_t delta) -> void {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::working_tag() const noexcept -> std::uint32_t {
+auto SparseMerkleTree<H>::State::working_tag() const noexcept -> std::uint32_t {
   return static_cast<std::uint32_t>(working_version_);
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::node_version(NodeRef ref) const noexcept -> std::uint32_t {
+auto SparseMerkleTree<H>::State::node_version(NodeRef ref) const noexcept -> std::uint32_t {
   return sparse_detail::is_leaf(ref) ? leaves_[sparse_detail::leaf_index(ref)].version
                                      : internals_[sparse_detail::internal_index(ref)].version;
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::free_node(NodeRef ref) -> void {
+auto SparseMerkleTree<H>::State::free_node(NodeRef ref) -> void {
   if (sparse_detail::is_leaf(ref)) {
     LeafNode& leaf = leaves_[sparse_detail::leaf_index(ref)];
     if (leaf.value.view().size() > sparse_detail::LeafValue::kInline)
@@ -635,32 +768,34 @@ auto SparseMerkleTree<H>::free_node(NodeRef ref) -> void {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::stored_kind(NodeRef ref) const noexcept -> sparse_detail::StoredKind {
+auto SparseMerkleTree<H>::State::stored_kind(NodeRef ref) const noexcept
+    -> sparse_detail::StoredKind {
   if (ref == sparse_detail::kEmptyRef) return sparse_detail::StoredKind::empty;
   return sparse_detail::is_leaf(ref) ? sparse_detail::StoredKind::leaf
                                      : sparse_detail::StoredKind::interior;
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::store_id(NodeRef ref) const noexcept -> std::uint32_t {
+auto SparseMerkleTree<H>::State::store_id(NodeRef ref) const noexcept -> std::uint32_t {
   return sparse_detail::is_leaf(ref) ? leaves_[sparse_detail::leaf_index(ref)].store_id
                                      : internals_[sparse_detail::internal_index(ref)].store_id;
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::stored_child(const Subtree& node) const -> sparse_detail::StoredChild {
+auto SparseMerkleTree<H>::State::stored_child(const Subtree& node) const
+    -> sparse_detail::StoredChild {
   if (node.ref == sparse_detail::kEmptyRef)
     return {sparse_detail::StoredKind::empty, 0, 0, node.hash};
   return {stored_kind(node.ref), node_version(node.ref), store_id(node.ref), node.hash};
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::stored_key(NodeRef ref) const -> Bytes {
+auto SparseMerkleTree<H>::State::stored_key(NodeRef ref) const -> Bytes {
   return sparse_detail::stored_node_key(stored_kind(ref), node_version(ref), store_id(ref));
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::collect_new_nodes(NodeRef ref, WriteBatch& batch) const -> void {
+auto SparseMerkleTree<H>::State::collect_new_nodes(NodeRef ref, WriteBatch& batch) const -> void {
   if (ref == sparse_detail::kEmptyRef || node_version(ref) != working_tag()) return;
   if (sparse_detail::is_leaf(ref)) {
     const LeafNode& leaf = leaves_[sparse_detail::leaf_index(ref)];
@@ -677,7 +812,7 @@ auto SparseMerkleTree<H>::collect_new_nodes(NodeRef ref, WriteBatch& batch) cons
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::load_versions() -> Status {
+auto SparseMerkleTree<H>::State::load_versions() -> Status {
   std::vector<std::pair<Version, sparse_detail::StoredChild>> roots;
   std::optional<Error> failure;
   Status scanned =
@@ -706,7 +841,7 @@ auto SparseMerkleTree<H>::load_versions() -> Status {
 }
 
 template <Hasher H>
-auto SparseMerkleTree<H>::count_leaves(NodeRef ref) const -> std::size_t {
+auto SparseMerkleTree<H>::State::count_leaves(NodeRef ref) const -> std::size_t {
   if (ref == sparse_detail::kEmptyRef) return 0;
   if (sparse_detail::is_leaf(ref)) return 1;
   return count_leaves(children(ref)[0]) + count_leaves(children(ref)[1]);

@@ -1,5 +1,5 @@
-// Key and record codecs of the sparse tree in a NodeStore (layout in sparse/store_layout.hpp).
-#include "merkleforge/sparse/store_layout.hpp"
+// Key and record codecs of the sparse tree in a NodeStore (layout in store_layout.hpp).
+#include "sparse/store_layout.hpp"
 
 #include <algorithm>
 

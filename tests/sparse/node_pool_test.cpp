@@ -1,7 +1,7 @@
 // NodePool: elements stay where they are while the pool grows (also from several threads), freed
 // elements are reused, a node's parts share its index, and memory is committed in the documented
 // steps.
-#include "merkleforge/sparse/node_pool.hpp"
+#include "sparse/node_pool.hpp"
 
 #include <gtest/gtest.h>
 

@@ -50,8 +50,9 @@ Result<std::vector<uint128>> partial_evaluate_high_b1(std::span<const std::uint8
 Result<std::vector<uint128>> fold_lowest(std::span<const uint128> values, uint128 r);
 
 /// sum_i a[i]·b[i] with a in a subfield, b in B128 (a column of small elements against a B128
-/// vector, as in ring-switching and sumcheck). For B1, bit i of `bits` (LSB first) is a[i] and
-/// bits.size() must be (b.size() + 7) / 8; other spans must have equal lengths.
+/// vector, as in ring-switching and sumcheck), for each of the four functions below. For B1, bit
+/// i of `bits` (LSB first) is a[i] and bits.size() must be (b.size() + 7) / 8; the other three
+/// need spans of equal lengths. Errors: wrong_size when the lengths do not fit. O(b.size()).
 Result<uint128> inner_product_b1(std::span<const std::uint8_t> bits, std::span<const uint128> b);
 Result<uint128> inner_product_b8(std::span<const std::uint8_t> a, std::span<const uint128> b);
 Result<uint128> inner_product_b32(std::span<const std::uint32_t> a, std::span<const uint128> b);

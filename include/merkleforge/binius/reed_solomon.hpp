@@ -21,7 +21,9 @@ struct ReedSolomonParams {
   unsigned log_inv_rate = 1;  ///< codeword = 2^log_inv_rate × message
   unsigned log_batch = 0;     ///< log2 of interleaved values per position
 
+  /// B128 values of a message: 2^(log_dim + log_batch).
   std::size_t message_values() const { return std::size_t{1} << (log_dim + log_batch); }
+  /// B128 values of a codeword: message_values() · 2^log_inv_rate.
   std::size_t codeword_values() const { return message_values() << log_inv_rate; }
 };
 

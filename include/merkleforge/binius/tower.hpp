@@ -70,18 +70,24 @@ class BinaryField {
   static constexpr unsigned kLevel = Level;
   static constexpr unsigned kBits = 1u << Level;
 
+  /// Zero.
   constexpr BinaryField() noexcept = default;
+  /// The element whose bits are the low 2^Level bits of `value` (the rest are dropped).
   constexpr explicit BinaryField(Storage value) noexcept
       : value_(static_cast<Storage>(value & kMask)) {}
 
+  /// The element's bits (the high bits of Storage beyond 2^Level are zero).
   constexpr Storage value() const noexcept { return value_; }
+  /// The additive and the multiplicative identity.
   static constexpr BinaryField zero() noexcept { return BinaryField(); }
   static constexpr BinaryField one() noexcept { return BinaryField(Storage{1}); }
 
+  /// Sum (bitwise XOR: characteristic 2); a - b is the same as a + b.
   friend constexpr BinaryField operator+(BinaryField a, BinaryField b) noexcept {
     return BinaryField(static_cast<Storage>(a.value_ ^ b.value_));
   }
   friend constexpr BinaryField operator-(BinaryField a, BinaryField b) noexcept { return a + b; }
+  /// Product in T_Level (tower_mul).
   friend BinaryField operator*(BinaryField a, BinaryField b) noexcept {
     return BinaryField(static_cast<Storage>(tower_mul(Level, a.value_, b.value_)));
   }
@@ -89,6 +95,7 @@ class BinaryField {
   BinaryField& operator*=(BinaryField b) noexcept { return *this = *this * b; }
   friend constexpr bool operator==(BinaryField a, BinaryField b) noexcept = default;
 
+  /// The square (tower_square).
   BinaryField square() const noexcept {
     return BinaryField(static_cast<Storage>(tower_square(Level, value_)));
   }
@@ -96,6 +103,7 @@ class BinaryField {
   BinaryField inverse() const noexcept {
     return BinaryField(static_cast<Storage>(tower_inverse(Level, value_)));
   }
+  /// This times the tower constant of T_Level (tower_mul_alpha; itself for B1).
   BinaryField mul_alpha() const noexcept {
     return BinaryField(static_cast<Storage>(tower_mul_alpha(Level, value_)));
   }

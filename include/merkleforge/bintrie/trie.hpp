@@ -119,11 +119,15 @@ class BinaryTrie {
     std::uint16_t slot_count;
     std::uint16_t slot_capacity;
   };
+  /// Internal node `ref` (a reference without the stem bit, taken from the trie: not checked).
   const InternalNode& internal(std::uint32_t ref) const { return internals_[ref]; }
+  /// Stem node `ref` (a reference with the stem bit, taken from the trie: not checked).
   const StemNode& stem_node(std::uint32_t ref) const { return stems_[ref & ~detail::kStemBit]; }
+  /// The values of stem node `node`, suffixes increasing; valid until the next write.
   std::span<const Slot> slots(const StemNode& node) const {
     return {slots_.data() + node.first_slot, node.slot_count};
   }
+  /// The root's reference (an internal node, a stem node or the empty subtree).
   std::uint32_t root_ref() const noexcept { return root_; }
   /// The hash of a node whose hash is current (root() has run since the last write).
   Digest32 node_hash(std::uint32_t ref) const;

@@ -38,8 +38,11 @@ struct NodeRef {
   std::uint8_t size = 0;  ///< 0: no node; 1..31: inline RLP; 32: keccak256 of the RLP
   std::array<std::uint8_t, 32> bytes{};
 
+  /// No node (an absent child).
   bool empty() const noexcept { return size == 0; }
+  /// The reference is the node's keccak256 hash (its RLP is 32 bytes or longer).
   bool is_hash() const noexcept { return size == 32; }
+  /// The hash or the inline RLP (empty for no node), viewing this reference.
   ByteSpan view() const noexcept { return {bytes.data(), size}; }
   /// Size of this reference inside the parent's RLP: 1 (0x80) when empty, 33 (0xa0 and the hash)
   /// for a hash, else the inline node's size. Branch-free: a branch's children are a random mix.
@@ -50,6 +53,7 @@ struct NodeRef {
 
   /// The reference to a node whose RLP is `encoding` (hashes it when 32 bytes or longer).
   static NodeRef of_encoding(ByteSpan encoding);
+  /// The reference to the node of hash `hash` (one whose RLP is 32 bytes or longer).
   static NodeRef of_hash(const Digest32& hash);
 };
 
@@ -57,8 +61,12 @@ struct NodeRef {
 Digest32 root_of_encoding(ByteSpan encoding);
 
 // ---- Encoding (each appends one node's RLP to `out`) --------------------------------------------
+// Paths are nibbles 0..15 (not checked). Nor do the encoders check what decode_node requires of a
+// node (a non-empty leaf value and extension path): the tries never produce anything else.
 
+/// [HP(path, leaf), value].
 void encode_leaf(Bytes& out, Nibbles path, ByteSpan value);
+/// [HP(path, extension), child] with `child` written as encoded_size() describes.
 void encode_extension(Bytes& out, Nibbles path, const NodeRef& child);
 /// `children` points at 16 references (empty ones for absent children); an empty `value` means
 /// the branch holds none.
@@ -70,8 +78,10 @@ enum class NodeKind : std::uint8_t { leaf, extension, branch };
 
 /// A hex-prefix path inside a decoded node (a view; no copy).
 struct CompactPath {
-  ByteSpan bytes;  ///< the HP-encoded bytes, flag nibble included
+  ByteSpan bytes;  ///< the HP-encoded bytes, flag nibble included (never empty once decoded)
+  /// Number of nibbles of the path (the flag nibble and an even path's padding excluded).
   std::size_t size() const noexcept { return bytes.size() * 2 - ((bytes[0] & 0x10) != 0 ? 1 : 2); }
+  /// Nibble `index` (< size()) of the path.
   std::uint8_t operator[](std::size_t index) const noexcept {
     return key_nibble(bytes, index + ((bytes[0] & 0x10) != 0 ? 1 : 2));
   }

@@ -15,7 +15,9 @@ namespace merkleforge::mpt {
 
 class ProofNodes {
  public:
+  /// Number of nodes.
   std::size_t size() const noexcept { return ends_.size(); }
+  /// No node (size() == 0).
   bool empty() const noexcept { return ends_.empty(); }
   /// Node `index` (< size()), a view into the buffer.
   ByteSpan operator[](std::size_t index) const noexcept {

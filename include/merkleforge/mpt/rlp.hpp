@@ -97,7 +97,9 @@ void append_uint(Bytes& out, std::uint64_t value);
 /// Appends a big-endian unsigned integer of any width, without its leading zero bytes.
 void append_big_uint(Bytes& out, ByteSpan big_endian);
 
+/// The encoding of the byte string `data` (append_string into a fresh buffer).
 Bytes encode_string(ByteSpan data);
+/// The encoding of `value` (append_uint into a fresh buffer).
 Bytes encode_uint(std::uint64_t value);
 /// The list of the already-encoded items.
 Bytes encode_list(std::span<const Bytes> encoded_items);

@@ -32,6 +32,7 @@ using NodeSink = std::function<void(Nibbles path, const Digest32& hash, ByteSpan
 
 class StackTrieBuilder {
  public:
+  /// An empty builder; `sink` (may be empty: no node is reported) receives the nodes as above.
   explicit StackTrieBuilder(NodeSink sink = {}) : sink_(std::move(sink)) {}
 
   /// Adds a pair. Errors: invalid_argument unless `key` sorts strictly after the previous key and

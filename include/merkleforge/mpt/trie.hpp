@@ -29,11 +29,14 @@
 namespace merkleforge::mpt {
 
 /// Store keys of the MPT: "mn" ‖ hash → node RLP, "mr" ‖ name → 32-byte root hash.
+/// The key of the node whose keccak256 is `hash`.
 Bytes node_store_key(const Digest32& hash);
+/// The key of the root record of the trie saved as `name` (any bytes, also empty).
 Bytes root_record_key(std::string_view name);
 
 class MerklePatriciaTrie {
  public:
+  /// The empty trie (root kEmptyTrieRoot).
   MerklePatriciaTrie() = default;
 
   /// Sets `key` to `value`; an empty value erases the key (Ethereum semantics).
@@ -91,6 +94,7 @@ class MerklePatriciaTrie {
   /// Pending changes from which root_hash() hashes subtries in parallel, and keys from which
   /// put_batch builds an empty trie's subtries in parallel (default 1024).
   std::size_t parallel_threshold() const noexcept { return parallel_threshold_; }
+  /// Sets that threshold; the root and the trie are the same whatever it is (0: always parallel).
   void set_parallel_threshold(std::size_t changes) noexcept { parallel_threshold_ = changes; }
 
   /// Range-proof support (see range_proof.hpp): removes every key k with lo <= k <= hi, all of

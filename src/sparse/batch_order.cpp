@@ -1,4 +1,5 @@
-#include "merkleforge/sparse/sparse_update.hpp"
+// last_update_per_key: a batch's updates in the order it applies them.
+#include "sparse/batch_order.hpp"
 
 #include <algorithm>
 #include <bit>

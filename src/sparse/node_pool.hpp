@@ -10,6 +10,7 @@
 // version and store id (72 bytes) in another. At 1M keys the references are ~11.5 MB, which
 // stays in the L3 cache, so the walk's chain of dependent loads mostly hits it; the hashes a
 // walk needs do not depend on each other and their loads overlap.
+// Internal to the sparse tree (src/sparse), not installed.
 #pragma once
 
 #include <algorithm>

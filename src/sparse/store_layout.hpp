@@ -10,8 +10,10 @@
 //   child     kind u8 (0 empty, 'i', 'l') ‖ version u32 BE ‖ id u32 BE ‖ hash[32]
 // Readers re-hash every node they load and compare with the hash its parent recorded, so damaged
 // or substituted records are reported as corrupt_data.
+// Internal to the sparse tree (src/sparse), not installed.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 
