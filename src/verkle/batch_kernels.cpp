@@ -66,6 +66,22 @@ constexpr std::size_t kSpreadThreshold = 20;
 
 }  // namespace
 
+namespace {
+thread_local SumScratch::Buffers thread_buffers;
+}  // namespace
+
+SumScratch::SumScratch() : buffers_(thread_buffers.in_use ? &own_ : &thread_buffers) {
+  buffers_->in_use = true;
+  buffers_->terms.clear();
+  buffers_->ends.clear();
+  buffers_->targets.clear();
+  buffers_->sums.clear();
+}
+
+SumScratch::~SumScratch() {
+  buffers_->in_use = false;
+}
+
 Element sum_portable(std::span<const SignedPoint> terms) {
   return chain(Element::identity(), terms);
 }

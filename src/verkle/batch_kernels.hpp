@@ -56,6 +56,32 @@ Element sum_points(const Element& start, std::span<const SignedPoint> terms);
 void sum_point_groups(std::span<const SignedPoint> terms, std::span<const std::uint32_t> ends,
                       std::span<Element> sums);
 
+/// Vectors for gathering the terms of many sums, borrowed from the calling thread and kept (with
+/// their capacity) from one use to the next, so that commitments, trie commits and tree-key batches
+/// allocate nothing for their terms once warm. A second SumScratch alive on the same thread (TBB
+/// may run another task while one waits) gets vectors of its own.
+class SumScratch {
+ public:
+  SumScratch();
+  ~SumScratch();
+  SumScratch(const SumScratch&) = delete;
+  SumScratch& operator=(const SumScratch&) = delete;
+
+  struct Buffers {
+    std::vector<SignedPoint> terms;
+    std::vector<std::uint32_t> ends;
+    std::vector<Element*> targets;
+    std::vector<Element> sums;
+    bool in_use = false;
+  };
+  /// The borrowed vectors, cleared (their capacity kept).
+  Buffers& get() { return *buffers_; }
+
+ private:
+  Buffers own_;
+  Buffers* buffers_;
+};
+
 // The kernels (portable in batch_kernels.cpp, IFMA in batch_kernels_ifma.cpp).
 Element sum_portable(std::span<const SignedPoint> terms);
 Element sum_ifma(std::span<const SignedPoint> terms);

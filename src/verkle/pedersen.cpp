@@ -10,6 +10,7 @@
 
 #include "fixed_base_tables.hpp"
 #include "merkleforge/verkle/crs.hpp"
+#include "verkle/batch_kernels.hpp"
 #include "verkle/wide_crs_tables.hpp"
 
 namespace merkleforge::verkle {
@@ -47,7 +48,9 @@ Element commit(std::span<const Fr> values) {
   if (values.size() > kCrsSize) throw std::invalid_argument("verkle::commit: more than 256 values");
   // The terms of a range of values, summed at once (so the batch kernel has them side by side).
   const auto commit_range = [&](std::size_t begin, std::size_t end, const Element& start) {
-    std::vector<detail::SignedPoint> terms((end - begin) * CrsTables::kMaxTerms);
+    detail::SumScratch scratch;
+    std::vector<detail::SignedPoint>& terms = scratch.get().terms;
+    terms.resize((end - begin) * CrsTables::kMaxTerms);
     std::size_t count = 0;
     for (std::size_t i = begin; i < end; ++i) {
       count += detail::write_crs_terms(i, values[i], terms.data() + count);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "merkleforge/verkle/banderwagon.hpp"
+#include "verkle/batch_kernels.hpp"
 #include "verkle/tree_key_tables.hpp"
 
 namespace merkleforge::verkle {
@@ -26,17 +27,18 @@ constexpr std::size_t kBlock = 128;
 /// The keys of at most kBlock requests: their commitments' terms are summed side by side (one
 /// key per lane with the IFMA kernel) and mapped to the scalar field with one inversion.
 void derive_block(std::span<const TreeKeyRequest> requests, std::span<TreeKey> keys) {
-  std::vector<detail::SignedPoint> terms(requests.size() * detail::kMaxTreeKeyTerms);
-  std::array<std::uint32_t, kBlock> ends;
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < requests.size(); ++i) {
-    count += detail::write_tree_key_terms(requests[i].address, requests[i].tree_index,
-                                          terms.data() + count);
-    ends[i] = static_cast<std::uint32_t>(count);
+  detail::SumScratch scratch;
+  std::vector<detail::SignedPoint>& terms = scratch.get().terms;
+  std::vector<std::uint32_t>& ends = scratch.get().ends;
+  for (const TreeKeyRequest& request : requests) {
+    std::array<detail::SignedPoint, detail::kMaxTreeKeyTerms> key_terms;
+    const std::size_t count =
+        detail::write_tree_key_terms(request.address, request.tree_index, key_terms.data());
+    terms.insert(terms.end(), key_terms.begin(), key_terms.begin() + count);
+    ends.push_back(static_cast<std::uint32_t>(terms.size()));
   }
   std::array<Element, kBlock> points;
-  detail::sum_point_groups(std::span(terms).first(count), std::span(ends).first(requests.size()),
-                           std::span(points).first(requests.size()));
+  detail::sum_point_groups(terms, ends, std::span(points).first(requests.size()));
   const std::vector<Fr> hashes =
       Element::batch_map_to_scalar_field(std::span(points).first(requests.size()));
   for (std::size_t i = 0; i < requests.size(); ++i) {

@@ -40,16 +40,16 @@ class CommitmentUpdates {
   /// Starts the group of terms added to `target` (which must outlive apply()).
   void begin(Element& target) {
     close_group();
-    targets_.push_back(&target);
+    b_.targets.push_back(&target);
   }
   /// Adds scalar·CRS[index] to the current group (16-bit-window tables where they cover it).
   void add(std::size_t index, const Fr& scalar) {
-    const std::size_t size = terms_.size();
-    terms_.resize(size + detail::kMaxCrsTerms);
-    terms_.resize(size + detail::write_crs_terms_wide(index, scalar, terms_.data() + size));
+    std::array<detail::SignedPoint, detail::kMaxCrsTerms> terms;
+    const std::size_t count = detail::write_crs_terms_wide(index, scalar, terms.data());
+    b_.terms.insert(b_.terms.end(), terms.begin(), terms.begin() + count);
   }
   /// Adds a precomputed point to the current group.
-  void add(const AffinePoint& point) { terms_.push_back({&point, false}); }
+  void add(const AffinePoint& point) { b_.terms.push_back({&point, false}); }
   /// Adds (fresh - included)·CRS[index] and records fresh as included.
   void update_slot(std::size_t index, Fr& included, const Fr& fresh) {
     if (fresh == included) return;
@@ -59,21 +59,22 @@ class CommitmentUpdates {
   /// Adds every group's sum to its target (targets of empty groups stay as they are).
   void apply() {
     close_group();
-    std::vector<Element> sums(targets_.size());
-    detail::sum_point_groups(terms_, ends_, sums);
-    for (std::size_t g = 0; g < targets_.size(); ++g) {
-      const std::uint32_t begin = g == 0 ? 0 : ends_[g - 1];
-      if (ends_[g] != begin) *targets_[g] += sums[g];
+    b_.sums.resize(b_.targets.size());
+    detail::sum_point_groups(b_.terms, b_.ends, b_.sums);
+    for (std::size_t g = 0; g < b_.targets.size(); ++g) {
+      const std::uint32_t begin = g == 0 ? 0 : b_.ends[g - 1];
+      if (b_.ends[g] != begin) *b_.targets[g] += b_.sums[g];
     }
   }
 
  private:
   void close_group() {
-    if (ends_.size() < targets_.size()) ends_.push_back(static_cast<std::uint32_t>(terms_.size()));
+    if (b_.ends.size() < b_.targets.size()) {
+      b_.ends.push_back(static_cast<std::uint32_t>(b_.terms.size()));
+    }
   }
-  std::vector<detail::SignedPoint> terms_;
-  std::vector<std::uint32_t> ends_;
-  std::vector<Element*> targets_;
+  detail::SumScratch scratch_;
+  detail::SumScratch::Buffers& b_ = scratch_.get();
 };
 
 /// The nodes whose commitments a commit must bring up to date: dirty leaves, and internal nodes
@@ -278,21 +279,26 @@ VerkleTrie::VerkleTrie(VerkleTrie&&) noexcept = default;
 VerkleTrie& VerkleTrie::operator=(VerkleTrie&&) noexcept = default;
 
 void VerkleTrie::insert_deferred(const TreeKeyRequest& request, const Digest32& value) {
+  // A bounded queue: its memory stays small (and is reused), while each flush still derives keys
+  // in blocks of many.
+  constexpr std::size_t kMaxQueued = 4096;
   deferred_.push_back({request, value});
+  if (deferred_.size() >= kMaxQueued) apply_deferred();
 }
 
 void VerkleTrie::apply_deferred() const {
   if (deferred_.empty()) return;
   // Consecutive writes to one stem (an account's fields) share its key: derive each stem once.
   std::vector<TreeKeyRequest> stems;
-  std::vector<std::size_t> stem_of_write(deferred_.size());
+  stems.reserve(deferred_.size() / 2);  // an account writes at least two fields to its stem
+  std::vector<std::uint32_t> stem_of_write(deferred_.size());
   for (std::size_t i = 0; i < deferred_.size(); ++i) {
     const TreeKeyRequest& r = deferred_[i].request;
     if (stems.empty() || stems.back().address != r.address ||
         stems.back().tree_index != r.tree_index) {
       stems.push_back({r.address, r.tree_index, 0});
     }
-    stem_of_write[i] = stems.size() - 1;
+    stem_of_write[i] = static_cast<std::uint32_t>(stems.size() - 1);
   }
   const std::vector<TreeKey> keys = get_tree_keys(stems);
   std::vector<DeferredWrite> writes;
@@ -304,6 +310,8 @@ void VerkleTrie::apply_deferred() const {
     key[31] = writes[i].request.sub_index;
     self.insert(key, writes[i].value);
   }
+  writes.clear();
+  deferred_.swap(writes);  // the queue keeps its capacity
 }
 
 std::size_t VerkleTrie::size() const {
