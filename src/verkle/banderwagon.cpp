@@ -4,6 +4,9 @@
 #include <algorithm>
 
 #include "merkleforge/core/hex.hpp"
+#include "verkle/banderwagon_adx.hpp"
+#include "verkle/point_formulas.hpp"
+#include "verkle/raw_access.hpp"
 
 namespace merkleforge::verkle {
 
@@ -13,12 +16,6 @@ Fp fp_from_be_hex(std::string_view hex) {
   Bytes bytes = from_hex(hex).value();
   std::reverse(bytes.begin(), bytes.end());
   return Fp::from_bytes_le(bytes).value();
-}
-
-/// -a·v = 5·v, by additions.
-Fp times_five(const Fp& v) {
-  const Fp four = v.dbl().dbl();
-  return four + v;
 }
 
 }  // namespace
@@ -36,39 +33,22 @@ const Element& Element::generator() {
   return g;
 }
 
+// The formulas of point_formulas.hpp, on the MULX/ADX kernel where the dispatcher chose it.
 Element Element::operator+(const Element& other) const {
-  const Fp a = x_ * other.x_;
-  const Fp b = y_ * other.y_;
-  const Fp c = curve_d() * t_ * other.t_;
-  const Fp d = z_ * other.z_;
-  const Fp e = (x_ + y_) * (other.x_ + other.y_) - a - b;
-  const Fp f = d - c;
-  const Fp g = d + c;
-  const Fp h = b + times_five(a);
-  return Element(e * f, g * h, e * h, f * g);
+  if (detail::kMulxAdx) return detail::add_adx(*this, other);
+  return detail::RawAccess::element(detail::add(detail::RawAccess::coordinates(*this),
+                                                detail::RawAccess::coordinates(other), curve_d()));
 }
 
 Element Element::add_affine(const AffinePoint& point) const {
-  const Fp a = x_ * point.x;
-  const Fp b = y_ * point.y;
-  const Fp c = t_ * point.d_xy;
-  const Fp e = (x_ + y_) * (point.x + point.y) - a - b;
-  const Fp f = z_ - c;
-  const Fp g = z_ + c;
-  const Fp h = b + times_five(a);
-  return Element(e * f, g * h, e * h, f * g);
+  if (detail::kMulxAdx) return detail::add_affine_adx(*this, point);
+  return detail::RawAccess::element(
+      detail::add_affine(detail::RawAccess::coordinates(*this), point.x, point.y, point.d_xy));
 }
 
 Element Element::dbl() const {
-  const Fp a = x_.square();
-  const Fp b = y_.square();
-  const Fp c = z_.square().dbl();
-  const Fp d = -times_five(a);
-  const Fp e = (x_ + y_).square() - a - b;
-  const Fp g = d + b;
-  const Fp f = g - c;
-  const Fp h = d - b;
-  return Element(e * f, g * h, e * h, f * g);
+  if (detail::kMulxAdx) return detail::dbl_adx(*this);
+  return detail::RawAccess::element(detail::dbl(detail::RawAccess::coordinates(*this)));
 }
 
 Element Element::operator*(const Fr& scalar) const {
@@ -116,12 +96,12 @@ Result<Element> Element::from_bytes(ByteSpan bytes) {
 
   // y² = (a·x² - 1) / (d·x² - 1); d is not a square, so the denominator is never zero.
   const Fp x2 = x->square();
-  const Fp y2 = (-times_five(x2) - Fp::one()) * (curve_d() * x2 - Fp::one()).inverse();
+  const Fp y2 = (-detail::times_five(x2) - Fp::one()) * (curve_d() * x2 - Fp::one()).inverse();
   auto y = y2.sqrt();
   if (!y) return make_error(Errc::malformed_input, "banderwagon point: x is not on the curve");
   if (!y->is_lexicographically_largest()) y = -*y;
   // The point is in the subgroup of order 2r iff 1 - a·x² is a square.
-  if ((Fp::one() + times_five(x2)).legendre() != 1) {
+  if ((Fp::one() + detail::times_five(x2)).legendre() != 1) {
     return make_error(Errc::malformed_input, "banderwagon point: not in the prime-order subgroup");
   }
   return from_affine(*x, *y);

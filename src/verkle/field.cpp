@@ -17,7 +17,7 @@ namespace merkleforge::verkle {
 namespace {
 
 bool mulx_adx_runs() noexcept {
-  return cpu_features().bmi2 && cpu_features().adx;
+  return cpu_features().bmi2 && cpu_features().adx && detail::mulx_adx_compiled();
 }
 
 /// Keyed by "uses the MULX/ADX kernel". No table: mul() is inline in montgomery.hpp and branches

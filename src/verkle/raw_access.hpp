@@ -4,6 +4,7 @@
 
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/field.hpp"
+#include "verkle/point_formulas.hpp"
 
 namespace merkleforge::verkle::detail {
 
@@ -23,6 +24,9 @@ struct RawAccess {
   static Element element(const Fp& x, const Fp& y, const Fp& t, const Fp& z) {
     return Element(x, y, t, z);
   }
+  static Element element(const Extended<Fp>& p) { return Element(p.x, p.y, p.t, p.z); }
+  /// The point's extended coordinates.
+  static Extended<Fp> coordinates(const Element& p) { return {p.x_, p.y_, p.t_, p.z_}; }
 };
 
 }  // namespace merkleforge::verkle::detail

@@ -64,8 +64,13 @@ std::vector<std::pair<std::string, Kernel>> available_kernels() {
   using Mont = detail::Montgomery<M>;
   std::vector<std::pair<std::string, Kernel>> kernels = {{"portable", &Mont::mul_portable}};
 #if defined(__x86_64__)
-  if (cpu_features().bmi2 && cpu_features().adx)
-    kernels.emplace_back("mulx_adx", &Mont::mul_mulx_adx);
+  if (cpu_features().bmi2 && cpu_features().adx && detail::mulx_adx_compiled()) {
+    kernels.emplace_back("mulx_adx", [](const Limbs& a, const Limbs& b) {
+      Limbs out;
+      detail::mul_mulx_adx<M>(out, a, b);
+      return out;
+    });
+  }
 #endif
   return kernels;
 }
@@ -124,7 +129,8 @@ TEST(VerkleMontgomery, KernelsAgreeOnLongRandomChains) {
 // requests "portable" for the field before any "mulx-adx" (the portable_kernel. ctest run, which
 // includes this test, sets MERKLEFORGE_KERNEL=portable).
 TEST(VerkleMontgomery, ActiveKernelIsTheRequestedOne) {
-  const bool cpu_has_mulx_adx = cpu_features().bmi2 && cpu_features().adx;
+  const bool cpu_has_mulx_adx =
+      cpu_features().bmi2 && cpu_features().adx && detail::mulx_adx_compiled();
   bool expected = cpu_has_mulx_adx;
   const char* spec = std::getenv(kKernelEnvironmentVariable);
   for (std::string_view name : requested_kernels(spec ? spec : "", "verkle-fp")) {

@@ -10,6 +10,9 @@
 #include <array>
 #include <cstdint>
 #include <type_traits>
+#if defined(__x86_64__)
+#include <x86intrin.h>  // _addcarry_u64, _subborrow_u64: baseline x86-64, no ISA flag needed
+#endif
 
 namespace merkleforge::verkle::detail {
 
@@ -62,96 +65,15 @@ constexpr std::uint64_t mul_add2(std::uint64_t& lo, std::uint64_t a, std::uint64
   return static_cast<std::uint64_t>(value >> 64);
 }
 
-// The x86-64 assembly below, unless clang builds with AddressSanitizer (the libFuzzer build): the
-// multiplication holds 12 general registers at once, more than clang leaves free around ASan's
-// instrumentation ("inline assembly requires more registers than available"). Without it every
-// operation takes the portable C++ path, which the tests check against the assembly.
-#if defined(__x86_64__)
-#define MERKLEFORGE_MONT_ASM 1
-#if defined(__clang__) && defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#undef MERKLEFORGE_MONT_ASM
-#define MERKLEFORGE_MONT_ASM 0
-#endif
-#endif
-#else
-#define MERKLEFORGE_MONT_ASM 0
-#endif
-
-#if MERKLEFORGE_MONT_ASM
-// Assembly pieces of the x86-64 kernels (AT&T syntax; operands named by the caller: a and b point
-// to the factors, mod points to kModulusAndInv (M's limbs, then kInv), lo and hi are scratch
-// registers). The constants go through one base register rather than one memory operand each:
-// at -O0 with -fPIC every memory operand takes a register of its own and the multiplication would
-// run out of registers ("impossible constraints").
-// The multiplication macros take the registers of the running sum t, least significant first;
-// rows and reductions alternate and each reduction leaves the sum in the last four registers (the
-// first becomes free).
-// clang-format off
-//
-// t0..t4 = a·b[0] (the first row has no running sum to add).
-#define MERKLEFORGE_MONT_FIRST_ROW(t0, t1, t2, t3, t4)   \
-  "movq (%[b]), %%rdx\n\t"                                \
-  "mulxq (%[a]), " t0 ", " t1 "\n\t"                      \
-  "mulxq 8(%[a]), %[lo], " t2 "\n\t"                      \
-  "addq %[lo], " t1 "\n\t"                                \
-  "mulxq 16(%[a]), %[lo], " t3 "\n\t"                     \
-  "adcq %[lo], " t2 "\n\t"                                \
-  "mulxq 24(%[a]), %[lo], " t4 "\n\t"                     \
-  "adcq %[lo], " t3 "\n\t"                                \
-  "adcq $0, " t4 "\n\t"
-// t0..t4 = t0..t3 + a·b_i (t4 is written, not read): low halves on the OF chain, high on CF.
-#define MERKLEFORGE_MONT_ROW(b_i, t0, t1, t2, t3, t4)    \
-  "movq " b_i ", %%rdx\n\t"                               \
-  "xorl %%eax, %%eax\n\t"                                 \
-  "mulxq (%[a]), %[lo], %[hi]\n\t"                        \
-  "adoxq %[lo], " t0 "\n\t"                               \
-  "adcxq %[hi], " t1 "\n\t"                               \
-  "mulxq 8(%[a]), %[lo], %[hi]\n\t"                       \
-  "adoxq %[lo], " t1 "\n\t"                               \
-  "adcxq %[hi], " t2 "\n\t"                               \
-  "mulxq 16(%[a]), %[lo], %[hi]\n\t"                      \
-  "adoxq %[lo], " t2 "\n\t"                               \
-  "adcxq %[hi], " t3 "\n\t"                               \
-  "mulxq 24(%[a]), %[lo], " t4 "\n\t"                     \
-  "adoxq %[lo], " t3 "\n\t"                               \
-  "adcxq %%rax, " t4 "\n\t"                               \
-  "adoxq %%rax, " t4 "\n\t"
-// t1..t4 = (t0..t4 + m·M) / 2^64 with m = t0·kInv mod 2^64 (t0 becomes zero). The sum fits in four
-// limbs (top-limb headroom), so neither chain carries out of t4.
-#define MERKLEFORGE_MONT_REDUCE(t0, t1, t2, t3, t4)      \
-  "movq " t0 ", %%rdx\n\t"                                \
-  "imulq 32(%[mod]), %%rdx\n\t"                           \
-  "xorl %%eax, %%eax\n\t"                                 \
-  "mulxq (%[mod]), %[lo], %[hi]\n\t"                      \
-  "adcxq %[lo], " t0 "\n\t"                               \
-  "adoxq %[hi], " t1 "\n\t"                               \
-  "mulxq 8(%[mod]), %[lo], %[hi]\n\t"                     \
-  "adcxq %[lo], " t1 "\n\t"                               \
-  "adoxq %[hi], " t2 "\n\t"                               \
-  "mulxq 16(%[mod]), %[lo], %[hi]\n\t"                    \
-  "adcxq %[lo], " t2 "\n\t"                               \
-  "adoxq %[hi], " t3 "\n\t"                               \
-  "mulxq 24(%[mod]), %[lo], %[hi]\n\t"                    \
-  "adcxq %[lo], " t3 "\n\t"                               \
-  "adoxq %[hi], " t4 "\n\t"                               \
-  "adcxq %%rax, " t4 "\n\t"
-// t0..t3 -= M when t0..t3 >= M (t < 2M), by conditional moves; r0..r3 are scratch registers.
-#define MERKLEFORGE_MONT_SUBTRACT_MODULUS(t0, t1, t2, t3, r0, r1, r2, r3) \
-  "movq " t0 ", " r0 "\n\t"                               \
-  "subq (%[mod]), " r0 "\n\t"                             \
-  "movq " t1 ", " r1 "\n\t"                               \
-  "sbbq 8(%[mod]), " r1 "\n\t"                            \
-  "movq " t2 ", " r2 "\n\t"                               \
-  "sbbq 16(%[mod]), " r2 "\n\t"                           \
-  "movq " t3 ", " r3 "\n\t"                               \
-  "sbbq 24(%[mod]), " r3 "\n\t"                           \
-  "cmovaeq " r0 ", " t0 "\n\t"                            \
-  "cmovaeq " r1 ", " t1 "\n\t"                            \
-  "cmovaeq " r2 ", " t2 "\n\t"                            \
-  "cmovaeq " r3 ", " t3 "\n\t"
-// clang-format on
-#endif
+/// mul() by the MULX/ADCX/ADOX kernel (src/verkle/montgomery_adx.cpp, compiled for BMI2 and ADX,
+/// instantiated for the two fields' moduli): out = a·b·2^-256 mod M under mul()'s contract.
+/// Precondition: kMulxAdx. Out of line: the point formulas, where products are hot, take the
+/// inline-assembly kernel in their own ISA file (banderwagon_adx.cpp).
+template <Limbs M>
+void mul_mulx_adx(Limbs& out, const Limbs& a, const Limbs& b) noexcept;
+/// False in builds without the assembly kernel (clang with AddressSanitizer, see
+/// src/verkle/montgomery_asm.hpp); the dispatcher then never chooses it.
+bool mulx_adx_compiled() noexcept;
 
 template <Limbs M>
 struct Montgomery {
@@ -177,29 +99,22 @@ struct Montgomery {
   }
   static constexpr Limbs kR = power_of_two_mod(256);
   static constexpr Limbs kR2 = power_of_two_mod(512);
-  /// M's limbs, then kInv: what the assembly kernels read through one base register.
+  /// M's limbs, then kInv: what the assembly kernel reads through one base register.
   static constexpr std::uint64_t kModulusAndInv[5] = {M[0], M[1], M[2], M[3], kInv};
 
   /// a + b mod M for a, b < M. Compilers turn the portable form into slow code (vector selects
-  /// through the stack), so x86-64 uses a carry chain and conditional moves.
+  /// through the stack), so x86-64 spells out the carry chains with the ADC/SBB intrinsics and
+  /// selects limb by limb.
   static constexpr Limbs add(const Limbs& a, const Limbs& b) {
-#if MERKLEFORGE_MONT_ASM
+#if defined(__x86_64__)
     if (!std::is_constant_evaluated()) {
-      std::uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], r0, r1, r2, r3;
-      // clang-format off
-      asm("addq %[b0], %[s0]\n\t"
-          "adcq %[b1], %[s1]\n\t"
-          "adcq %[b2], %[s2]\n\t"
-          "adcq %[b3], %[s3]\n\t"
-          MERKLEFORGE_MONT_SUBTRACT_MODULUS("%[s0]", "%[s1]", "%[s2]", "%[s3]",
-                                            "%[r0]", "%[r1]", "%[r2]", "%[r3]")
-          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [r0] "=&r"(r0),
-            [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3)
-          : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2]), [b3] "rm"(b[3]),
-            [mod] "r"(kModulusAndInv)
-          : "cc");
-      // clang-format on
-      return {s0, s1, s2, s3};
+      unsigned long long sum[4], reduced[4];
+      unsigned char carry = 0, borrow = 0;
+      for (int i = 0; i < 4; ++i) carry = _addcarry_u64(carry, a[i], b[i], &sum[i]);
+      for (int i = 0; i < 4; ++i) borrow = _subborrow_u64(borrow, sum[i], M[i], &reduced[i]);
+      // sum < 2M < 2^256 (no carry out); keep it when subtracting M borrowed.
+      return {borrow ? sum[0] : reduced[0], borrow ? sum[1] : reduced[1],
+              borrow ? sum[2] : reduced[2], borrow ? sum[3] : reduced[3]};
     }
 #endif
     Limbs sum{};
@@ -207,30 +122,16 @@ struct Montgomery {
     return subtract_modulus_if_not_below(sum);
   }
 
-  /// a - b mod M for a, b < M (x86-64: the modulus is added back under a borrow mask).
+  /// a - b mod M for a, b < M: the modulus is added back under the borrow.
   static constexpr Limbs sub(const Limbs& a, const Limbs& b) {
-#if MERKLEFORGE_MONT_ASM
+#if defined(__x86_64__)
     if (!std::is_constant_evaluated()) {
-      std::uint64_t d0 = a[0], d1 = a[1], d2 = a[2], d3 = a[3], mask;
-      std::uint64_t e0 = M[0], e1 = M[1], e2 = M[2], e3 = M[3];
-      asm("subq %[b0], %[d0]\n\t"
-          "sbbq %[b1], %[d1]\n\t"
-          "sbbq %[b2], %[d2]\n\t"
-          "sbbq %[b3], %[d3]\n\t"
-          "sbbq %[mask], %[mask]\n\t"
-          "andq %[mask], %[e0]\n\t"
-          "andq %[mask], %[e1]\n\t"
-          "andq %[mask], %[e2]\n\t"
-          "andq %[mask], %[e3]\n\t"
-          "addq %[e0], %[d0]\n\t"
-          "adcq %[e1], %[d1]\n\t"
-          "adcq %[e2], %[d2]\n\t"
-          "adcq %[e3], %[d3]\n\t"
-          : [d0] "+r"(d0), [d1] "+r"(d1), [d2] "+r"(d2), [d3] "+r"(d3), [e0] "+r"(e0),
-            [e1] "+r"(e1), [e2] "+r"(e2), [e3] "+r"(e3), [mask] "=&r"(mask)
-          : [b0] "rm"(b[0]), [b1] "rm"(b[1]), [b2] "rm"(b[2]), [b3] "rm"(b[3])
-          : "cc");
-      return {d0, d1, d2, d3};
+      unsigned long long diff[4], out[4];
+      unsigned char borrow = 0, carry = 0;
+      for (int i = 0; i < 4; ++i) borrow = _subborrow_u64(borrow, a[i], b[i], &diff[i]);
+      const std::uint64_t mask = 0 - static_cast<std::uint64_t>(borrow);
+      for (int i = 0; i < 4; ++i) carry = _addcarry_u64(carry, diff[i], M[i] & mask, &out[i]);
+      return {out[0], out[1], out[2], out[3]};
     }
 #endif
     Limbs diff{};
@@ -242,13 +143,14 @@ struct Montgomery {
 
   /// a·b·R^-1 mod M (CIOS without a fifth limb). Contract: a < M; b may be any 256-bit value
   /// (a·b < M·2^256 keeps the result below 2M before the final subtraction), so a raw integer is
-  /// converted by mul(kR2, raw). Uses the MULX/ADX kernel when kMulxAdx allows it; inlined so that
-  /// the product stays in registers (the portable kernel is an out-of-line call).
+  /// converted by mul(kR2, raw). Uses the MULX/ADX kernel when kMulxAdx allows it (an out-of-line
+  /// call, as the portable kernel is).
   [[gnu::always_inline]] static constexpr Limbs mul(const Limbs& a, const Limbs& b) {
-#if MERKLEFORGE_MONT_ASM
-    if (!std::is_constant_evaluated() && kMulxAdx) return mul_mulx_adx(a, b);
-#endif
     Limbs product;
+    if (!std::is_constant_evaluated() && kMulxAdx) {
+      mul_mulx_adx<M>(product, a, b);
+      return product;
+    }
     mul_portable_into(product, a, b);
     return product;
   }
@@ -278,31 +180,6 @@ struct Montgomery {
     }
     return subtract_modulus_if_not_below(t);
   }
-
-#if MERKLEFORGE_MONT_ASM
-  /// mul() with MULX and two carry chains (ADCX on CF, ADOX on OF). Precondition: the CPU has
-  /// BMI2 and ADX (kMulxAdx). Always inlined (see the note on the assembly pieces).
-  [[gnu::always_inline]] static Limbs mul_mulx_adx(const Limbs& a, const Limbs& b) {
-    std::uint64_t t0, t1, t2, t3, t4, lo, hi;
-    // clang-format off
-    asm(MERKLEFORGE_MONT_FIRST_ROW("%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-        MERKLEFORGE_MONT_REDUCE("%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-        MERKLEFORGE_MONT_ROW("8(%[b])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t0]")
-        MERKLEFORGE_MONT_REDUCE("%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t0]")
-        MERKLEFORGE_MONT_ROW("16(%[b])", "%[t2]", "%[t3]", "%[t4]", "%[t0]", "%[t1]")
-        MERKLEFORGE_MONT_REDUCE("%[t2]", "%[t3]", "%[t4]", "%[t0]", "%[t1]")
-        MERKLEFORGE_MONT_ROW("24(%[b])", "%[t3]", "%[t4]", "%[t0]", "%[t1]", "%[t2]")
-        MERKLEFORGE_MONT_REDUCE("%[t3]", "%[t4]", "%[t0]", "%[t1]", "%[t2]")
-        MERKLEFORGE_MONT_SUBTRACT_MODULUS("%[t4]", "%[t0]", "%[t1]", "%[t2]",
-                                          "%%rax", "%%rdx", "%[lo]", "%[hi]")
-        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
-          [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a] "r"(a.data()), [b] "r"(b.data()), "m"(a), "m"(b), [mod] "r"(kModulusAndInv)
-        : "rax", "rdx", "cc");
-    // clang-format on
-    return {t4, t0, t1, t2};
-  }
-#endif
 
   static constexpr Limbs to_montgomery(const Limbs& canonical) {
     return mul(kR2, canonical);
