@@ -10,9 +10,6 @@
 #include <array>
 #include <cstdint>
 #include <type_traits>
-#if defined(__x86_64__)
-#include <x86intrin.h>  // _addcarry_u64, _subborrow_u64: baseline x86-64, no ISA flag needed
-#endif
 
 namespace merkleforge::verkle::detail {
 
@@ -102,38 +99,18 @@ struct Montgomery {
   /// M's limbs, then kInv: what the assembly kernel reads through one base register.
   static constexpr std::uint64_t kModulusAndInv[5] = {M[0], M[1], M[2], M[3], kInv};
 
-  /// a + b mod M for a, b < M. Compilers turn the portable form into slow code (vector selects
-  /// through the stack), so x86-64 spells out the carry chains with the ADC/SBB intrinsics and
-  /// selects limb by limb.
+  /// a + b mod M for a, b < M. The result is chosen limb by limb with a conditional: a masked
+  /// select over the array is turned into vector selects through the stack by the compilers.
   static constexpr Limbs add(const Limbs& a, const Limbs& b) {
-#if defined(__x86_64__)
-    if (!std::is_constant_evaluated()) {
-      unsigned long long sum[4], reduced[4];
-      unsigned char carry = 0, borrow = 0;
-      for (int i = 0; i < 4; ++i) carry = _addcarry_u64(carry, a[i], b[i], &sum[i]);
-      for (int i = 0; i < 4; ++i) borrow = _subborrow_u64(borrow, sum[i], M[i], &reduced[i]);
-      // sum < 2M < 2^256 (no carry out); keep it when subtracting M borrowed.
-      return {borrow ? sum[0] : reduced[0], borrow ? sum[1] : reduced[1],
-              borrow ? sum[2] : reduced[2], borrow ? sum[3] : reduced[3]};
-    }
-#endif
-    Limbs sum{};
-    add_limbs(sum, a, b);
-    return subtract_modulus_if_not_below(sum);
+    Limbs sum{}, reduced{};
+    add_limbs(sum, a, b);  // below 2M < 2^256: no carry out
+    const bool below = sub_limbs(reduced, sum, M) != 0;
+    return {below ? sum[0] : reduced[0], below ? sum[1] : reduced[1], below ? sum[2] : reduced[2],
+            below ? sum[3] : reduced[3]};
   }
 
   /// a - b mod M for a, b < M: the modulus is added back under the borrow.
   static constexpr Limbs sub(const Limbs& a, const Limbs& b) {
-#if defined(__x86_64__)
-    if (!std::is_constant_evaluated()) {
-      unsigned long long diff[4], out[4];
-      unsigned char borrow = 0, carry = 0;
-      for (int i = 0; i < 4; ++i) borrow = _subborrow_u64(borrow, a[i], b[i], &diff[i]);
-      const std::uint64_t mask = 0 - static_cast<std::uint64_t>(borrow);
-      for (int i = 0; i < 4; ++i) carry = _addcarry_u64(carry, diff[i], M[i] & mask, &out[i]);
-      return {out[0], out[1], out[2], out[3]};
-    }
-#endif
     Limbs diff{};
     const std::uint64_t mask = 0 - sub_limbs(diff, a, b);
     const Limbs masked_modulus = {M[0] & mask, M[1] & mask, M[2] & mask, M[3] & mask};
