@@ -158,12 +158,8 @@ struct Montgomery {
     return subtract_modulus_if_not_below(t);
   }
 
-  static constexpr Limbs to_montgomery(const Limbs& canonical) {
-    return mul(kR2, canonical);
-  }
-  static constexpr Limbs from_montgomery(const Limbs& mont) {
-    return mul(mont, {1, 0, 0, 0});
-  }
+  static constexpr Limbs to_montgomery(const Limbs& canonical) { return mul(kR2, canonical); }
+  static constexpr Limbs from_montgomery(const Limbs& mont) { return mul(mont, {1, 0, 0, 0}); }
 
  private:
   /// value mod M for value < 2M, without a data-dependent branch.
