@@ -129,7 +129,8 @@ void keccak_each_of_emitted_nodes(benchmark::State& state) {
 }
 
 void mainnet_genesis_root(benchmark::State& state) {
-  const std::filesystem::path path = std::filesystem::path(MERKLEFORGE_VECTORS_DIR) / "mpt/genesis/mainnet_alloc.json";
+  const std::filesystem::path path =
+      std::filesystem::path(MERKLEFORGE_VECTORS_DIR) / "mpt/genesis/mainnet_alloc.json";
   std::ifstream in(path);
   if (!in) {
     state.SkipWithError(("genesis alloc missing or unreadable: " + path.string()).c_str());

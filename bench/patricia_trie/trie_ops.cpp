@@ -1,7 +1,7 @@
 // patricia/keccak256/<case><size>/<implementation>: insert (N puts + root), get, proof generation
 // and proof verification, MerkleForge beside @ethereumjs/mpt on the same keys in the same run.
-// The names follow the reference figures (tools/report/reference_figures.json), so `mforge bench` shows
-// the reference project's published figures beside ours.
+// The names follow the reference figures (tools/report/reference_figures.json), so `mforge bench`
+// shows the reference project's published figures beside ours.
 #include <benchmark/benchmark.h>
 
 #include "merkleforge/hash/keccak.hpp"

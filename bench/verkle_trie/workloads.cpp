@@ -553,9 +553,18 @@ BENCHMARK(bintrie_verify_keys)
     ->Arg(1000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
-BENCHMARK(proof_size_mpt)->Name("verkle_trie/proof_size/account_basic_data/merkleforge-mpt")->Arg(10000)->Iterations(1);
-BENCHMARK(proof_size_verkle)->Name("verkle_trie/proof_size/account_basic_data/merkleforge-verkle")->Arg(10000)->Iterations(1);
-BENCHMARK(proof_size_bintrie)->Name("verkle_trie/proof_size/account_basic_data/merkleforge-bintrie")->Arg(10000)->Iterations(1);
+BENCHMARK(proof_size_mpt)
+    ->Name("verkle_trie/proof_size/account_basic_data/merkleforge-mpt")
+    ->Arg(10000)
+    ->Iterations(1);
+BENCHMARK(proof_size_verkle)
+    ->Name("verkle_trie/proof_size/account_basic_data/merkleforge-verkle")
+    ->Arg(10000)
+    ->Iterations(1);
+BENCHMARK(proof_size_bintrie)
+    ->Name("verkle_trie/proof_size/account_basic_data/merkleforge-bintrie")
+    ->Arg(10000)
+    ->Iterations(1);
 BENCHMARK(ethereumjs_tries_random)
     ->Name("verkle_trie/accounts/tries_random/ethereumjs-verkle")
     ->Arg(1000)

@@ -2,9 +2,8 @@
 #pragma once
 
 #include <filesystem>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "merkleforge/core/bytes.hpp"
 

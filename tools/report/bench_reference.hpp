@@ -1,5 +1,5 @@
-// Published and peer figures measured elsewhere (tools/report/reference_figures.json), shown beside ours.
-// The data lives in that one file, read at run time; this unit only loads and matches it.
+// Published and peer figures measured elsewhere (tools/report/reference_figures.json), shown beside
+// ours. The data lives in that one file, read at run time; this unit only loads and matches it.
 #pragma once
 
 #include <filesystem>

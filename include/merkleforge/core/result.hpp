@@ -38,15 +38,24 @@ class BadResultAccess : public std::logic_error {
 template <class T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::move(value)) {}           // NOLINT: implicit by design
-  Result(Error error) : state_(std::move(error)) {}       // NOLINT: implicit by design
+  Result(T value) : state_(std::move(value)) {}      // NOLINT: implicit by design
+  Result(Error error) : state_(std::move(error)) {}  // NOLINT: implicit by design
 
   bool ok() const noexcept { return state_.index() == 0; }
   explicit operator bool() const noexcept { return ok(); }
 
-  const T& value() const& { check(); return std::get<0>(state_); }
-  T& value() & { check(); return std::get<0>(state_); }
-  T&& value() && { check(); return std::get<0>(std::move(state_)); }
+  const T& value() const& {
+    check();
+    return std::get<0>(state_);
+  }
+  T& value() & {
+    check();
+    return std::get<0>(state_);
+  }
+  T&& value() && {
+    check();
+    return std::get<0>(std::move(state_));
+  }
   const T& operator*() const& { return value(); }
   T& operator*() & { return value(); }
   const T* operator->() const { return &value(); }
@@ -66,6 +75,8 @@ class [[nodiscard]] Result {
 struct Ok {};
 using Status = Result<Ok>;
 
-inline Error make_error(Errc code, std::string message) { return Error{code, std::move(message)}; }
+inline Error make_error(Errc code, std::string message) {
+  return Error{code, std::move(message)};
+}
 
 }  // namespace merkleforge

@@ -1,7 +1,8 @@
 // The Hasher concept: what every tree in MerkleForge needs from a hash function.
 //
 // Trees are templates over a Hasher (BinaryMerkleTree<Sha256>), so the per-node call is resolved at
-// compile time; the CLI chooses an instantiation at run time through with_hasher() (algorithms.hpp).
+// compile time; the CLI chooses an instantiation at run time through with_hasher()
+// (algorithms.hpp).
 #pragma once
 
 #include <concepts>
