@@ -267,21 +267,17 @@ Entries load_entries(const std::array<const AffinePoint*, kLanes>& by_lane, __mm
           times_sixteen(reduce_once<kP>(add(x, y)))};
 }
 
-/// p + q for a = -5 (the mixed addition of banderwagon.cpp: Z2 = 1, so D = Z1). Value bounds
-/// (in units of p) keep every product's operands within mont_mul's precondition: the
-/// accumulator's coordinates are below p and the entries' below 16p.
-Points add_entries(const Points& p, const Entries& q) {
+/// The common end of both additions, from A = X1·X2, B = Y1·Y2, C = d·T1·T2, D = Z1·Z2 and
+/// S = (X1 + Y1)·(X2 + Y2), all below p: E = S - A - B, F = D - C, G = D + C, H = B + 5A, and the
+/// sum (E·F : G·H : E·H : F·G). The bounds (in units of p) keep the products' operands within
+/// mont_mul's precondition.
+Points finish_addition(const Vec& a, const Vec& b, const Vec& c, const Vec& d, const Vec& s) {
   const Vec m = broadcast(Modulus52<kP>::kValue);
   const Vec m2 = broadcast(Modulus52<kP>::kTwice);
-  const Vec a = mont_mul<kP>(p.x, q.x);
-  const Vec b = mont_mul<kP>(p.y, q.y);
-  const Vec c = mont_mul<kP>(p.t, q.d_xy);
-  const Vec& d = p.z;
   const Vec zero = {};
-  const Vec sum = mont_mul<kP>(reduce_once<kP>(add(p.x, p.y)), q.x_plus_y);
-  const Vec e = sub(sub(sum, a, m2), b, zero);  // < 3p
-  const Vec f = sub(d, c, m);                   // < 2p
-  const Vec g = add(d, c);                      // < 2p
+  const Vec e = sub(sub(s, a, m2), b, zero);  // < 3p
+  const Vec f = sub(d, c, m);                 // < 2p
+  const Vec g = add(d, c);                    // < 2p
   Vec five_a;
   for (int i = 0; i < 5; ++i)
     five_a.limb[i] = _mm512_add_epi64(_mm512_slli_epi64(a.limb[i], 2), a.limb[i]);
@@ -289,26 +285,21 @@ Points add_entries(const Points& p, const Entries& q) {
   return {mont_mul<kP>(e, f), mont_mul<kP>(g, h), mont_mul<kP>(e, h), mont_mul<kP>(f, g)};
 }
 
-/// p + q for two accumulators (the full addition of banderwagon.cpp; C = d·T1·T2 with d read as
-/// 16·d·2^256 like a table coordinate).
+/// p + q for a = -5 (the mixed addition of banderwagon.cpp: Z2 = 1, so D = Z1). The accumulator's
+/// coordinates are below p and the entries' below 16p.
+Points add_entries(const Points& p, const Entries& q) {
+  return finish_addition(mont_mul<kP>(p.x, q.x), mont_mul<kP>(p.y, q.y), mont_mul<kP>(p.t, q.d_xy),
+                         p.z, mont_mul<kP>(reduce_once<kP>(add(p.x, p.y)), q.x_plus_y));
+}
+
+/// p + q for two accumulators (the full addition of banderwagon.cpp; d is read as 16·d·2^256 like
+/// a table coordinate, so the product by it is the product by d).
 Points add_points(const Points& p, const Points& q) {
-  const Vec m = broadcast(Modulus52<kP>::kValue);
-  const Vec m2 = broadcast(Modulus52<kP>::kTwice);
-  const Vec zero = {};
   static const Radix52 kCurveD = to_radix52(RawAccess::montgomery(Element::curve_d()), 4);
-  const Vec a = mont_mul<kP>(p.x, q.x);
-  const Vec b = mont_mul<kP>(p.y, q.y);
-  const Vec c = mont_mul<kP>(mont_mul<kP>(p.t, q.t), broadcast(kCurveD));
-  const Vec d = mont_mul<kP>(p.z, q.z);
-  const Vec sum = mont_mul<kP>(reduce_once<kP>(add(p.x, p.y)), reduce_once<kP>(add(q.x, q.y)));
-  const Vec e = sub(sub(sum, a, m2), b, zero);  // < 3p
-  const Vec f = sub(d, c, m);                   // < 2p
-  const Vec g = add(d, c);                      // < 2p
-  Vec five_a;
-  for (int i = 0; i < 5; ++i)
-    five_a.limb[i] = _mm512_add_epi64(_mm512_slli_epi64(a.limb[i], 2), a.limb[i]);
-  const Vec h = add(b, carry<false>(five_a));  // < 6p
-  return {mont_mul<kP>(e, f), mont_mul<kP>(g, h), mont_mul<kP>(e, h), mont_mul<kP>(f, g)};
+  return finish_addition(
+      mont_mul<kP>(p.x, q.x), mont_mul<kP>(p.y, q.y),
+      mont_mul<kP>(mont_mul<kP>(p.t, q.t), broadcast(kCurveD)), mont_mul<kP>(p.z, q.z),
+      mont_mul<kP>(reduce_once<kP>(add(p.x, p.y)), reduce_once<kP>(add(q.x, q.y))));
 }
 
 /// The points with their lanes permuted by `index` (lane L takes lane index[L]).
