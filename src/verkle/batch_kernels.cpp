@@ -143,7 +143,9 @@ void PrimeField<Modulus>::batch_mul(std::span<PrimeField> out, std::span<const P
   }
 }
 
-template void Fp::batch_mul(std::span<Fp>, std::span<const Fp>, std::span<const Fp>);
-template void Fr::batch_mul(std::span<Fr>, std::span<const Fr>, std::span<const Fr>);
+template void PrimeField<detail::FpModulus>::batch_mul(std::span<Fp>, std::span<const Fp>,
+                                                       std::span<const Fp>);
+template void PrimeField<detail::FrModulus>::batch_mul(std::span<Fr>, std::span<const Fr>,
+                                                       std::span<const Fr>);
 
 }  // namespace merkleforge::verkle
