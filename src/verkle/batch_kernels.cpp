@@ -117,7 +117,8 @@ Element sum_points(const Element& start, std::span<const SignedPoint> terms) {
 
 void sum_point_groups(std::span<const SignedPoint> terms, std::span<const std::uint32_t> ends,
                       std::span<Element> sums) {
-  if (ends.size() != sums.size() || (!ends.empty() && ends.back() != terms.size())) {
+  const bool ordered = std::is_sorted(ends.begin(), ends.end());
+  if (!ordered || ends.size() != sums.size() || (!ends.empty() && ends.back() != terms.size())) {
     throw std::invalid_argument("verkle: sum_point_groups: group ends do not match the terms");
   }
   batch_kernel().sum_groups(terms, ends, sums);

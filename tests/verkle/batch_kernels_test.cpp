@@ -168,6 +168,11 @@ TEST(VerkleBatchKernels, GroupEndsMustMatchTheTerms) {
   std::vector<std::uint32_t> ends = {1};
   std::vector<Element> sums(1);
   EXPECT_THROW(detail::sum_point_groups(terms, ends, sums), std::invalid_argument);
+  const AffinePoint g = Element::generator().to_affine();
+  const std::vector<SignedPoint> two = {{&g, false}, {&g, false}};
+  const std::vector<std::uint32_t> decreasing = {2, 1, 2};
+  std::vector<Element> three(3);
+  EXPECT_THROW(detail::sum_point_groups(two, decreasing, three), std::invalid_argument);
 }
 
 TEST(VerkleBatchKernels, CommitmentsAgreeAcrossKernels) {
