@@ -64,10 +64,8 @@ Element chain(Element sum, std::span<const SignedPoint> terms) {
 // its eight partial sums (three vector full additions) would cost more than the lanes save.
 constexpr std::size_t kSpreadThreshold = 20;
 
-}  // namespace
-
-namespace {
 thread_local SumScratch::Buffers thread_buffers;
+
 }  // namespace
 
 SumScratch::SumScratch() : buffers_(thread_buffers.in_use ? &own_ : &thread_buffers) {

@@ -323,12 +323,17 @@ Points fold_lanes(Points p) {
   return add_points(p, permute_lanes(p, _mm512_set_epi64(6, 7, 4, 5, 2, 3, 0, 1)));
 }
 
-Element lane_zero(const Points& p) {
+/// The points of the lanes whose bit `lanes` has, written to out[lane] (coordinates read as
+/// Montgomery forms: the common scale is the same point).
+void store_lanes(const Points& p, __mmask8 lanes, std::array<Element, kLanes>& out) {
   const auto x = words_from_radix52(p.x), y = words_from_radix52(p.y), t = words_from_radix52(p.t),
              z = words_from_radix52(p.z);
-  return RawAccess::element(
-      RawAccess::from_montgomery<Fp>(x[0]), RawAccess::from_montgomery<Fp>(y[0]),
-      RawAccess::from_montgomery<Fp>(t[0]), RawAccess::from_montgomery<Fp>(z[0]));
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    if (((lanes >> lane) & 1) == 0) continue;
+    out[lane] = RawAccess::element(
+        RawAccess::from_montgomery<Fp>(x[lane]), RawAccess::from_montgomery<Fp>(y[lane]),
+        RawAccess::from_montgomery<Fp>(t[lane]), RawAccess::from_montgomery<Fp>(z[lane]));
+  }
 }
 
 /// The identity as a table entry (x = 0, y = 1): idle lanes add it.
@@ -386,13 +391,10 @@ class GroupQueue {
 /// Writes the sums of the lanes in `done` to their groups' places.
 void emit(const Points& acc, __mmask8 done, const std::array<Lane, kLanes>& lanes,
           std::span<Element> sums) {
-  const auto x = words_from_radix52(acc.x), y = words_from_radix52(acc.y),
-             t = words_from_radix52(acc.t), z = words_from_radix52(acc.z);
+  std::array<Element, kLanes> points;
+  store_lanes(acc, done, points);
   for (unsigned lane = 0; lane < kLanes; ++lane) {
-    if (((done >> lane) & 1) == 0) continue;
-    sums[lanes[lane].group] = RawAccess::element(
-        RawAccess::from_montgomery<Fp>(x[lane]), RawAccess::from_montgomery<Fp>(y[lane]),
-        RawAccess::from_montgomery<Fp>(t[lane]), RawAccess::from_montgomery<Fp>(z[lane]));
+    if ((done >> lane) & 1) sums[lanes[lane].group] = points[lane];
   }
 }
 
@@ -420,7 +422,9 @@ Element sum_ifma(std::span<const SignedPoint> terms) {
     }
     acc = add_entries(acc, load_entries(entries, negate));
   }
-  return lane_zero(fold_lanes(acc));
+  std::array<Element, kLanes> total;
+  store_lanes(fold_lanes(acc), 1, total);  // every lane holds the sum: read lane 0
+  return total[0];
 }
 
 void sum_groups_ifma(std::span<const SignedPoint> terms, std::span<const std::uint32_t> ends,
