@@ -164,15 +164,18 @@ std::vector<uint128> interleave_group(const CommitGroup& group, unsigned n_vars,
     std::memcpy(words.data(), bits.data(), bytes);
     return words;
   }
+  // The views may hold the values in a wider field than the group's (the prover's oracle values
+  // keep B8 and B32 columns as B128): each element is read as a value and stored at the group's
+  // width (little-endian host).
   const std::size_t width = field_bytes(group.field, 0);
   auto* out = reinterpret_cast<std::uint8_t*>(words.data());
   const std::size_t count = std::size_t{1} << group.log_count;
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    const auto* in = static_cast<const std::uint8_t*>(columns[c].data);
+  tbb::parallel_for(std::size_t{0}, columns.size(), [&](std::size_t c) {
     for (std::size_t r = 0; r < (std::size_t{1} << n_vars); ++r) {
-      std::memcpy(out + (r * count + c) * width, in + r * width, width);
+      const uint128 value = zk::column_value(columns[c], r);
+      std::memcpy(out + (r * count + c) * width, &value, width);
     }
-  }
+  });
   return words;
 }
 

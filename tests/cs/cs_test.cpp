@@ -3,8 +3,10 @@
 // rejected; a witness that breaks a constraint is refused naming it. Values are derived here.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 
+#include "merkleforge/binius/tower.hpp"
 #include "merkleforge/cs/proof.hpp"
 #include "src/cs/columns.hpp"
 
@@ -127,6 +129,55 @@ TEST(ConstraintSystem, BrokenWitnessIsRefusedNamingTheConstraintAndRow) {
   Small u = make_small(8, rng);
   u.witness.columns[0].pop_back();
   EXPECT_EQ(prove(u.system, u.witness, u.publics).error().code, Errc::wrong_size);
+}
+
+/// Columns of field `field` (B8 or B32): `count` committed columns x_j and y_j = x_j² (degree 2:
+/// the square is the field's own, so the witness is computed with the tower's product).
+Small make_squares(ColumnField field, unsigned n, std::size_t count, std::mt19937_64& rng) {
+  Small s;
+  const std::size_t t = s.system.add_table("t", n);
+  const unsigned level = field == ColumnField::b8 ? 3 : 5;
+  const std::size_t width = field_bytes(field, 0);
+  std::vector<OracleId> xs, ys;
+  for (std::size_t j = 0; j < count; ++j) xs.push_back(s.system.committed(t, "x", field));
+  for (std::size_t j = 0; j < count; ++j) ys.push_back(s.system.committed(t, "y", field));
+  for (std::size_t j = 0; j < count; ++j)
+    s.system.constrain(t, "y = x²", Expr(xs[j]) * xs[j] + ys[j]);
+  for (std::size_t j = 0; j < count; ++j) {
+    Bytes x(field_bytes(field, n)), y(x.size());
+    for (std::size_t r = 0; r < (std::size_t{1} << n); ++r) {
+      const std::uint32_t v = static_cast<std::uint32_t>(rng()) & (width == 1 ? 0xffu : ~0u);
+      const auto sq = static_cast<std::uint32_t>(binius::tower_square(level, v));
+      std::memcpy(&x[width * r], &v, width);
+      std::memcpy(&y[width * r], &sq, width);
+    }
+    s.witness.columns.push_back(x);
+    s.witness.columns.push_back(std::move(y));
+  }
+  // committed order: every x, then every y
+  std::vector<Bytes> ordered(2 * count);
+  for (std::size_t j = 0; j < count; ++j) {
+    ordered[j] = s.witness.columns[2 * j];
+    ordered[count + j] = s.witness.columns[2 * j + 1];
+  }
+  s.witness.columns = std::move(ordered);
+  return s;
+}
+
+TEST(ConstraintSystem, ByteAndWordColumnsProveAndVerify) {
+  std::mt19937_64 rng(7);
+  for (const ColumnField field : {ColumnField::b8, ColumnField::b32}) {
+    for (const unsigned n : {2u, 6u, 12u}) {
+      for (const std::size_t count : {std::size_t{1}, std::size_t{3}}) {
+        const Small s = make_squares(field, n, count, rng);
+        auto proof = prove(s.system, s.witness, s.publics);
+        ASSERT_TRUE(proof.ok()) << proof.error().message;
+        const Status ok = verify(s.system, s.publics, *proof);
+        EXPECT_TRUE(ok.ok()) << (field == ColumnField::b8 ? "B8" : "B32") << " n " << n << " count "
+                             << count << ": " << ok.error().message;
+      }
+    }
+  }
 }
 
 TEST(ConstraintSystem, DescribeStatesEveryTermAndTheTotal) {
