@@ -19,6 +19,8 @@ inline unsigned log2_ceil(std::size_t count) {
 /// name is one of u32add, u32xor, u32and, u32or.
 const Circuit& u32_circuit(std::string_view name);
 const Circuit& keccakf_circuit();
+const Circuit& sha256_circuit();
+const Circuit& vision32_circuit();
 
 }  // namespace detail
 }  // namespace merkleforge::circuits

@@ -117,6 +117,10 @@ Digest32 Sha256::finalize() noexcept {
   return finish(active(), state_, ByteSpan(buffer_.data(), length_ % kBlockSize), length_);
 }
 
+void Sha256::compress(std::array<std::uint32_t, 8>& state, const std::uint8_t* block) noexcept {
+  active().compress(state, block, 1);
+}
+
 Digest32 Sha256::digest(ByteSpan data) noexcept {
   const KernelSet& kernels = active();
   State state = k::kInitialState;

@@ -8,8 +8,10 @@
 #include <array>
 #include <cstring>
 
+#include "merkleforge/binius/vision.hpp"
 #include "merkleforge/circuits/circuit.hpp"
 #include "merkleforge/hash/keccak.hpp"
+#include "merkleforge/hash/sha256.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -59,6 +61,52 @@ TEST(Circuits, KeccakfTraceEqualsTheHashLayersPermutation) {
   }
 }
 
+TEST(Circuits, Sha256CompressionOfAbcIsThePublishedDigest) {
+  // FIPS 180-4 / NIST CSRC example "abc": one padded block compressed from the initial value.
+  std::array<std::uint32_t, 8> state = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+  std::array<std::uint8_t, 64> block{};
+  block[0] = 'a', block[1] = 'b', block[2] = 'c', block[3] = 0x80, block[63] = 24;
+  Sha256::compress(state, block.data());
+  const std::array<std::uint32_t, 8> want = {0xba7816bf, 0x8f01cfea, 0x414140de, 0x5dae2223,
+                                             0xb00361a3, 0x96177a9c, 0xb410ff61, 0xf20015ad};
+  EXPECT_EQ(state, want);
+}
+
+TEST(Circuits, Sha256TraceEqualsTheHashLayersCompression) {
+  const Circuit* c = find_circuit("sha256");
+  ASSERT_NE(c, nullptr);
+  const std::size_t count = 5;
+  const Bytes inputs = random_inputs(*c, count, 11);
+  const Trace trace = c->trace(inputs);
+  ASSERT_EQ(trace.witness.columns.size(), c->system(count).committed_columns().size());
+  for (std::size_t k = 0; k < count; ++k) {
+    std::array<std::uint32_t, 8> state;
+    for (unsigned i = 0; i < 8; ++i) state[i] = be32(&inputs[96 * k + 4 * i]);
+    Sha256::compress(state, &inputs[96 * k + 32]);
+    for (unsigned i = 0; i < 8; ++i) EXPECT_EQ(be32(&trace.outputs[32 * k + 4 * i]), state[i]) << k;
+  }
+}
+
+TEST(Circuits, Vision32TraceEqualsTheLibrarysPermutation) {
+  // The library's permutation reproduces v0's published S-box and hash answers
+  // (tests/binius/vision_test.cpp); the trace's constraints hold only if the circuit agrees.
+  const Circuit* c = find_circuit("vision32");
+  ASSERT_NE(c, nullptr);
+  const std::size_t count = 5;
+  const Bytes inputs = random_inputs(*c, count, 12);
+  const Trace trace = c->trace(inputs);
+  ASSERT_EQ(trace.witness.columns.size(), c->system(count).committed_columns().size());
+  for (std::size_t k = 0; k < count; ++k) {
+    binius::VisionState state;
+    std::memcpy(state.data(), &inputs[96 * k], 96);
+    binius::vision32_permute(state);
+    EXPECT_EQ(std::memcmp(state.data(), &trace.outputs[96 * k], 96), 0) << k;
+  }
+  EXPECT_TRUE(
+      cs::check_witness(c->system(count), trace.witness, c->publics(count, trace.outputs)).ok());
+}
+
 struct Proved {
   cs::ConstraintSystem system;
   cs::PublicValues publics;
@@ -74,11 +122,16 @@ Proved prove_random(const Circuit& c, std::size_t count, std::uint64_t seed) {
   return out;
 }
 
+/// The hash circuits: a few instances make a test-sized table.
+bool is_permutation(const Circuit& c) {
+  return c.name() == "keccakf" || c.name() == "sha256" || c.name() == "vision32";
+}
+
 class EveryCircuit : public ::testing::TestWithParam<std::string_view> {};
 
 TEST_P(EveryCircuit, HonestProofVerifiesOnlyAgainstItsOwnStatement) {
   const Circuit& c = *find_circuit(GetParam());
-  const std::size_t count = c.name() == "keccakf" ? 3 : 1000;
+  const std::size_t count = is_permutation(c) ? 3 : 1000;
   const Proved p = prove_random(c, count, 1);
   const Status ok = cs::verify(p.system, p.publics, p.proof);
   ASSERT_TRUE(ok.ok()) << ok.error().message;
@@ -96,7 +149,7 @@ TEST_P(EveryCircuit, HonestProofVerifiesOnlyAgainstItsOwnStatement) {
 
 TEST_P(EveryCircuit, TraceWithOneWrongBitIsRefusedNamingTheConstraint) {
   const Circuit& c = *find_circuit(GetParam());
-  const std::size_t count = c.name() == "keccakf" ? 2 : 64;
+  const std::size_t count = is_permutation(c) ? 2 : 64;
   Trace trace = c.trace(random_inputs(c, count, 3));
   // Bit i of column 0 (x, or lane 0 of the permutation input). For and / or it must be a bit
   // that changes the result: where y is 1 (and) or 0 (or).
@@ -116,7 +169,8 @@ TEST_P(EveryCircuit, TraceWithOneWrongBitIsRefusedNamingTheConstraint) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, EveryCircuit,
-                         ::testing::Values("u32add", "u32xor", "u32and", "u32or", "keccakf"));
+                         ::testing::Values("u32add", "u32xor", "u32and", "u32or", "keccakf",
+                                           "sha256", "vision32"));
 
 TEST(Circuits, DescribeReachesTheSecurityTarget) {
   for (std::string_view name : circuit_names()) {

@@ -32,6 +32,11 @@ class Sha256 {
   /// One-shot digest of `data`.
   static Digest32 digest(ByteSpan data) noexcept;
 
+  /// The compression function of FIPS 180-4 §6.2.2 (steps 1–4, the feed-forward included):
+  /// `state` (H0..H7) becomes the chaining value after the 64-byte `block`. The building block
+  /// of circuits that prove SHA-256 (circuits/) and their tests.
+  static void compress(std::array<std::uint32_t, 8>& state, const std::uint8_t* block) noexcept;
+
   /// out[i] = SHA-256(prefix ‖ messages[i * message_size, (i + 1) * message_size)) for i < count.
   /// Any prefix length and message size (including 0) is accepted; `messages` may be null when
   /// count or message_size is 0. `out` must hold count digests and must not overlap `messages`
