@@ -39,6 +39,17 @@ uint128 mul_recursive(unsigned level, uint128 a, uint128 b, const T3Table* t3) n
   if (level == 3 && t3 != nullptr) return (*t3)[static_cast<unsigned>(a)][static_cast<unsigned>(b)];
   const Halves x = split(level, a);
   const Halves y = split(level, b);
+  // An operand in the subfield (circuit values and constants often are): two half products,
+  // or one when both are, instead of three and the α-multiplication.
+  if (y.high == 0) {
+    if (x.high == 0) return mul_recursive(level - 1, x.low, y.low, t3);
+    return join(level, mul_recursive(level - 1, x.low, y.low, t3),
+                mul_recursive(level - 1, x.high, y.low, t3));
+  }
+  if (x.high == 0) {
+    return join(level, mul_recursive(level - 1, x.low, y.low, t3),
+                mul_recursive(level - 1, x.low, y.high, t3));
+  }
   const uint128 z0 = mul_recursive(level - 1, x.low, y.low, t3);
   const uint128 z2 = mul_recursive(level - 1, x.high, y.high, t3);
   const uint128 z1 = mul_recursive(level - 1, x.low ^ x.high, y.low ^ y.high, t3) ^ z0 ^ z2;

@@ -17,6 +17,7 @@
 #include <stdexcept>
 
 #include "circuits_internal.hpp"
+#include "merkleforge/binius/packed.hpp"
 #include "merkleforge/binius/tower.hpp"
 #include "merkleforge/binius/vision.hpp"
 
@@ -110,7 +111,7 @@ void permute_recording(VisionState& state, std::vector<Bytes>* columns, std::siz
     const std::size_t base = kVisionStateSize * (1 + 2 * layer);
     for (std::size_t i = 0; i < kVisionStateSize; ++i) {
       const auto x = state[i];
-      record(base + i, static_cast<std::uint32_t>(binius::tower_inverse(kB32, x)));
+      record(base + i, binius::b32_inverse_tables(x));
       state[i] =
           layer % 2 == 0 ? binius::vision32_sbox_inverse(x) : binius::vision32_sbox_forward(x);
       record(base + kVisionStateSize + i, state[i]);

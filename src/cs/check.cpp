@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "columns.hpp"
+#include "merkleforge/binius/packed.hpp"
 
 namespace merkleforge::cs {
 namespace {
@@ -83,14 +84,71 @@ std::size_t first_failing_row_bits(const zk::Composition& composition,
   return first.load();
 }
 
+/// Products of two chunks of values: B32 products (the packed kernels' fastest) when every value
+/// of both lies in B32, as circuits' values and constants often do, else B128 products.
+void multiply_chunks(std::span<const uint128> a, std::span<const uint128> b,
+                     std::span<uint128> out) {
+  uint128 high = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) high |= (a[i] | b[i]) >> 32;
+  if (high != 0) {
+    (void)binius::packed_mul_b128(a, b, out);  // equal sizes by construction
+    return;
+  }
+  std::vector<std::uint32_t> x(a.size()), y(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    x[i] = static_cast<std::uint32_t>(a[i]);
+    y[i] = static_cast<std::uint32_t>(b[i]);
+  }
+  (void)binius::packed_mul_b32(x, y, x);
+  for (std::size_t i = 0; i < a.size(); ++i) out[i] = x[i];
+}
+
+/// The first failing row (SIZE_MAX if none) of any other constraint: the program runs on chunks
+/// of rows, one vector of values per node, products through the packed kernels.
 std::size_t first_failing_row(const zk::Composition& composition, const std::vector<Column>& views,
                               unsigned n_vars) {
-  std::vector<uint128> values(views.size());
-  for (std::size_t row = 0; row < (std::size_t{1} << n_vars); ++row) {
-    for (std::size_t c = 0; c < views.size(); ++c) values[c] = zk::column_value(views[c], row);
-    if (composition.evaluate(values) != 0) return row;
-  }
-  return SIZE_MAX;
+  using Op = zk::Composition::OpKind;
+  constexpr std::size_t kChunk = 256;
+  const std::size_t rows = std::size_t{1} << n_vars;
+  const auto ops = composition.ops();
+  std::atomic<std::size_t> first{SIZE_MAX};
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, (rows + kChunk - 1) / kChunk), [&](const auto& range) {
+        std::vector<std::vector<uint128>> node(ops.size());
+        for (std::size_t chunk = range.begin(); chunk != range.end(); ++chunk) {
+          const std::size_t begin = chunk * kChunk, size = std::min(kChunk, rows - begin);
+          if (begin >= first.load()) return;
+          for (std::size_t k = 0; k < ops.size(); ++k) {
+            const auto& op = ops[k];
+            std::vector<uint128>& v = node[k];
+            v.resize(size);
+            switch (op.kind) {
+              case Op::column:
+                for (std::size_t i = 0; i < size; ++i)
+                  v[i] = zk::column_value(views[op.lhs], begin + i);
+                break;
+              case Op::constant:
+                std::fill(v.begin(), v.end(), op.value);
+                break;
+              case Op::add:
+                for (std::size_t i = 0; i < size; ++i) v[i] = node[op.lhs][i] ^ node[op.rhs][i];
+                break;
+              case Op::mul:
+                multiply_chunks(node[op.lhs], node[op.rhs], v);
+                break;
+            }
+          }
+          const auto bad = std::find_if(node.back().begin(), node.back().end(),
+                                        [](uint128 x) { return x != 0; });
+          if (bad == node.back().end()) continue;
+          const std::size_t row = begin + static_cast<std::size_t>(bad - node.back().begin());
+          std::size_t seen = first.load();
+          while (row < seen && !first.compare_exchange_weak(seen, row)) {
+          }
+          return;
+        }
+      });
+  return first.load();
 }
 
 }  // namespace
