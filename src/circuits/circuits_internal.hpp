@@ -21,6 +21,7 @@ const Circuit& u32_circuit(std::string_view name);
 const Circuit& keccakf_circuit();
 const Circuit& sha256_circuit();
 const Circuit& vision32_circuit();
+const Circuit& groestlp_circuit();
 
 }  // namespace detail
 }  // namespace merkleforge::circuits

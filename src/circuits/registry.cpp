@@ -6,13 +6,14 @@
 namespace merkleforge::circuits {
 
 std::vector<std::string_view> circuit_names() {
-  return {"keccakf", "u32add", "u32xor", "u32and", "u32or", "sha256", "vision32"};
+  return {"keccakf", "u32add", "u32xor", "u32and", "u32or", "sha256", "groestlp", "vision32"};
 }
 
 const Circuit* find_circuit(std::string_view name) {
   if (name == "keccakf") return &detail::keccakf_circuit();
   if (name == "sha256") return &detail::sha256_circuit();
   if (name == "vision32") return &detail::vision32_circuit();
+  if (name == "groestlp") return &detail::groestlp_circuit();
   if (name == "u32add" || name == "u32xor" || name == "u32and" || name == "u32or") {
     return &detail::u32_circuit(name);
   }

@@ -2,15 +2,17 @@
 // variables 0–4 are the bit in a word (LSB first), 5 and up the compression; every 32-bit word
 // of the computation is a B1 column, so row 32k + i holds bit i of every word of compression k.
 //
-// Committed per compression: the input state H0..H7 and block W0..W15; the sum and carries of
-// every u32 addition (the u32add gadget: z = x + y + cin, linear; cout = majority(x, y, cin),
-// degree 2; cin = cout shifted up one row within the word); Ch and Maj of each round (degree 2:
-// ch = g + e·(f + g), maj = a·(b + c) + b·c). Σ0, Σ1, σ0 and σ1 are virtual: XORs of rotations
-// (cyclic shifts within the word) and, for σ, one logical shift.
-// Rounds keep only the new a and e: b, c, d are the a of the three rounds before, f, g, h the e
-// (the first rounds read H). A schedule word takes 3 additions, a round 7 (h + Σ1, + Ch, + K_t,
-// + W_t = T1; Σ0 + Maj = T2; a = T1 + T2; e = d + T1), the feed-forward 8, whose sums are the
-// public output (only their carries are committed): 24 + 48·6 + 64·16 + 8 = 1,344 columns.
+// Committed per compression: the input state H0..H7 and block W0..W15; the carries of every
+// u32 addition (cout = majority(x, y, cin), degree 2, with cin = cout shifted up one row within
+// the word), whose sum x + y + cin is then a virtual XOR; the words that are shifted later or read
+// by other rounds — each schedule word W_t and each round's new a and e — committed once, equal
+// to their sums (linear); Ch and Maj of each round (degree 2: ch = g + e·(f + g),
+// maj = a·(b + c) + b·c). Σ0, Σ1, σ0 and σ1 are virtual: XORs of rotations (cyclic shifts within
+// the word) and, for σ, one logical shift. Rounds keep only the new a and e: b, c, d are the a of
+// the three rounds before, f, g, h the e (the first rounds read H). A schedule word takes 3
+// additions, a round 7 (h + Σ1, + Ch, + K_t, + W_t = T1; Σ0 + Maj = T2; a = T1 + T2;
+// e = d + T1), the feed-forward 8, whose sums equal the public output:
+// 24 + 48·(3 + 1) + 64·(7 + 2 + 2) + 8 = 928 columns (within 2^10, the commitment's padding).
 //
 // Both the system and the trace run one description of the computation (`compression` over an
 // Ops type), so the witness's column order is the system's by construction.
@@ -26,7 +28,7 @@ namespace merkleforge::circuits {
 namespace {
 
 constexpr unsigned kWordBits = 5;  // 32 rows per word
-constexpr std::size_t kCommittedColumns = 24 + 48 * 3 * 2 + 64 * (7 * 2 + 2) + 8;
+constexpr std::size_t kCommittedColumns = 24 + 48 * (3 + 1) + 64 * (7 + 2 + 2) + 8;
 
 // FIPS 180-4 §4.2.2.
 constexpr std::array<std::uint32_t, 64> kRoundConstants = {
@@ -49,8 +51,8 @@ constexpr Sigma kBigSigma0{2, 13, 22, false}, kBigSigma1{6, 11, 25, false};
 constexpr Sigma kSmallSigma0{7, 18, 3, true}, kSmallSigma1{17, 19, 10, true};
 
 /// The compression without the feed-forward; returns the final a..h. `Ops` supplies the words:
-/// add (a committed sum), ch / maj (committed), sigma (virtual), constant and scope (names what
-/// follows: "W16", "round 5").
+/// add (committed carries, a virtual sum), commit (a committed copy), ch / maj (committed), sigma
+/// (virtual), constant and scope (names what follows: "W16", "round 5").
 template <class Ops>
 std::array<typename Ops::Word, 8> compression(Ops& ops, const std::array<typename Ops::Word, 8>& h,
                                               const std::array<typename Ops::Word, 16>& block) {
@@ -60,7 +62,7 @@ std::array<typename Ops::Word, 8> compression(Ops& ops, const std::array<typenam
   for (unsigned t = 16; t < 64; ++t) {
     ops.scope("W", t);
     const Word s1 = ops.add(ops.sigma(w[t - 2], kSmallSigma1), w[t - 7]);
-    w[t] = ops.add(ops.add(s1, ops.sigma(w[t - 15], kSmallSigma0)), w[t - 16]);
+    w[t] = ops.commit(ops.add(ops.add(s1, ops.sigma(w[t - 15], kSmallSigma0)), w[t - 16]));
   }
   // a[t + 4] is round t's new a (a[3], a[2], a[1], a[0] = H0..H3), e likewise (H4..H7).
   std::array<Word, 68> a, e;
@@ -77,8 +79,8 @@ std::array<typename Ops::Word, 8> compression(Ops& ops, const std::array<typenam
         ops.add(ops.add(h_sigma, ops.ch(E, F, G)), ops.constant(kRoundConstants[t]));
     const Word t1 = ops.add(with_k, w[t]);
     const Word t2 = ops.add(ops.sigma(A, kBigSigma0), ops.maj(A, B, C));
-    a[t + 4] = ops.add(t1, t2);
-    e[t + 4] = ops.add(D, t1);
+    a[t + 4] = ops.commit(ops.add(t1, t2));
+    e[t + 4] = ops.commit(ops.add(D, t1));
   }
   return {a[67], a[66], a[65], a[64], e[67], e[66], e[65], e[64]};
 }
@@ -96,16 +98,27 @@ class SystemOps {
   }
   Word input(const std::string& name) { return s_.committed(t_, name, cs::ColumnField::b1); }
 
+  /// x + y as the virtual x + y + cin (bits: XOR); the carries are committed.
   Word add(Word x, Word y) {
     const std::string name = label_ + " sum" + std::to_string(counter_++);
-    return add_into(x, y, s_.committed(t_, name, cs::ColumnField::b1), name);
+    const OracleId cin = carries(x, y, name);
+    return s_.sum(t_, {x, y, cin}, name);
+  }
+  /// A committed copy of a virtual word (a word that is shifted later, or read by many rounds).
+  Word commit(Word x) {
+    const std::string name = label_ + " word" + std::to_string(counter_++);
+    const OracleId out = s_.committed(t_, name, cs::ColumnField::b1);
+    s_.constrain(t_, name + " = its sum", cs::Expr(out) + x);
+    return out;
   }
   /// x + y equal to the public word out[i]; only the carries are committed.
   void output_add(Word x, Word y, unsigned i) {
     std::vector<unsigned> all(n_);
     for (unsigned v = 0; v < n_; ++v) all[v] = v;
     const std::string name = "out[" + std::to_string(i) + "]";
-    add_into(x, y, s_.public_column(t_, name, cs::ColumnField::b1, all), name);
+    const OracleId z = s_.public_column(t_, name, cs::ColumnField::b1, all);
+    const OracleId cin = carries(x, y, name);
+    s_.constrain(t_, name + " = x + y + cin", cs::Expr(x) + y + cin + z);
   }
   Word ch(Word e, Word f, Word g) {
     const Word out = s_.committed(t_, label_ + " ch", cs::ColumnField::b1);
@@ -139,13 +152,14 @@ class SystemOps {
   }
 
  private:
-  Word add_into(Word x, Word y, Word z, const std::string& name) {
+  /// The committed carries out of x + y, constrained to the majority of x, y and the carries in;
+  /// returns the carries in (cout shifted up one row within the word).
+  OracleId carries(Word x, Word y, const std::string& name) {
     const OracleId cout = s_.committed(t_, name + " cout", cs::ColumnField::b1);
     const OracleId cin = s_.shifted(cout, kWordBits, 1, cs::ShiftKind::logical_left, name + " cin");
-    s_.constrain(t_, name + " = x + y + cin", cs::Expr(x) + y + cin + z);
     s_.constrain(t_, name + " cout = majority(x, y, cin)",
                  (cs::Expr(x) + cin) * (cs::Expr(y) + cin) + cin + cout);
-    return z;
+    return cin;
   }
 
   cs::ConstraintSystem& s_;
@@ -166,10 +180,10 @@ class TraceOps {
   static void scope(const char*, unsigned) {}
   Word input(Word v) { return record(v); }
   Word add(Word x, Word y) {
-    const Word z = record(x + y);
-    record(carries(x, y, z));
-    return z;
+    record(carries(x, y, x + y));
+    return x + y;
   }
+  Word commit(Word x) { return record(x); }
   Word output_add(Word x, Word y) {
     record(carries(x, y, x + y));
     return x + y;

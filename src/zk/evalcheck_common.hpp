@@ -4,7 +4,9 @@
 #pragma once
 
 #include <deque>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "merkleforge/binius/multilinear.hpp"
@@ -94,24 +96,30 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
     for (uint128 x : c.point) absorb_b128(transcript, x);
     absorb_b128(transcript, c.value);
   }
-  std::deque<EvalClaim> pending(claims.begin(), claims.end());
-  std::vector<EvalClaim> seen;
+  // Every claim made so far, processed or pending: a linear combination's term whose value is
+  // already claimed at the point is not sent again (a bit column feeding several combinations,
+  // as in MixBytes, costs one value), and a claim made twice is processed once.
+  using ClaimKey = std::pair<OracleId, std::vector<uint128>>;
+  std::map<ClaimKey, uint128> known;
+  std::set<ClaimKey> processed;
+  std::deque<EvalClaim> pending;
+  const auto push = [&](EvalClaim c) -> Status {
+    const auto [it, inserted] = known.emplace(ClaimKey{c.oracle, c.point}, c.value);
+    if (!inserted && it->second != c.value)
+      return mismatch("two values for one oracle at one point");
+    pending.push_back(std::move(c));
+    return Ok{};
+  };
+  for (const EvalClaim& c : claims) {
+    if (Status s = push(c); !s) return s.error();
+  }
   std::vector<EvalClaim> out;
   while (!pending.empty()) {
     std::vector<ShiftTask> shifts;
     while (!pending.empty()) {
       EvalClaim c = std::move(pending.front());
       pending.pop_front();
-      bool duplicate = false;
-      for (const EvalClaim& s : seen) {
-        if (s.oracle == c.oracle && s.point == c.point) {
-          if (s.value != c.value) return mismatch("two values for one oracle at one point");
-          duplicate = true;
-          break;
-        }
-      }
-      if (duplicate) continue;
-      seen.push_back(c);
+      if (!processed.emplace(c.oracle, c.point).second) continue;
       const OracleSet::Oracle& o = oracles.at(c.oracle);
       switch (o.kind) {
         case Kind::committed:
@@ -143,32 +151,45 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
           }
           if (sum != c.value) return mismatch("packed oracle");
           for (std::size_t x = 0; x < count; ++x) {
-            pending.push_back({o.inner, std::move(points[x]), (*values)[x]});
+            if (Status s = push({o.inner, std::move(points[x]), (*values)[x]}); !s)
+              return s.error();
           }
           break;
         }
         case Kind::linear_combination: {
-          std::vector<OracleId> ids;
-          for (const auto& term : o.terms) ids.push_back(term.first);
-          auto values = side.inner_values(ids, c.point);
-          if (!values) return values.error();
+          std::vector<uint128> values(o.terms.size());
+          std::vector<OracleId> asked;
+          std::vector<std::size_t> asked_terms;
+          for (std::size_t t = 0; t < o.terms.size(); ++t) {
+            const auto it = known.find(ClaimKey{o.terms[t].first, c.point});
+            if (it != known.end()) {
+              values[t] = it->second;
+            } else {
+              asked.push_back(o.terms[t].first);
+              asked_terms.push_back(t);
+            }
+          }
+          auto sent = side.inner_values(asked, c.point);
+          if (!sent) return sent.error();
+          for (std::size_t a = 0; a < asked.size(); ++a) values[asked_terms[a]] = (*sent)[a];
           uint128 sum = o.value;
-          for (std::size_t t = 0; t < ids.size(); ++t) sum ^= mul(o.terms[t].second, (*values)[t]);
+          for (std::size_t t = 0; t < values.size(); ++t) sum ^= mul(o.terms[t].second, values[t]);
           if (sum != c.value) return mismatch("linear combination");
-          for (std::size_t t = 0; t < ids.size(); ++t) {
-            pending.push_back({ids[t], c.point, (*values)[t]});
+          for (std::size_t a = 0; a < asked.size(); ++a) {
+            if (Status s = push({asked[a], c.point, (*sent)[a]}); !s) return s.error();
           }
           break;
         }
         case Kind::projected: {
           std::vector<uint128> point = c.point;
           point.insert(point.end(), o.fixed.begin(), o.fixed.end());
-          pending.push_back({o.inner, std::move(point), c.value});
+          if (Status s = push({o.inner, std::move(point), c.value}); !s) return s.error();
           break;
         }
         case Kind::repeating: {
           const unsigned m = oracles.at(o.inner).n_vars;
-          pending.push_back({o.inner, {c.point.begin(), c.point.begin() + m}, c.value});
+          if (Status s = push({o.inner, {c.point.begin(), c.point.begin() + m}, c.value}); !s)
+            return s.error();
           break;
         }
         case Kind::zero_padded: {
@@ -179,7 +200,7 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
           uint128 factor = 1;
           for (std::size_t j = m; j < c.point.size(); ++j) factor = mul(factor, 1 ^ c.point[j]);
           if (mul(factor, (*inner)[0]) != c.value) return mismatch("zero-padded oracle");
-          pending.push_back({o.inner, low, (*inner)[0]});
+          if (Status s = push({o.inner, low, (*inner)[0]}); !s) return s.error();
           break;
         }
         case Kind::shifted:
@@ -200,7 +221,7 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
       }
       std::vector<uint128> point(rho.begin(), rho.end());
       point.insert(point.end(), c.point.begin() + o.block_bits, c.point.end());
-      pending.push_back({o.inner, std::move(point), reduced->evals[j][0]});
+      if (Status s = push({o.inner, std::move(point), reduced->evals[j][0]}); !s) return s.error();
     }
   }
   return out;

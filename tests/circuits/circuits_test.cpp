@@ -10,6 +10,7 @@
 
 #include "merkleforge/binius/vision.hpp"
 #include "merkleforge/circuits/circuit.hpp"
+#include "merkleforge/hash/groestl256.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/hash/sha256.hpp"
 
@@ -107,6 +108,25 @@ TEST(Circuits, Vision32TraceEqualsTheLibrarysPermutation) {
       cs::check_witness(c->system(count), trace.witness, c->publics(count, trace.outputs)).ok());
 }
 
+TEST(Circuits, GroestlPTraceEqualsTheHashLayersPermutation) {
+  // The hash layer's P reproduces the SHA-3 submission's Grøstl-256 known answers
+  // (tests/hash/groestl256_test.cpp).
+  const Circuit* c = find_circuit("groestlp");
+  ASSERT_NE(c, nullptr);
+  const std::size_t count = 5;
+  const Bytes inputs = random_inputs(*c, count, 13);
+  const Trace trace = c->trace(inputs);
+  ASSERT_EQ(trace.witness.columns.size(), c->system(count).committed_columns().size());
+  for (std::size_t k = 0; k < count; ++k) {
+    GroestlState state;
+    std::memcpy(state.data(), &inputs[64 * k], 64);
+    groestl256_p(state);
+    EXPECT_EQ(std::memcmp(state.data(), &trace.outputs[64 * k], 64), 0) << k;
+  }
+  EXPECT_TRUE(
+      cs::check_witness(c->system(count), trace.witness, c->publics(count, trace.outputs)).ok());
+}
+
 struct Proved {
   cs::ConstraintSystem system;
   cs::PublicValues publics;
@@ -124,7 +144,8 @@ Proved prove_random(const Circuit& c, std::size_t count, std::uint64_t seed) {
 
 /// The hash circuits: a few instances make a test-sized table.
 bool is_permutation(const Circuit& c) {
-  return c.name() == "keccakf" || c.name() == "sha256" || c.name() == "vision32";
+  return c.name() == "keccakf" || c.name() == "sha256" || c.name() == "vision32" ||
+         c.name() == "groestlp";
 }
 
 class EveryCircuit : public ::testing::TestWithParam<std::string_view> {};
@@ -170,7 +191,7 @@ TEST_P(EveryCircuit, TraceWithOneWrongBitIsRefusedNamingTheConstraint) {
 
 INSTANTIATE_TEST_SUITE_P(Table, EveryCircuit,
                          ::testing::Values("u32add", "u32xor", "u32and", "u32or", "keccakf",
-                                           "sha256", "vision32"));
+                                           "sha256", "groestlp", "vision32"));
 
 TEST(Circuits, DescribeReachesTheSecurityTarget) {
   for (std::string_view name : circuit_names()) {

@@ -10,7 +10,8 @@
 //                                      T_(k+κ): P[i] = Σ_x o[i·2^κ + x]·β_x with β_x = 1 << (x·2^k)
 //                                      (the canonical layout, tower.hpp); the prover sends the
 //                                      2^κ values o(x, r), the verifier recombines Σ β_x·o(x, r);
-//   linear_combination(n, c0, terms)   c0 + Σ c_t·o_t  — the prover sends each o_t(r);
+//   linear_combination(n, c0, terms)   c0 + Σ c_t·o_t  — the prover sends each o_t(r) not
+//                                      already claimed (at r) earlier in the run;
 //   projected(o, values)               o with its highest variables fixed to `values`;
 //   repeating(o, c)                    o tiled 2^c times (its value at r ignores the top c vars);
 //   zero_padded(o, n)                  o at i < 2^m, zeros above — value o(r_low)·Π_{j>=m}(1 −
