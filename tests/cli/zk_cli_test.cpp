@@ -46,8 +46,8 @@ class ZkCli : public ::testing::Test {
 };
 
 TEST_F(ZkCli, ProveVerifyAndOtherStatements) {
-  for (const std::string circuit : {"u32add", "keccakf"}) {
-    const std::string count = circuit == "keccakf" ? "2" : "100";
+  for (const std::string circuit : {"u32add", "keccakf", "sha256", "groestlp", "vision32"}) {
+    const std::string count = circuit == "u32add" ? "100" : "2";
     const auto a = prove(circuit, "--count " + count + " --seed 7", "a");
     ASSERT_EQ(a.exit_code, 0) << a.err;
     EXPECT_NE(a.out.find("witness: "), std::string::npos);
@@ -90,6 +90,19 @@ TEST_F(ZkCli, InputsFileInstancesAndTheirOutputs) {
   EXPECT_EQ(verify("u32add", "x.proof", "x.json").exit_code, 0);
   EXPECT_EQ(prove("u32add", "--count 2 --inputs " + path("in.txt"), "y").exit_code, 2);  // count
   EXPECT_EQ(prove("nosuch", "--count 2", "y").exit_code, 2);
+}
+
+TEST_F(ZkCli, Sha256InputOfAbcProvesThePublishedDigest) {
+  // FIPS 180-4's "abc": the initial value ‖ the one padded block; the output is the digest.
+  write(path("abc.txt"),
+        "6a09e667bb67ae853c6ef372a54ff53a510e527f9b05688c1f83d9ab5be0cd19"
+        "6162638000000000000000000000000000000000000000000000000000000000"
+        "0000000000000000000000000000000000000000000000000000000000000018\n");
+  ASSERT_EQ(prove("sha256", "--count 1 --inputs " + path("abc.txt"), "abc").exit_code, 0);
+  EXPECT_NE(read(path("abc.json"))
+                .find("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            std::string::npos);
+  EXPECT_EQ(verify("sha256", "abc.proof", "abc.json").exit_code, 0);
 }
 
 TEST_F(ZkCli, DescribeShowsTheSecurity) {
