@@ -116,7 +116,15 @@ Values linear_combination(const OracleSet::Oracle& o, const std::vector<ValuesPt
   Values out = Values::zero_wide(o.n_vars);
   std::fill(out.wide.begin(), out.wide.end(), o.value);
   for (std::size_t t = 0; t < terms.size(); ++t) {
-    std::vector<uint128> scaled(out.size(), o.terms[t].second);
+    const uint128 coefficient = o.terms[t].second;
+    if (terms[t]->is_bits) {  // c·b is c or 0: no products (circuits combine bits a lot)
+      const ByteSpan in = terms[t]->bit_view();
+      for (std::size_t i = 0; i < out.size(); ++i) {
+        out.wide[i] ^= coefficient & (uint128{0} - ((in[i / 8] >> (i % 8)) & 1u));
+      }
+      continue;
+    }
+    std::vector<uint128> scaled(out.size(), coefficient);
     const std::vector<uint128> values = terms[t]->widened();
     (void)binius::packed_mul_b128(values, scaled, scaled);
     for (std::size_t i = 0; i < out.size(); ++i) out.wide[i] ^= scaled[i];
