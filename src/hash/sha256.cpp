@@ -121,6 +121,10 @@ void Sha256::compress(std::array<std::uint32_t, 8>& state, const std::uint8_t* b
   active().compress(state, block, 1);
 }
 
+const std::array<std::uint32_t, 64>& Sha256::round_constants() noexcept {
+  return k::kRoundConstants;
+}
+
 Digest32 Sha256::digest(ByteSpan data) noexcept {
   const KernelSet& kernels = active();
   State state = k::kInitialState;

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstring>
+#include <functional>
 
 #include "merkleforge/binius/vision.hpp"
 #include "merkleforge/circuits/circuit.hpp"
@@ -74,57 +75,60 @@ TEST(Circuits, Sha256CompressionOfAbcIsThePublishedDigest) {
   EXPECT_EQ(state, want);
 }
 
-TEST(Circuits, Sha256TraceEqualsTheHashLayersCompression) {
-  const Circuit* c = find_circuit("sha256");
+/// Five random instances of `name`: each trace output equals `reference` of its input, and the
+/// witness satisfies the system.
+void expect_trace_matches(std::string_view name, std::uint64_t seed,
+                          const std::function<Bytes(ByteSpan)>& reference) {
+  const Circuit* c = find_circuit(name);
   ASSERT_NE(c, nullptr);
-  const std::size_t count = 5;
-  const Bytes inputs = random_inputs(*c, count, 11);
+  const std::size_t count = 5, in = c->input_bytes(), out = c->output_bytes();
+  const Bytes inputs = random_inputs(*c, count, seed);
   const Trace trace = c->trace(inputs);
   ASSERT_EQ(trace.witness.columns.size(), c->system(count).committed_columns().size());
   for (std::size_t k = 0; k < count; ++k) {
-    std::array<std::uint32_t, 8> state;
-    for (unsigned i = 0; i < 8; ++i) state[i] = be32(&inputs[96 * k + 4 * i]);
-    Sha256::compress(state, &inputs[96 * k + 32]);
-    for (unsigned i = 0; i < 8; ++i) EXPECT_EQ(be32(&trace.outputs[32 * k + 4 * i]), state[i]) << k;
+    const Bytes want = reference(ByteSpan(inputs).subspan(in * k, in));
+    EXPECT_EQ(Bytes(trace.outputs.begin() + static_cast<std::ptrdiff_t>(out * k),
+                    trace.outputs.begin() + static_cast<std::ptrdiff_t>(out * (k + 1))),
+              want)
+        << name << " " << k;
   }
+  EXPECT_TRUE(
+      cs::check_witness(c->system(count), trace.witness, c->publics(count, trace.outputs)).ok());
+}
+
+TEST(Circuits, Sha256TraceEqualsTheHashLayersCompression) {
+  expect_trace_matches("sha256", 11, [](ByteSpan input) {
+    std::array<std::uint32_t, 8> state;
+    for (unsigned i = 0; i < 8; ++i) state[i] = be32(&input[4 * i]);
+    Sha256::compress(state, &input[32]);
+    Bytes out(32);
+    for (unsigned i = 0; i < 32; ++i)
+      out[i] = static_cast<std::uint8_t>(state[i / 4] >> (24 - 8 * (i % 4)));
+    return out;
+  });
 }
 
 TEST(Circuits, Vision32TraceEqualsTheLibrarysPermutation) {
   // The library's permutation reproduces v0's published S-box and hash answers
-  // (tests/binius/vision_test.cpp); the trace's constraints hold only if the circuit agrees.
-  const Circuit* c = find_circuit("vision32");
-  ASSERT_NE(c, nullptr);
-  const std::size_t count = 5;
-  const Bytes inputs = random_inputs(*c, count, 12);
-  const Trace trace = c->trace(inputs);
-  ASSERT_EQ(trace.witness.columns.size(), c->system(count).committed_columns().size());
-  for (std::size_t k = 0; k < count; ++k) {
+  // (tests/binius/vision_test.cpp).
+  expect_trace_matches("vision32", 12, [](ByteSpan input) {
     binius::VisionState state;
-    std::memcpy(state.data(), &inputs[96 * k], 96);
+    std::memcpy(state.data(), input.data(), 96);
     binius::vision32_permute(state);
-    EXPECT_EQ(std::memcmp(state.data(), &trace.outputs[96 * k], 96), 0) << k;
-  }
-  EXPECT_TRUE(
-      cs::check_witness(c->system(count), trace.witness, c->publics(count, trace.outputs)).ok());
+    return Bytes(reinterpret_cast<const std::uint8_t*>(state.data()),
+                 reinterpret_cast<const std::uint8_t*>(state.data()) + 96);
+  });
 }
 
 TEST(Circuits, GroestlPTraceEqualsTheHashLayersPermutation) {
   // The hash layer's P reproduces the SHA-3 submission's Grøstl-256 known answers
   // (tests/hash/groestl256_test.cpp).
-  const Circuit* c = find_circuit("groestlp");
-  ASSERT_NE(c, nullptr);
-  const std::size_t count = 5;
-  const Bytes inputs = random_inputs(*c, count, 13);
-  const Trace trace = c->trace(inputs);
-  ASSERT_EQ(trace.witness.columns.size(), c->system(count).committed_columns().size());
-  for (std::size_t k = 0; k < count; ++k) {
+  expect_trace_matches("groestlp", 13, [](ByteSpan input) {
     GroestlState state;
-    std::memcpy(state.data(), &inputs[64 * k], 64);
+    std::memcpy(state.data(), input.data(), 64);
     groestl256_p(state);
-    EXPECT_EQ(std::memcmp(state.data(), &trace.outputs[64 * k], 64), 0) << k;
-  }
-  EXPECT_TRUE(
-      cs::check_witness(c->system(count), trace.witness, c->publics(count, trace.outputs)).ok());
+    return Bytes(state.begin(), state.end());
+  });
 }
 
 struct Proved {

@@ -36,6 +36,8 @@ class Sha256 {
   /// `state` (H0..H7) becomes the chaining value after the 64-byte `block`. The building block
   /// of circuits that prove SHA-256 (circuits/) and their tests.
   static void compress(std::array<std::uint32_t, 8>& state, const std::uint8_t* block) noexcept;
+  /// The 64 round constants K_t of FIPS 180-4 §4.2.2 (for circuits that arithmetise the rounds).
+  static const std::array<std::uint32_t, 64>& round_constants() noexcept;
 
   /// out[i] = SHA-256(prefix ‖ messages[i * message_size, (i + 1) * message_size)) for i < count.
   /// Any prefix length and message size (including 0) is accepted; `messages` may be null when
