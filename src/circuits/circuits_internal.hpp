@@ -2,6 +2,7 @@
 #pragma once
 
 #include <bit>
+#include <vector>
 
 #include "merkleforge/circuits/circuit.hpp"
 
@@ -14,6 +15,13 @@ namespace detail {
 /// ⌈log2 count⌉ (0 for count <= 1).
 inline unsigned log2_ceil(std::size_t count) {
   return count <= 1 ? 0 : static_cast<unsigned>(std::bit_width(count - 1));
+}
+
+/// 0, 1, …, n − 1: the free variables of a column over the whole table.
+inline std::vector<unsigned> all_vars(unsigned n) {
+  std::vector<unsigned> vars(n);
+  for (unsigned v = 0; v < n; ++v) vars[v] = v;
+  return vars;
 }
 
 /// name is one of u32add, u32xor, u32and, u32or.

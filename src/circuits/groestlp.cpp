@@ -148,8 +148,7 @@ class GroestlPCircuit final : public Circuit {
     for (std::size_t k = 0; k < kBytes; ++k) {
       state[k] = s.committed(t, "in[" + std::to_string(k) + "]", cs::ColumnField::b8);
     }
-    std::vector<unsigned> all(n);
-    for (unsigned v = 0; v < n; ++v) all[v] = v;
+    const std::vector<unsigned> all = detail::all_vars(n);
     for (unsigned r = 0; r < kRounds; ++r) {
       const std::string tag = "round " + std::to_string(r) + " ";
       std::array<std::array<OracleId, 8>, kBytes> bits;

@@ -104,8 +104,7 @@ class SystemOps {
   }
   /// x + y equal to the public word out[i]; only the carries are committed.
   void output_add(Word x, Word y, unsigned i) {
-    std::vector<unsigned> all(n_);
-    for (unsigned v = 0; v < n_; ++v) all[v] = v;
+    const std::vector<unsigned> all = detail::all_vars(n_);
     const std::string name = "out[" + std::to_string(i) + "]";
     const OracleId z = s_.public_column(t_, name, cs::ColumnField::b1, all);
     const OracleId cin = carries(x, y, name);

@@ -53,8 +53,7 @@ class U32Circuit final : public Circuit {
     cs::ConstraintSystem s{std::string(name_)};
     const unsigned n = 5 + detail::log2_ceil(count);
     const std::size_t t = s.add_table(std::string(name_), n);
-    std::vector<unsigned> all(n);
-    for (unsigned v = 0; v < n; ++v) all[v] = v;
+    const std::vector<unsigned> all = detail::all_vars(n);
     const OracleId x = s.committed(t, "x", cs::ColumnField::b1);
     const OracleId y = s.committed(t, "y", cs::ColumnField::b1);
     const OracleId z = s.public_column(t, "z", cs::ColumnField::b1, all);

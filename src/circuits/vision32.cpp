@@ -164,8 +164,7 @@ class Vision32Circuit final : public Circuit {
       }
       x = mds_plus_key(s, t, out, constants.round_keys[layer + 1], "x" + std::to_string(layer + 1));
     }
-    std::vector<unsigned> all(n);
-    for (unsigned v = 0; v < n; ++v) all[v] = v;
+    const std::vector<unsigned> all = detail::all_vars(n);
     for (std::size_t i = 0; i < kVisionStateSize; ++i) {
       const std::string e = "[" + std::to_string(i) + "]";
       const OracleId pub = s.public_column(t, "output" + e, cs::ColumnField::b32, all);

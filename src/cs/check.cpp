@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstring>
@@ -84,8 +85,12 @@ std::size_t first_failing_row_bits(const zk::Composition& composition,
   return first.load();
 }
 
-/// Products of two chunks of values: B32 products (the packed kernels' fastest) when every value
-/// of both lies in B32, as circuits' values and constants often do, else B128 products.
+/// Rows evaluated together by first_failing_row.
+constexpr std::size_t kChunk = 256;
+
+/// Products of two chunks of values (at most kChunk): B32 products (the packed kernels' fastest)
+/// when every value of both lies in B32, as circuits' values and constants often do, else B128
+/// products.
 void multiply_chunks(std::span<const uint128> a, std::span<const uint128> b,
                      std::span<uint128> out) {
   uint128 high = 0;
@@ -94,12 +99,13 @@ void multiply_chunks(std::span<const uint128> a, std::span<const uint128> b,
     (void)binius::packed_mul_b128(a, b, out);  // equal sizes by construction
     return;
   }
-  std::vector<std::uint32_t> x(a.size()), y(a.size());
+  std::array<std::uint32_t, kChunk> x, y;  // a chunk at most: no allocation per product
   for (std::size_t i = 0; i < a.size(); ++i) {
     x[i] = static_cast<std::uint32_t>(a[i]);
     y[i] = static_cast<std::uint32_t>(b[i]);
   }
-  (void)binius::packed_mul_b32(x, y, x);
+  const std::span<std::uint32_t> xs(x.data(), a.size());
+  (void)binius::packed_mul_b32(xs, std::span<const std::uint32_t>(y.data(), a.size()), xs);
   for (std::size_t i = 0; i < a.size(); ++i) out[i] = x[i];
 }
 
@@ -108,7 +114,6 @@ void multiply_chunks(std::span<const uint128> a, std::span<const uint128> b,
 std::size_t first_failing_row(const zk::Composition& composition, const std::vector<Column>& views,
                               unsigned n_vars) {
   using Op = zk::Composition::OpKind;
-  constexpr std::size_t kChunk = 256;
   const std::size_t rows = std::size_t{1} << n_vars;
   const auto ops = composition.ops();
   std::atomic<std::size_t> first{SIZE_MAX};
