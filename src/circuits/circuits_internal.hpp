@@ -30,6 +30,7 @@ const Circuit& keccakf_circuit();
 const Circuit& sha256_circuit();
 const Circuit& vision32_circuit();
 const Circuit& groestlp_circuit();
+const Circuit& u32mul_circuit();
 
 }  // namespace detail
 }  // namespace merkleforge::circuits

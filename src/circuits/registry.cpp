@@ -6,7 +6,8 @@
 namespace merkleforge::circuits {
 
 std::vector<std::string_view> circuit_names() {
-  return {"keccakf", "u32add", "u32xor", "u32and", "u32or", "sha256", "groestlp", "vision32"};
+  return {"keccakf", "u32add",   "u32xor",   "u32and", "u32or",
+          "sha256",  "groestlp", "vision32", "u32mul"};
 }
 
 const Circuit* find_circuit(std::string_view name) {
@@ -14,6 +15,7 @@ const Circuit* find_circuit(std::string_view name) {
   if (name == "sha256") return &detail::sha256_circuit();
   if (name == "vision32") return &detail::vision32_circuit();
   if (name == "groestlp") return &detail::groestlp_circuit();
+  if (name == "u32mul") return &detail::u32mul_circuit();
   if (name == "u32add" || name == "u32xor" || name == "u32and" || name == "u32or") {
     return &detail::u32_circuit(name);
   }

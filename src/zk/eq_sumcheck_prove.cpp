@@ -1,22 +1,37 @@
+#include <algorithm>
+
 #include "eq_sumcheck.hpp"
 
 namespace merkleforge::zk::detail {
 namespace {
 
-/// Whether summing the parts one by one takes the bit-pattern paths (round_sums): every column
-/// a bit column with at most one variable fixed, and each part's columns few enough.
+/// Whether summing the parts one by one may take the bit-pattern paths (round_sums): every
+/// column still a bit column with at most two variables fixed. Parts whose columns are too many
+/// for a pattern path take the generic one on their own columns.
 bool parts_apply(std::span<const CompositionPart> parts, std::span<ProverColumn> columns) {
   if (parts.empty()) return false;
-  for (const CompositionPart& part : parts) {
-    for (std::size_t c : part.columns) {
-      const ProverColumn& column = columns[c];
-      if (column.bit_data() == nullptr || column.bit_rounds() > 1) return false;
-      if (part.columns.size() << column.bit_rounds() > (column.bit_rounds() == 0 ? 7u : 12u)) {
-        return false;
-      }
-    }
+  return std::all_of(columns.begin(), columns.end(), [](const ProverColumn& column) {
+    return column.bit_data() != nullptr && column.bit_rounds() <= 2;
+  });
+}
+
+/// A part of degree d below the sum's: its round polynomial from its own points 0, 1, …, d − 1
+/// and ∞ (0, 1, ∞ for degree 2: the bit-pattern paths' points), evaluated at the sum's finite
+/// points (it adds nothing at the sum's ∞).
+std::vector<uint128> lower_degree_sums(const ChunkEvaluator& evaluator, std::span<ProverColumn> own,
+                                       unsigned degree, std::span<const unsigned> points,
+                                       const EqWeights& weights) {
+  std::vector<unsigned> own_points;
+  for (unsigned t = 0; t < std::max(degree, 2u); ++t) own_points.push_back(t);
+  own_points.push_back(kInfinity);
+  const std::vector<uint128> values = round_sums(evaluator, own, own_points, &weights);
+  const std::vector<uint128> coeffs =
+      round_coefficients(degree, std::span(values).first(values.size() - 1), values.back());
+  std::vector<uint128> out;
+  for (unsigned t : points) {
+    if (t != kInfinity) out.push_back(evaluate_polynomial(coeffs, t));
   }
-  return true;
+  return out;
 }
 
 /// round_sums of C = Σ coefficient·part, part by part.
@@ -26,17 +41,13 @@ std::vector<uint128> round_sums_by_part(std::span<const CompositionPart> parts,
                                         std::span<const unsigned> points,
                                         const EqWeights& weights) {
   std::vector<uint128> sums(points.size(), 0);
-  std::vector<unsigned> finite;
-  for (unsigned t : points) {
-    if (t != kInfinity) finite.push_back(t);
-  }
   for (std::size_t j = 0; j < parts.size(); ++j) {
     std::vector<ProverColumn> own;
     for (std::size_t c : parts[j].columns) own.push_back(columns[c]);
-    // A part of lower degree has no X^degree coefficient: it adds nothing at ∞.
-    const bool full = parts[j].composition.degree() == degree;
+    const unsigned own_degree = parts[j].composition.degree();
     const std::vector<uint128> part_sums =
-        round_sums(evaluators[j], own, full ? points : std::span<const unsigned>(finite), &weights);
+        own_degree == degree ? round_sums(evaluators[j], own, points, &weights)
+                             : lower_degree_sums(evaluators[j], own, own_degree, points, weights);
     for (std::size_t p = 0; p < part_sums.size(); ++p) {
       sums[p] ^= mul(parts[j].coefficient, part_sums[p]);
     }

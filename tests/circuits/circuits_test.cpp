@@ -5,9 +5,11 @@
 // constraint.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <functional>
+#include <vector>
 
 #include "merkleforge/binius/vision.hpp"
 #include "merkleforge/circuits/circuit.hpp"
@@ -47,6 +49,34 @@ TEST(Circuits, U32TracesComputeTheOperations) {
       ASSERT_EQ(be32(&trace.outputs[4 * k]), want) << name << " " << k;
     }
   }
+}
+
+TEST(Circuits, U32MulTraceIsTheIntegerProduct) {
+  const Circuit* c = find_circuit("u32mul");
+  ASSERT_NE(c, nullptr);
+  // The extremes (every carry chain at its longest for 0xffffffff²) and random operands.
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>> edges = {
+      {0, 0},          {1, 1},          {0xffffffff, 0xffffffff},
+      {0x80000000, 2}, {0xffffffff, 1}, {0xdeadbeef, 0xcafebabe}};
+  Bytes inputs = random_inputs(*c, 200, 14);
+  for (std::size_t k = 0; k < edges.size(); ++k) {
+    for (int b = 0; b < 4; ++b) {
+      inputs[8 * k + static_cast<std::size_t>(b)] =
+          static_cast<std::uint8_t>(edges[k].first >> (24 - 8 * b));
+      inputs[8 * k + 4 + static_cast<std::size_t>(b)] =
+          static_cast<std::uint8_t>(edges[k].second >> (24 - 8 * b));
+    }
+  }
+  const std::size_t count = inputs.size() / 8;
+  const Trace trace = c->trace(inputs);
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::uint64_t want = std::uint64_t{be32(&inputs[8 * k])} * be32(&inputs[8 * k + 4]);
+    const std::uint64_t got =
+        std::uint64_t{be32(&trace.outputs[8 * k])} << 32 | be32(&trace.outputs[8 * k + 4]);
+    ASSERT_EQ(got, want) << k;
+  }
+  EXPECT_TRUE(
+      cs::check_witness(c->system(count), trace.witness, c->publics(count, trace.outputs)).ok());
 }
 
 TEST(Circuits, KeccakfTraceEqualsTheHashLayersPermutation) {
@@ -146,17 +176,20 @@ Proved prove_random(const Circuit& c, std::size_t count, std::uint64_t seed) {
   return out;
 }
 
-/// The hash circuits: a few instances make a test-sized table.
-bool is_permutation(const Circuit& c) {
-  return c.name() == "keccakf" || c.name() == "sha256" || c.name() == "vision32" ||
-         c.name() == "groestlp";
+/// Instances for a test-sized table: a few of the hash circuits, more of the word operations.
+std::size_t test_count(const Circuit& c, std::size_t hashes) {
+  if (c.name() == "keccakf" || c.name() == "sha256" || c.name() == "vision32" ||
+      c.name() == "groestlp") {
+    return hashes;
+  }
+  return c.name() == "u32mul" ? 100 : 1000;
 }
 
 class EveryCircuit : public ::testing::TestWithParam<std::string_view> {};
 
 TEST_P(EveryCircuit, HonestProofVerifiesOnlyAgainstItsOwnStatement) {
   const Circuit& c = *find_circuit(GetParam());
-  const std::size_t count = is_permutation(c) ? 3 : 1000;
+  const std::size_t count = test_count(c, 3);
   const Proved p = prove_random(c, count, 1);
   const Status ok = cs::verify(p.system, p.publics, p.proof);
   ASSERT_TRUE(ok.ok()) << ok.error().message;
@@ -174,7 +207,7 @@ TEST_P(EveryCircuit, HonestProofVerifiesOnlyAgainstItsOwnStatement) {
 
 TEST_P(EveryCircuit, TraceWithOneWrongBitIsRefusedNamingTheConstraint) {
   const Circuit& c = *find_circuit(GetParam());
-  const std::size_t count = is_permutation(c) ? 2 : 64;
+  const std::size_t count = std::min<std::size_t>(test_count(c, 2), 64);
   Trace trace = c.trace(random_inputs(c, count, 3));
   // Bit i of column 0 (x, or lane 0 of the permutation input). For and / or it must be a bit
   // that changes the result: where y is 1 (and) or 0 (or).
@@ -195,7 +228,7 @@ TEST_P(EveryCircuit, TraceWithOneWrongBitIsRefusedNamingTheConstraint) {
 
 INSTANTIATE_TEST_SUITE_P(Table, EveryCircuit,
                          ::testing::Values("u32add", "u32xor", "u32and", "u32or", "keccakf",
-                                           "sha256", "groestlp", "vision32"));
+                                           "sha256", "groestlp", "vision32", "u32mul"));
 
 TEST(Circuits, DescribeReachesTheSecurityTarget) {
   for (std::string_view name : circuit_names()) {

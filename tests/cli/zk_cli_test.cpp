@@ -46,8 +46,9 @@ class ZkCli : public ::testing::Test {
 };
 
 TEST_F(ZkCli, ProveVerifyAndOtherStatements) {
-  for (const std::string circuit : {"u32add", "keccakf", "sha256", "groestlp", "vision32"}) {
-    const std::string count = circuit == "u32add" ? "100" : "2";
+  for (const std::string circuit :
+       {"u32add", "u32mul", "keccakf", "sha256", "groestlp", "vision32"}) {
+    const std::string count = circuit == "u32add" || circuit == "u32mul" ? "100" : "2";
     const auto a = prove(circuit, "--count " + count + " --seed 7", "a");
     ASSERT_EQ(a.exit_code, 0) << a.err;
     EXPECT_NE(a.out.find("witness: "), std::string::npos);

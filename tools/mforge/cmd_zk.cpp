@@ -10,7 +10,7 @@
 //        circuit)
 //   mforge zk describe CIRCUIT --count N
 //        columns, constraints, committed size, PCS parameters, soundness terms and the total
-// CIRCUIT: keccakf, u32add, u32xor, u32and, u32or, sha256, vision32.
+// CIRCUIT: keccakf, u32add, u32xor, u32and, u32or, u32mul, sha256, groestlp, vision32.
 #include <tbb/global_control.h>
 
 #include <chrono>
@@ -223,7 +223,9 @@ void register_zk(CLI::App& app, int& exit_code) {
   zk->require_subcommand(1);
   auto args = std::make_shared<ProveArgs>();
   auto* prove = zk->add_subcommand("prove", "Prove N instances (random from --seed or --inputs)");
-  prove->add_option("circuit", args->circuit, "keccakf, u32add, u32xor, u32and, u32or, sha256 or vision32")
+  prove
+      ->add_option("circuit", args->circuit,
+                   "keccakf, u32add, u32xor, u32and, u32or, u32mul, sha256, groestlp or vision32")
       ->required();
   prove->add_option("--count", args->count, "number of instances")->required();
   auto* seed = prove->add_option("--seed", args->seed, "seed of the random instances (default 1)");

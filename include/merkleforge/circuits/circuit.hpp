@@ -6,6 +6,12 @@
 //   u32add, u32xor, u32and, u32or   input x ‖ y, each a big-endian u32; output z, big-endian u32
 //   keccakf                         input and output a 200-byte Keccak-f[1600] state (FIPS 202
 //                                   byte order: lane x + 5y little-endian at bytes 8(x + 5y))
+//   u32mul                          input x ‖ y, each a big-endian u32; output the big-endian
+//                                   u64 product
+//   sha256                          input the 32-byte chaining state ‖ the 64-byte block
+//                                   (big-endian words, FIPS 180-4); output the compressed state
+//   groestlp                        input and output the 64-byte Grøstl-256 state
+//   vision32                        input and output the 24 B32 state elements, little-endian
 // Outputs are public, inputs private. Instances are padded to a power of two with all-zero
 // inputs, which the statement does not mention (their outputs are unconstrained or zero).
 #pragma once
@@ -41,7 +47,7 @@ class Circuit {
   virtual cs::PublicValues publics(std::size_t count, ByteSpan outputs) const = 0;
 };
 
-/// The circuit called `name` (u32add, u32xor, u32and, u32or, keccakf), or nullptr.
+/// The circuit called `name` (one of circuit_names()), or nullptr.
 const Circuit* find_circuit(std::string_view name);
 
 /// Every circuit name, in the table's order.
