@@ -7,7 +7,7 @@
 // carries: z_63 is the XOR of its bits, as the product is below 2^64.
 //
 // Committed per multiplication: x and y (32 bits each), every carry and every sum that is read
-// again — 1,985 bit columns, within the commitment's 2^11. Constraints per adder:
+// again — 1,986 bit columns, within the commitment's 2^11. Constraints per adder:
 //   sum:   s + a + b + c = 0                        (linear, or degree 2 with a partial product)
 //   carry: (a + c)·(b + c) + c + cout = 0           (the majority; degree 4 with partial products)
 // and per half adder s + a + b = 0, cout + a·b = 0.

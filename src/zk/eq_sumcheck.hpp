@@ -25,9 +25,9 @@ struct CompositionPart {
 /// every column has 0 variables (final_value() is its evaluation at ρ). Preconditions: the columns
 /// have z.size() variables, composition over columns.size() columns with degree >= 1, and
 /// claim = Σ_v eq(z, v)·C(v) for an honest proof. When `parts` (C as a sum of terms over few
-/// columns each) is given, the rounds in which every column is still a bit column sum each term
-/// on its own columns, where the bit-pattern paths apply to every term even if C reads many
-/// columns.
+/// columns each) is given, every round sums each term on its own columns — a term of lower degree
+/// at its own points — so the bit-pattern paths apply term by term even if C reads many columns,
+/// and no term reads the columns of the others.
 std::vector<uint128> prove_eq_sumcheck(const Composition& composition,
                                        std::span<ProverColumn> columns, std::span<const uint128> z,
                                        uint128 claim, ProverTranscript& transcript,

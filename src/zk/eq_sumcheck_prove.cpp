@@ -5,16 +5,6 @@
 namespace merkleforge::zk::detail {
 namespace {
 
-/// Whether summing the parts one by one may take the bit-pattern paths (round_sums): every
-/// column still a bit column with at most two variables fixed. Parts whose columns are too many
-/// for a pattern path take the generic one on their own columns.
-bool parts_apply(std::span<const CompositionPart> parts, std::span<ProverColumn> columns) {
-  if (parts.empty()) return false;
-  return std::all_of(columns.begin(), columns.end(), [](const ProverColumn& column) {
-    return column.bit_data() != nullptr && column.bit_rounds() <= 2;
-  });
-}
-
 /// A part of degree d below the sum's: its round polynomial from its own points 0, 1, …, d − 1
 /// and ∞ (0, 1, ∞ for degree 2: the bit-pattern paths' points), evaluated at the sum's finite
 /// points (it adds nothing at the sum's ∞).
@@ -75,7 +65,7 @@ std::vector<uint128> prove_eq_sumcheck(const Composition& composition,
     if (zi == 0) points.insert(points.begin() + 1, 1);
     const EqWeights weights(z.subspan(i + 1));
     const std::vector<uint128> sums =
-        parts_apply(parts, columns)
+        !parts.empty()
             ? round_sums_by_part(parts, part_evaluators, columns, degree, points, weights)
             : round_sums(evaluator, columns, points, &weights);
     // q at 0, 1, …, d − 1 (q(1) summed or derived), then its top coefficient at ∞.

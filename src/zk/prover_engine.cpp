@@ -485,6 +485,106 @@ std::vector<uint128> binary_round_sums(const ChunkEvaluator& composition,
   return sums;
 }
 
+/// Bit columns before any fold, any points, m <= 7: each pair is the pattern of its columns' lo
+/// and hi bits (2m bits), its eq weight added to that pattern's bucket whatever the points; C is
+/// then evaluated once per pattern and point, at lo + t·(hi − lo) (at ∞: its top coefficient at
+/// hi − lo). For compositions of degree > 2, whose points are not all 0, 1, ∞.
+constexpr std::size_t kMaxPairPatternColumns = 7;  // 2^14 buckets
+
+bool pair_path_applies(std::span<ProverColumn> columns) {
+  return columns.size() <= kMaxPairPatternColumns &&
+         std::all_of(columns.begin(), columns.end(),
+                     [](const ProverColumn& c) { return c.unfolded_bits() != nullptr; });
+}
+
+std::vector<uint128> pair_pattern_round_sums(const ChunkEvaluator& composition,
+                                             std::span<ProverColumn> columns,
+                                             std::span<const unsigned> points,
+                                             const EqWeights* given) {
+  constexpr std::size_t C = ChunkEvaluator::kChunk;
+  const std::size_t m = columns.size();
+  const unsigned pattern_bits = static_cast<unsigned>(2 * m);
+  const std::size_t patterns = std::size_t{1} << pattern_bits;
+  const unsigned p_vars = columns.front().n_vars() - 1;
+  const std::size_t pairs = std::size_t{1} << p_vars;
+  const std::size_t bytes = (std::size_t{2} * pairs + 7) / 8;
+  const std::size_t words = (pairs + 63) / 64;
+  // Long eq_lo blocks, so that scaling the buckets once per block stays cheap.
+  std::optional<EqWeights> resplit;
+  if (given != nullptr) resplit.emplace(given->point, (p_vars + pattern_bits + 1) / 2);
+  const EqWeights* weights = resplit ? &*resplit : nullptr;
+  const std::size_t block_pairs =
+      weights == nullptr ? std::max<std::size_t>(64, std::min<std::size_t>(pairs, 1u << 14))
+                         : std::max<std::size_t>(64, std::size_t{1} << weights->lo_vars);
+  const std::size_t block_words = block_pairs / 64;
+  const std::size_t n_blocks = (words + block_words - 1) / block_words;
+
+  using Sums = std::vector<uint128>;  // [pattern], POLYVAL
+  auto body = [&](const tbb::blocked_range<std::size_t>& range, Sums acc) {
+    Sums bucket(patterns);
+    std::array<std::uint64_t, 2 * kMaxPairPatternColumns> plane{};  // lo bits, then hi bits
+    for (std::size_t b = range.begin(); b < range.end(); ++b) {
+      std::fill(bucket.begin(), bucket.end(), 0);
+      const std::size_t w_end = std::min(words, (b + 1) * block_words);
+      for (std::size_t w = b * block_words; w < w_end; ++w) {
+        const std::size_t in_word = std::min<std::size_t>(64, pairs - 64 * w);
+        for (std::size_t c = 0; c < m; ++c) {
+          const std::uint8_t* bits = columns[c].unfolded_bits();
+          const std::uint64_t x0 = load_word(bits, 16 * w, bytes);
+          const std::uint64_t x1 = load_word(bits, 16 * w + 8, bytes);
+          plane[c] = even_bits(x0) | (even_bits(x1) << 32);
+          plane[m + c] = even_bits(x0 >> 1) | (even_bits(x1 >> 1) << 32);
+        }
+        const std::size_t lo_mask =
+            weights == nullptr ? 0 : (std::size_t{1} << weights->lo_vars) - 1;
+        const uint128* eq =
+            weights == nullptr ? nullptr : weights->lo.data() + ((64 * w) & lo_mask);
+        for (std::size_t i = 0; i < in_word; ++i) {
+          std::size_t pattern = 0;
+          for (unsigned q = 0; q < pattern_bits; ++q) pattern |= ((plane[q] >> i) & 1) << q;
+          bucket[pattern] ^= eq == nullptr ? kPolyvalOne : eq[i];
+        }
+      }
+      const uint128 factor =
+          weights == nullptr ? kPolyvalOne : weights->hi[(b * block_pairs) >> weights->lo_vars];
+      kernel().mul_scalar(bucket.data(), factor, bucket.data(), bucket.size());
+      for (std::size_t i = 0; i < acc.size(); ++i) acc[i] ^= bucket[i];
+    }
+    return acc;
+  };
+  const Sums per_pattern = tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, n_blocks),
+                                                Sums(patterns, 0), body, [](Sums a, const Sums& b) {
+                                                  for (std::size_t i = 0; i < a.size(); ++i)
+                                                    a[i] ^= b[i];
+                                                  return a;
+                                                });
+  auto scratch = composition.make_scratch();
+  std::vector<std::vector<uint128>> values(m, std::vector<uint128>(C));
+  std::vector<const uint128*> ptrs(m);
+  std::vector<uint128> out(C);
+  std::vector<uint128> sums(points.size(), 0);
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    const bool top = points[p] == kInfinity;
+    const uint128 t = top ? 0 : to_polyval(points[p]);
+    for (std::size_t first = 0; first < patterns; first += C) {
+      const std::size_t count = std::min(C, patterns - first);
+      for (std::size_t c = 0; c < m; ++c) {
+        for (std::size_t i = 0; i < count; ++i) {
+          const bool lo = ((first + i) >> c) & 1, hi = ((first + i) >> (m + c)) & 1;
+          const uint128 delta = lo != hi ? (top ? kPolyvalOne : t) : 0;
+          values[c][i] = (lo && !top ? kPolyvalOne : 0) ^ delta;
+        }
+        ptrs[c] = values[c].data();
+      }
+      composition.evaluate(ptrs.data(), count, scratch, out.data(), top);
+      kernel().mul(out.data(), per_pattern.data() + first, out.data(), count);
+      for (std::size_t i = 0; i < count; ++i) sums[p] ^= out[i];
+    }
+  }
+  for (uint128& s : sums) s = from_polyval(s);
+  return sums;
+}
+
 /// Bit columns with k = 1 or 2 variables fixed (and not materialised), m·2^k <= 12, points among
 /// 0, 1, ∞: a column's value at such a point is a function of a 2^k-bit block (of lo, hi or
 /// lo ⊕ hi, the table being linear), so each pair adds its weight to the bucket of its blocks'
@@ -608,6 +708,8 @@ std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<Pro
   if (block_path_applies(columns, points)) {
     return block_round_sums(composition, columns, points, weights);
   }
+  if (pair_path_applies(columns))
+    return pair_pattern_round_sums(composition, columns, points, weights);
   constexpr std::size_t C = ChunkEvaluator::kChunk;
   const unsigned n = columns.front().n_vars();
   const std::size_t pairs = std::size_t{1} << (n - 1);

@@ -129,9 +129,10 @@ struct EqWeights {
 
 /// For each point t in `points` (small tower integers or kInfinity): Σ_j w(j)·C(lo_j + t·(hi_j −
 /// lo_j)) over the pairs j < 2^(n−1) of the columns (all with n >= 1 variables), w = eq weights
-/// or 1. Canonical. Bit columns before their first fold, with points among 0, 1, ∞, take a path
-/// without products per row: every column value is then a bit, so the rows are counted per
-/// pattern of bits (weighted by eq) and C is evaluated once per pattern.
+/// or 1. Canonical. Bit columns before their first fold (and, with one or two variables fixed,
+/// their blocks of bits) take paths without products per row: the rows are counted per pattern of
+/// bits (weighted by eq) and C is evaluated once per pattern — of the values at the point for
+/// points among 0, 1, ∞, of the pairs' lo and hi bits for any points (at most 7 columns).
 std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<ProverColumn> columns,
                                 std::span<const unsigned> points, const EqWeights* weights);
 

@@ -103,6 +103,42 @@ TEST(Zerocheck, DegreeThreeConstraintOverSmallFields) {
   }
 }
 
+TEST(Zerocheck, ConstraintsOfDifferentDegreesOverBitColumns) {
+  // A full adder's carry over three products of bits (degree 4, 7 columns) beside a product
+  // (degree 2): the lower-degree term is summed at its own points and extended to the batch's.
+  std::mt19937_64 rng(18);
+  const unsigned n = 10;
+  std::vector<Table> t;
+  for (int k = 0; k < 6; ++k) t.push_back(random_table(ColumnField::b1, n, rng));
+  t.push_back(make_table(ColumnField::b1, n));  // 6: majority(c0·c1, c2·c3, c4·c5)
+  t.push_back(make_table(ColumnField::b1, n));  // 7: c0·c1
+  for (std::size_t i = 0; i < t[0].values.size(); ++i) {
+    const auto bit = [&](int k) { return static_cast<unsigned>(t[k].values[i]); };
+    const unsigned p = bit(0) & bit(1), q = bit(2) & bit(3), r = bit(4) & bit(5);
+    t[6].set(i, (p & q) | (p & r) | (q & r));
+    t[7].set(i, p);
+  }
+  Composition carry(8);
+  const auto product = [&](std::size_t a, std::size_t b) {
+    return carry.mul(carry.column(a), carry.column(b));
+  };
+  const auto p = product(0, 1), q = product(2, 3), r = product(4, 5);
+  carry.add(carry.add(carry.mul(carry.add(p, r), carry.add(q, r)), r), carry.column(6));
+  Composition pp(8);
+  pp.add(pp.mul(pp.column(0), pp.column(1)), pp.column(7));
+  const ZerocheckStatement statement{n, {carry, pp}};
+  auto out = verify(statement, prove(statement, t));
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    EXPECT_EQ(out->evals[0][k], naive_evaluate(t[k].values, out->point)) << k;
+  }
+  for (std::size_t column : {6u, 7u}) {
+    std::vector<Table> bad = t;
+    bad[column].set(300, bad[column].values[300] ^ 1);
+    EXPECT_FALSE(verify(statement, prove(statement, bad)).ok()) << column;
+  }
+}
+
 TEST(Zerocheck, ColumnNonZeroInOneRowIsRejected) {
   std::mt19937_64 rng(13);
   for (ColumnField field : {ColumnField::b1, ColumnField::b128}) {
