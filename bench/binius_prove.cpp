@@ -92,6 +92,9 @@ void BM_Prove(benchmark::State& state, Row row) {
   state.counters["protocols_s"] = total.protocols / n;
   state.counters["open_s"] = total.open / n;
   state.counters["proof_KiB"] = static_cast<double>(proof_bytes) / 1024.0;
+  state.counters["zerocheck_KiB"] = static_cast<double>(phases.zerocheck_bytes) / 1024.0;
+  state.counters["evalcheck_KiB"] = static_cast<double>(phases.evalcheck_bytes) / 1024.0;
+  state.counters["opening_KiB"] = static_cast<double>(phases.opening_bytes) / 1024.0;
   state.counters["per_s_per_core"] =
       benchmark::Counter(static_cast<double>(count) / static_cast<double>(threads),
                          benchmark::Counter::kIsIterationInvariantRate);

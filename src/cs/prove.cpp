@@ -117,6 +117,7 @@ Result<Bytes> prove(const ConstraintSystem& system, const Witness& witness,
   zk::ProverTranscript transcript(kProtocol, statement_digest(system, *params, publics));
   transcript.begin_phase("cs/commitment");
   transcript.write_digest(committed->root());
+  t.commitment_bytes = transcript.transcript_bytes();
   std::vector<zk::EvalClaim> claims;
   for (std::size_t k = 0; k < plan.tables.size(); ++k) {
     const unsigned n = system.tables()[k].n_vars;
@@ -130,13 +131,17 @@ Result<Bytes> prove(const ConstraintSystem& system, const Witness& witness,
       claims.insert(claims.end(), zero->begin(), zero->end());
     }
   }
+  t.zerocheck_bytes = transcript.transcript_bytes() - t.commitment_bytes;
   auto reduced = zk::prove_evalcheck(claims, columns.values(), transcript);
   if (!reduced) return reduced.error();
+  t.evalcheck_bytes = transcript.transcript_bytes() - t.commitment_bytes - t.zerocheck_bytes;
   std::vector<zk::EvalClaim> on_committed;
   for (const zk::EvalClaim& c : *reduced) {
     if (system.column(c.oracle).role == Role::committed) on_committed.push_back(c);
   }
   const auto pcs_claims = group_claims(plan, on_committed, columns, transcript);
+  const std::size_t group_bytes =
+      transcript.transcript_bytes() - t.commitment_bytes - t.zerocheck_bytes - t.evalcheck_bytes;
   const zk::ProofTapes tapes = std::move(transcript).finish();
   t.protocols = seconds_since(start);
 
@@ -144,6 +149,7 @@ Result<Bytes> prove(const ConstraintSystem& system, const Witness& witness,
   auto opening = pcs::pcs_prove(*committed, pcs_claims);
   if (!opening) return opening.error();
   t.open = seconds_since(start);
+  t.opening_bytes = group_bytes + opening->size();
   return encode(tapes, *opening);
 }
 

@@ -1,5 +1,7 @@
+#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <array>
 #include <bit>
 #include <cstring>
 #include <map>
@@ -100,6 +102,34 @@ Values constant_values(unsigned n, uint128 value) {
   return v;
 }
 
+/// out[i] += c·values[i]. Multiplying by a constant is F2-linear: per byte position of the values
+/// (only as many as their widest needs, 4 for B32), a table of c·(v << 8j) for the 256 bytes v,
+/// built from 8 products by XORs, turns each product into one lookup per byte.
+void add_scaled(uint128 c, std::span<const uint128> values, std::span<uint128> out) {
+  uint128 all = 0;
+  for (uint128 v : values) all |= v;
+  unsigned n_bytes = 0;
+  while (n_bytes < 16 && (all >> (8 * n_bytes)) != 0) ++n_bytes;
+  std::vector<std::array<uint128, 256>> table(n_bytes);
+  for (unsigned j = 0; j < n_bytes; ++j) {
+    table[j][0] = 0;
+    for (unsigned b = 0; b < 8; ++b) {
+      const uint128 basis = binius::tower_mul(7, c, uint128{1} << (8 * j + b));
+      for (unsigned v = 1u << b; v < 2u << b; ++v) table[j][v] = table[j][v ^ (1u << b)] ^ basis;
+    }
+  }
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, values.size(), 1 << 14),
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+                      for (std::size_t i = range.begin(); i < range.end(); ++i) {
+                        uint128 product = 0;
+                        for (unsigned j = 0; j < n_bytes; ++j) {
+                          product ^= table[j][static_cast<std::uint8_t>(values[i] >> (8 * j))];
+                        }
+                        out[i] ^= product;
+                      }
+                    });
+}
+
 /// c0 + Σ c_t·o_t: XORs of the bit columns when every coefficient is 1 and c0 is a bit.
 Values linear_combination(const OracleSet::Oracle& o, const std::vector<ValuesPtr>& terms) {
   bool bits = o.value <= 1;
@@ -124,10 +154,7 @@ Values linear_combination(const OracleSet::Oracle& o, const std::vector<ValuesPt
       }
       continue;
     }
-    std::vector<uint128> scaled(out.size(), coefficient);
-    const std::vector<uint128> values = terms[t]->widened();
-    (void)binius::packed_mul_b128(values, scaled, scaled);
-    for (std::size_t i = 0; i < out.size(); ++i) out.wide[i] ^= scaled[i];
+    add_scaled(coefficient, terms[t]->widened(), out.wide);
   }
   return out;
 }

@@ -76,6 +76,11 @@ TEST(ConstraintSystem, HonestProofVerifiesAndAnyChangeIsRejected) {
   ASSERT_TRUE(proof.ok()) << proof.error().message;
   ASSERT_TRUE(verify(s.system, s.publics, *proof).ok())
       << verify(s.system, s.publics, *proof).error().message;
+  // The phases' bytes account for the whole proof but its header (magic, version, tape size).
+  EXPECT_EQ(9 + timings.commitment_bytes + timings.zerocheck_bytes + timings.evalcheck_bytes +
+                timings.opening_bytes,
+            proof->size());
+  EXPECT_EQ(timings.commitment_bytes, 32u);
 
   PublicValues other = s.publics;
   other.columns[0][3] ^= 0x10;

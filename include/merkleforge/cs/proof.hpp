@@ -72,12 +72,17 @@ Digest32 statement_digest(const ConstraintSystem& system, const SystemParams& pa
 Status check_witness(const ConstraintSystem& system, const Witness& witness,
                      const PublicValues& publics);
 
-/// Wall-clock seconds of the prover's phases (filled when requested).
+/// Wall-clock seconds of the prover's phases and the proof bytes each writes (filled when
+/// requested; the bytes add up to the proof's size less its 9-byte header).
 struct ProveTimings {
-  double check = 0;      ///< check_witness
-  double commit = 0;     ///< interleaving + PCS commitment
-  double protocols = 0;  ///< linear checks, zerochecks, evalcheck
-  double open = 0;       ///< PCS opening
+  double check = 0;                  ///< check_witness
+  double commit = 0;                 ///< interleaving + PCS commitment
+  double protocols = 0;              ///< linear checks, zerochecks, evalcheck
+  double open = 0;                   ///< PCS opening
+  std::size_t commitment_bytes = 0;  ///< the commitment's root
+  std::size_t zerocheck_bytes = 0;   ///< linear checks' values, zerocheck rounds and evaluations
+  std::size_t evalcheck_bytes = 0;   ///< evalcheck (virtual columns reduced to committed ones)
+  std::size_t opening_bytes = 0;     ///< the groups' other values and the PCS proof
 };
 
 /// A proof that the witness satisfies the system with these public values. Errors: as

@@ -95,6 +95,9 @@ class ProverTranscript {
   /// Absorbs a digest (e.g. a Merkle root) and appends it to the transcript tape.
   void write_digest(const Digest32& digest);
 
+  /// Bytes on the transcript tape so far (the proof's share of the phases written until now).
+  std::size_t transcript_bytes() const noexcept { return tapes_.transcript.size(); }
+
   /// Absorbs a value the verifier knows independently (not written to any tape).
   void absorb_public(ByteSpan bytes);
 
