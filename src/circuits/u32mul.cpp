@@ -22,6 +22,7 @@
 #include <deque>
 
 #include "circuits_internal.hpp"
+#include "merkleforge/core/bits.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -106,19 +107,6 @@ std::uint64_t load_be(const std::uint8_t* p, unsigned bytes) {
   return v;
 }
 
-/// Transposes a 64×64 bit matrix in place: bit c of word r becomes bit r of word c (swaps of
-/// ever smaller blocks: 6 passes of 32 word pairs instead of 4,096 single bits).
-void transpose64(std::array<std::uint64_t, 64>& a) {
-  std::uint64_t mask = 0x00000000FFFFFFFFull;
-  for (unsigned j = 32; j != 0; j >>= 1, mask ^= mask << j) {
-    for (unsigned k = 0; k < 64; k = ((k | j) + 1) & ~j) {
-      const std::uint64_t t = ((a[k] >> j) ^ a[k | j]) & mask;
-      a[k] ^= t << j;
-      a[k | j] ^= t;
-    }
-  }
-}
-
 class U32MulCircuit final : public Circuit {
  public:
   std::string_view name() const noexcept override { return "u32mul"; }
@@ -194,7 +182,7 @@ class U32MulCircuit final : public Circuit {
         for (unsigned b = 0; b < 8; ++b)
           out.outputs[8 * k + b] = static_cast<std::uint8_t>(z >> (56 - 8 * b));
       }
-      transpose64(operands);
+      transpose64(operands.data());
       std::vector<std::uint64_t> bits(net.committed_columns);
       std::copy(operands.begin(), operands.end(), bits.begin());
       auto value = [&](const Wire& w) {
@@ -223,7 +211,7 @@ class U32MulCircuit final : public Circuit {
       for (std::size_t r = 0; r < 64 && 64 * group + r < count; ++r) {
         z[r] = load_be(outputs.data() + 8 * (64 * group + r), 8);
       }
-      transpose64(z);
+      transpose64(z.data());
       for (unsigned bit = 0; bit < kProductBits; ++bit) {
         std::memcpy(pub.columns[bit].data() + 8 * group, &z[bit], 8);  // little-endian
       }

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "merkleforge/binius/multilinear.hpp"
+#include "merkleforge/core/bits.hpp"
 
 namespace merkleforge::cs::detail {
 
@@ -55,18 +56,6 @@ uint128 evaluate_column(const Column& column, std::span<const uint128> point) {
   std::vector<uint128> values(column.size());
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = zk::column_value(column, i);
   return binius::evaluate_multilinear(values, point).value();
-}
-
-void transpose64(std::uint64_t rows[64]) noexcept {
-  std::uint64_t mask = 0x00000000FFFFFFFFull;
-  for (unsigned j = 32; j != 0; j >>= 1, mask ^= mask << j) {
-    for (unsigned k = 0; k < 64; k = ((k | j) + 1) & ~j) {
-      // Swap (row k, column p + j) with (row k + j, column p) for every p without bit j.
-      const std::uint64_t t = ((rows[k] >> j) ^ rows[k | j]) & mask;
-      rows[k] ^= t << j;
-      rows[k | j] ^= t;
-    }
-  }
 }
 
 namespace {

@@ -41,8 +41,4 @@ uint128 evaluate_column(const Column& column, std::span<const uint128> point);
 std::vector<uint128> interleave_group(const CommitGroup& group, unsigned n_vars,
                                       std::span<const Column> columns);
 
-/// Transposes a 64×64 bit matrix in place: afterwards bit c of rows[r] is what bit r of rows[c]
-/// was.
-void transpose64(std::uint64_t rows[64]) noexcept;
-
 }  // namespace merkleforge::cs::detail

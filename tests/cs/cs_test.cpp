@@ -57,17 +57,6 @@ Small make_small(unsigned n, std::mt19937_64& rng) {
   return s;
 }
 
-TEST(ConstraintSystem, Transpose64MatchesTheDefinition) {
-  std::mt19937_64 rng(1);
-  std::uint64_t m[64], t[64];
-  for (auto& x : m) x = rng();
-  std::copy(m, m + 64, t);
-  detail::transpose64(t);
-  for (int r = 0; r < 64; ++r) {
-    for (int c = 0; c < 64; ++c) ASSERT_EQ((t[r] >> c) & 1, (m[c] >> r) & 1) << r << " " << c;
-  }
-}
-
 TEST(ConstraintSystem, HonestProofVerifiesAndAnyChangeIsRejected) {
   std::mt19937_64 rng(2);
   Small s = make_small(10, rng);
