@@ -22,6 +22,9 @@ namespace {
 
 constexpr std::string_view kProtocol = "merkleforge/bench/protocols/v1";
 const Digest32 kStatement{};
+/// Stands in for the PCS root of the benchmark's columns (the transcript needs one before
+/// challenges).
+const Digest32 kCommitment{1};
 
 /// Nanoseconds of one B128 product: polyval_mul over 2^14-value spans (in L2), best of 20.
 double b128_mul_ns() {
@@ -97,9 +100,11 @@ void BM_ZerocheckB1(benchmark::State& state) {
   double verify_us = 0;
   {
     ProverTranscript p(kProtocol, kStatement);
+    p.absorb_commitment(kCommitment);
     (void)prove_zerocheck(statement, columns, p);
     const ProofTapes tapes = std::move(p).finish();
     VerifierTranscript v(kProtocol, kStatement, tapes.transcript, tapes.advice);
+    v.absorb_commitment(kCommitment);
     const auto start = std::chrono::steady_clock::now();
     const bool ok = verify_zerocheck(statement, v).ok();
     verify_us =
@@ -108,6 +113,7 @@ void BM_ZerocheckB1(benchmark::State& state) {
   }
   run(state, std::size_t{1} << n, verify_us, [&] {
     ProverTranscript p(kProtocol, kStatement);
+    p.absorb_commitment(kCommitment);
     auto out = prove_zerocheck(statement, columns, p);
     benchmark::DoNotOptimize(out);
   });
@@ -130,9 +136,11 @@ void BM_GrandProductB128(benchmark::State& state) {
   double verify_us = 0;
   {
     ProverTranscript p(kProtocol, kStatement);
+    p.absorb_commitment(kCommitment);
     (void)prove_grand_products(columns, p);
     const ProofTapes tapes = std::move(p).finish();
     VerifierTranscript v(kProtocol, kStatement, tapes.transcript, tapes.advice);
+    v.absorb_commitment(kCommitment);
     const auto start = std::chrono::steady_clock::now();
     const bool ok = verify_grand_products({{n}, true}, v).ok();
     verify_us =
@@ -141,6 +149,7 @@ void BM_GrandProductB128(benchmark::State& state) {
   }
   run(state, std::size_t{1} << n, verify_us, [&] {
     ProverTranscript p(kProtocol, kStatement);
+    p.absorb_commitment(kCommitment);
     auto out = prove_grand_products(columns, p);
     benchmark::DoNotOptimize(out);
   });
@@ -173,9 +182,11 @@ void BM_SumcheckDegree3(benchmark::State& state) {
   double verify_us = 0;
   {
     ProverTranscript p(kProtocol, kStatement);
+    p.absorb_commitment(kCommitment);
     (void)prove_sumcheck(claims, columns, p);
     const ProofTapes tapes = std::move(p).finish();
     VerifierTranscript v(kProtocol, kStatement, tapes.transcript, tapes.advice);
+    v.absorb_commitment(kCommitment);
     const auto start = std::chrono::steady_clock::now();
     const bool ok = verify_sumcheck(claims, v).ok();
     verify_us =
@@ -184,6 +195,7 @@ void BM_SumcheckDegree3(benchmark::State& state) {
   }
   run(state, size, verify_us, [&] {
     ProverTranscript p(kProtocol, kStatement);
+    p.absorb_commitment(kCommitment);
     auto out = prove_sumcheck(claims, columns, p);
     benchmark::DoNotOptimize(out);
   });

@@ -140,7 +140,7 @@ class GroestlPCircuit final : public Circuit {
   std::size_t output_bytes() const noexcept override { return kBytes; }
   std::size_t max_count() const noexcept override { return std::size_t{1} << 16; }
 
-  cs::ConstraintSystem system(std::size_t count) const override {
+  cs::ConstraintSystem build_system(std::size_t count) const override {
     cs::ConstraintSystem s("groestlp");
     const unsigned n = table_vars(count);
     const std::size_t t = s.add_table("groestlp", n);

@@ -76,7 +76,7 @@ class KeccakfCircuit final : public Circuit {
   std::size_t output_bytes() const noexcept override { return 200; }
   std::size_t max_count() const noexcept override { return std::size_t{1} << 16; }
 
-  cs::ConstraintSystem system(std::size_t count) const override {
+  cs::ConstraintSystem build_system(std::size_t count) const override {
     cs::ConstraintSystem s("keccakf");
     const unsigned log_perms = detail::log2_ceil(count);
     const unsigned n = 9 + log_perms;

@@ -22,6 +22,12 @@ const Circuit* find_circuit(std::string_view name) {
   return nullptr;
 }
 
+cs::ConstraintSystem Circuit::system(std::size_t count) const {
+  cs::ConstraintSystem s = build_system(count);
+  s.bind_parameter("count", count);
+  return s;
+}
+
 Bytes random_inputs(const Circuit& circuit, std::size_t count, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   Bytes out(count * circuit.input_bytes());

@@ -235,7 +235,7 @@ class Sha256Circuit final : public Circuit {
   std::size_t output_bytes() const noexcept override { return 32; }
   std::size_t max_count() const noexcept override { return std::size_t{1} << 16; }
 
-  cs::ConstraintSystem system(std::size_t count) const override {
+  cs::ConstraintSystem build_system(std::size_t count) const override {
     cs::ConstraintSystem s("sha256");
     const unsigned n = kWordBits + detail::log2_ceil(count);
     const std::size_t t = s.add_table("sha256", n);

@@ -49,7 +49,7 @@ class U32Circuit final : public Circuit {
   std::size_t output_bytes() const noexcept override { return 4; }
   std::size_t max_count() const noexcept override { return std::size_t{1} << 26; }
 
-  cs::ConstraintSystem system(std::size_t count) const override {
+  cs::ConstraintSystem build_system(std::size_t count) const override {
     cs::ConstraintSystem s{std::string(name_)};
     const unsigned n = 5 + detail::log2_ceil(count);
     const std::size_t t = s.add_table(std::string(name_), n);

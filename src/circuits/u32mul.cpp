@@ -114,7 +114,7 @@ class U32MulCircuit final : public Circuit {
   std::size_t output_bytes() const noexcept override { return 8; }
   std::size_t max_count() const noexcept override { return std::size_t{1} << 22; }
 
-  cs::ConstraintSystem system(std::size_t count) const override {
+  cs::ConstraintSystem build_system(std::size_t count) const override {
     cs::ConstraintSystem s("u32mul");
     const unsigned n = table_vars(count);
     const std::size_t t = s.add_table("u32mul", n);

@@ -129,7 +129,7 @@ class Vision32Circuit final : public Circuit {
   std::size_t output_bytes() const noexcept override { return 4 * kVisionStateSize; }
   std::size_t max_count() const noexcept override { return std::size_t{1} << 16; }
 
-  cs::ConstraintSystem system(std::size_t count) const override {
+  cs::ConstraintSystem build_system(std::size_t count) const override {
     cs::ConstraintSystem s("vision32");
     const unsigned n = table_vars(count);
     const std::size_t t = s.add_table("vision32", n);

@@ -193,6 +193,13 @@ void ConstraintSystem::constrain(std::size_t table, std::string name, Expr expr)
   constraints_.push_back({std::move(name), table, std::move(expr)});
 }
 
+void ConstraintSystem::bind_parameter(std::string name, std::uint64_t value) {
+  for (const auto& [bound, ignored] : parameters_) {
+    if (bound == name) fail("parameter " + name + " is bound twice");
+  }
+  parameters_.emplace_back(std::move(name), value);
+}
+
 std::size_t ConstraintSystem::data_bytes(OracleId id) const {
   const ColumnInfo& info = column(id);
   if (info.role == Role::fixed || info.role == Role::public_values) {

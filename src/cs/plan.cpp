@@ -9,6 +9,7 @@
 
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/soundness/terms.hpp"
 
 namespace merkleforge::cs::detail {
 namespace {
@@ -304,17 +305,10 @@ namespace merkleforge::cs {
 
 using detail::Plan;
 
-double SystemParams::security_bits() const {
-  double total = 0;
-  for (const SoundnessTerm& t : soundness) total += t.probability;
-  return -std::log2(total);
-}
-
 namespace {
 
-std::vector<SoundnessTerm> protocol_terms(const ConstraintSystem& system, const Plan& plan) {
-  std::vector<SoundnessTerm> terms;
-  const double field = std::ldexp(1.0, -128);
+std::vector<soundness::Term> protocol_terms(const ConstraintSystem& system, const Plan& plan) {
+  std::vector<soundness::Term> terms;
   std::map<OracleId, unsigned> memo;
   unsigned depth = 0, shifted = 0;
   for (OracleId id = 0; id < system.oracles().size(); ++id) {
@@ -326,36 +320,29 @@ std::vector<SoundnessTerm> protocol_terms(const ConstraintSystem& system, const 
   const double points = 2.0 * static_cast<double>(system.tables().size()) * std::pow(16.0, depth);
   for (std::size_t t = 0; t < plan.tables.size(); ++t) {
     const auto& table = plan.tables[t];
-    const double n = system.tables()[t].n_vars;
+    const unsigned n = system.tables()[t].n_vars;
+    const std::string& name = system.tables()[t].name;
     if (!table.linear.compositions.empty()) {
-      // Each non-zero multilinear constraint vanishes at a random point w.p. <= n/2^128.
-      terms.push_back({"linear check " + system.tables()[t].name,
-                       static_cast<double>(table.linear.compositions.size()) * n * field});
+      terms.push_back(soundness::linear_check(
+          "linear check " + name, static_cast<double>(table.linear.compositions.size()), n));
     }
     if (!table.zerocheck.compositions.empty()) {
       unsigned d = 0;
       for (const auto& c : table.zerocheck.compositions) d = std::max(d, c.degree());
-      const double k = static_cast<double>(table.zerocheck.compositions.size());
-      terms.push_back(
-          {"zerocheck " + system.tables()[t].name, ((k - 1) + n + n * (d + 1)) * field});
+      terms.push_back(soundness::zerocheck(
+          "zerocheck " + name, static_cast<double>(table.zerocheck.compositions.size()), n, d));
     }
   }
   if (shifted > 0) {
-    terms.push_back({"evalcheck shift sumchecks",
-                     depth * (static_cast<double>(shifted) * points + 2.0 * 16) * field});
+    terms.push_back(soundness::shift_reductions("evalcheck shift sumchecks", depth,
+                                                static_cast<double>(shifted), points));
   }
-  double group_term = 0;
-  for (const auto& g : plan.groups) group_term += points * g.log_count * field;
-  if (group_term > 0) terms.push_back({"commitment-group batching", group_term});
+  unsigned log_columns = 0;
+  for (const auto& g : plan.groups) log_columns += g.log_count;
+  if (log_columns > 0) {
+    terms.push_back(soundness::group_batching("commitment-group batching", points, log_columns));
+  }
   return terms;
-}
-
-void add_pcs_terms(const pcs::SoundnessTerms& s, std::vector<SoundnessTerm>& terms) {
-  terms.push_back({"pcs sumcheck", s.sumcheck});
-  terms.push_back({"pcs folding", s.folding});
-  terms.push_back({"pcs queries", s.queries});
-  terms.push_back({"pcs claim batching", s.batching});
-  terms.push_back({"pcs ring-switching", s.ring_switching});
 }
 
 }  // namespace
@@ -363,7 +350,7 @@ void add_pcs_terms(const pcs::SoundnessTerms& s, std::vector<SoundnessTerm>& ter
 Result<SystemParams> derive_params(const ConstraintSystem& system, const ProofConfig& config) {
   const Plan plan = detail::make_plan(system);
   if (plan.groups.empty()) return make_error(Errc::invalid_argument, "cs: nothing is committed");
-  const std::vector<SoundnessTerm> protocol = protocol_terms(system, plan);
+  const std::vector<soundness::Term> protocol = protocol_terms(system, plan);
   // The PCS's own target is raised until the sum of all terms reaches the system's target.
   for (unsigned extra = 0; extra <= 4; ++extra) {
     pcs::PcsConfig pcs_config;
@@ -371,8 +358,9 @@ Result<SystemParams> derive_params(const ConstraintSystem& system, const ProofCo
     pcs_config.log_inv_rate = config.log_inv_rate;
     auto pcs_params = pcs::derive_params(detail::group_shapes(plan), pcs_config);
     if (!pcs_params) return pcs_params.error();
-    SystemParams params{*pcs_params, protocol};
-    add_pcs_terms(pcs_params->soundness, params.soundness);
+    SystemParams params{*pcs_params, {protocol}};
+    params.soundness.terms.insert(params.soundness.terms.end(), pcs_params->soundness.terms.begin(),
+                                  pcs_params->soundness.terms.end());
     if (params.security_bits() >= config.security_bits) return params;
   }
   return make_error(Errc::invalid_argument, "cs: the security target cannot be reached");
@@ -387,6 +375,11 @@ Digest32 statement_digest(const ConstraintSystem& system, const SystemParams& pa
   Sha256 h;
   put_string(h, kProtocol);
   put_string(h, system.name());
+  put_u64(h, system.parameters().size());
+  for (const auto& [name, value] : system.parameters()) {
+    put_string(h, name);
+    put_u64(h, value);
+  }
   put_u64(h, system.tables().size());
   for (const auto& t : system.tables()) {
     put_string(h, t.name);
@@ -438,7 +431,9 @@ Digest32 statement_digest(const ConstraintSystem& system, const SystemParams& pa
 std::string describe(const ConstraintSystem& system, const ProofConfig& config) {
   std::ostringstream out;
   const Plan plan = detail::make_plan(system);
-  out << "circuit " << system.name() << "\n";
+  out << "circuit " << system.name();
+  for (const auto& [name, value] : system.parameters()) out << ", " << name << " " << value;
+  out << "\n";
   std::size_t committed_bits = 0;
   for (std::size_t t = 0; t < system.tables().size(); ++t) {
     const auto& table = system.tables()[t];
@@ -470,13 +465,8 @@ std::string describe(const ConstraintSystem& system, const ProofConfig& config) 
     out << "parameters: " << params.error().message << "\n";
     return out.str();
   }
-  out << pcs::describe(params->pcs);
-  out << "soundness error terms (log2):\n";
-  for (const SoundnessTerm& t : params->soundness) {
-    out << "  " << t.name << ": " << std::log2(t.probability) << "\n";
-  }
-  out << "security: " << params->security_bits() << " bits (target " << config.security_bits
-      << ")\n";
+  out << pcs::describe_parameters(params->pcs);
+  out << params->soundness.describe(config.security_bits);
   return out.str();
 }
 

@@ -27,7 +27,7 @@ Result<Decoded> decode(ByteSpan proof) {
   std::uint32_t size = 0;
   for (int i = 0; i < 4; ++i) size |= std::uint32_t{proof[5 + i]} << (8 * i);
   if (size > proof.size() - kHeader) {
-    return make_error(Errc::malformed_input, "cs: proof shorter than its protocol tape");
+    return corrupt("proof shorter than its protocol tape");
   }
   return Decoded{proof.subspan(kHeader, size), proof.subspan(kHeader + size)};
 }
@@ -81,21 +81,16 @@ Result<std::vector<pcs::EvaluationClaim>> verify_groups(const detail::Plan& plan
   return out;
 }
 
-}  // namespace
-
-Status verify(const ConstraintSystem& system, const PublicValues& publics, ByteSpan proof,
-              const ProofConfig& config) {
-  if (Status s = detail::check_publics(system, publics); !s) return s;
-  auto params = derive_params(system, config);
-  if (!params) return params.error();
-  auto decoded = decode(proof);
-  if (!decoded) return decoded.error();
+/// Every check after the header: a proof of this format that does not fit the statement (a short
+/// or long tape, a PCS proof of another size) is as invalid as one that fails a check.
+Status verify_decoded(const ConstraintSystem& system, const PublicValues& publics,
+                      const SystemParams& params, const Decoded& decoded) {
   const detail::Plan plan = detail::make_plan(system);
 
-  zk::VerifierTranscript transcript(kProtocol, statement_digest(system, *params, publics),
-                                    decoded->tape, {});
+  zk::VerifierTranscript transcript(kProtocol, statement_digest(system, params, publics),
+                                    decoded.tape, {});
   transcript.begin_phase("cs/commitment");
-  auto root = transcript.read_digest();
+  auto root = transcript.read_commitment();
   if (!root) return root.error();
   std::vector<zk::EvalClaim> claims;
   for (std::size_t k = 0; k < plan.tables.size(); ++k) {
@@ -128,7 +123,23 @@ Status verify(const ConstraintSystem& system, const PublicValues& publics, ByteS
   auto pcs_claims = verify_groups(plan, on_committed, transcript);
   if (!pcs_claims) return pcs_claims.error();
   if (Status s = transcript.finish(); !s) return s;
-  return pcs::pcs_verify(params->pcs, *root, *pcs_claims, decoded->pcs);
+  return pcs::pcs_verify(params.pcs, *root, *pcs_claims, decoded.pcs);
+}
+
+}  // namespace
+
+Status verify(const ConstraintSystem& system, const PublicValues& publics, ByteSpan proof,
+              const ProofConfig& config) {
+  if (Status s = detail::check_publics(system, publics); !s) return s;
+  auto params = derive_params(system, config);
+  if (!params) return params.error();
+  auto decoded = decode(proof);
+  if (!decoded) return decoded.error();
+  Status verified = verify_decoded(system, publics, *params, *decoded);
+  if (!verified && verified.error().code == Errc::malformed_input) {
+    return corrupt("the proof does not fit this statement (" + verified.error().message + ")");
+  }
+  return verified;
 }
 
 }  // namespace merkleforge::cs

@@ -9,42 +9,48 @@
 #include <numeric>
 
 #include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/soundness/terms.hpp"
 #include "merkleforge/zk/transcript.hpp"
 
 namespace merkleforge::pcs {
 namespace {
 
-constexpr double kFieldBits = 128;
-
 double pow2(double exponent) {
   return std::exp2(exponent);
 }
 
-/// The error terms other than the queries, and the queries term for q queries.
-SoundnessTerms soundness_terms(unsigned total_vars, unsigned log_inv_rate, unsigned queries) {
-  SoundnessTerms terms;
-  terms.sumcheck = 2.0 * total_vars * pow2(-kFieldBits);
-  terms.folding = pow2(total_vars + log_inv_rate - kFieldBits);
-  terms.batching = static_cast<double>(kMaxClaims - 1) * pow2(-kFieldBits);
-  terms.ring_switching = 14.0 * pow2(-kFieldBits);
-  const double per_query = 0.5 * (1.0 + pow2(-static_cast<double>(log_inv_rate)));
-  terms.queries = std::pow(per_query, queries);
-  return terms;
+/// Every term but the queries (their sum decides how many queries are needed).
+soundness::Bound other_terms(unsigned total_vars, unsigned log_inv_rate) {
+  return {{soundness::pcs_sumcheck(total_vars), soundness::pcs_folding(total_vars, log_inv_rate),
+           soundness::pcs_claim_batching(kMaxClaims), soundness::pcs_ring_switching()}};
 }
 
-/// The fewest queries reaching security_bits, or 0 when no count can.
+/// The PCS's terms with q queries, in the order describe() prints them.
+soundness::Bound soundness_terms(unsigned total_vars, unsigned log_inv_rate, unsigned queries) {
+  soundness::Bound bound = other_terms(total_vars, log_inv_rate);
+  bound.terms.insert(bound.terms.begin() + 2, soundness::pcs_queries(queries, log_inv_rate));
+  return bound;
+}
+
+/// The fewest queries reaching security_bits, or 0 when no count up to kMaxQueries can (the
+/// other terms alone reach the target's error, or leave too little room for the queries).
 unsigned queries_for(unsigned total_vars, unsigned log_inv_rate, unsigned security_bits) {
   const double target = pow2(-static_cast<double>(security_bits));
-  const SoundnessTerms others = soundness_terms(total_vars, log_inv_rate, 0);
-  const double rest = others.total() - others.queries;
+  // The other terms summed on their own (subtracting the query term from a total would cancel
+  // them against its 1 at q = 0).
+  const double rest = other_terms(total_vars, log_inv_rate).error();
   if (rest >= target) return 0;
-  const double per_query = 0.5 * (1.0 + pow2(-static_cast<double>(log_inv_rate)));
-  auto queries = static_cast<unsigned>(std::ceil(std::log2(target - rest) / std::log2(per_query)));
-  // Guard against rounding in the logarithms: step to the exact boundary.
-  while (queries > 1 && soundness_terms(total_vars, log_inv_rate, queries - 1).total() <= target) {
+  const double estimate = std::ceil(std::log2(target - rest) /
+                                    std::log2(soundness::pcs_query_acceptance(log_inv_rate)));
+  if (!(estimate <= kMaxQueries)) return 0;
+  auto queries = std::max(1u, static_cast<unsigned>(estimate));
+  // Guard against rounding in the logarithms: step to the exact boundary, within kMaxQueries.
+  while (queries > 1 && soundness_terms(total_vars, log_inv_rate, queries - 1).error() <= target) {
     --queries;
   }
-  while (soundness_terms(total_vars, log_inv_rate, queries).total() > target) ++queries;
+  while (soundness_terms(total_vars, log_inv_rate, queries).error() > target) {
+    if (++queries > kMaxQueries) return 0;
+  }
   return queries;
 }
 
@@ -119,10 +125,6 @@ Error invalid(const std::string& message) {
 
 }  // namespace
 
-double SoundnessTerms::bits() const {
-  return -std::log2(total());
-}
-
 Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
                                 const PcsConfig& config) {
   if (shapes.empty()) return invalid("no polynomials to commit");
@@ -130,6 +132,9 @@ Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
     return invalid("log_inv_rate must be 1 (rate 1/2) or 2 (rate 1/4)");
   }
   if (config.fixed_arity > 8) return invalid("fold arity must be 1..8");
+  if (config.fixed_queries > kMaxQueries) {
+    return invalid("fixed_queries must be at most " + std::to_string(kMaxQueries));
+  }
   if (config.security_bits == 0 || config.security_bits > 120) {
     return invalid("security_bits must be 1..120");
   }
@@ -194,13 +199,16 @@ Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
     }
   }
   if (!found) {
-    return invalid("no arity reaches " + std::to_string(config.security_bits) +
-                   " bits within the B32 NTT domain");
+    return invalid("no parameters reach " + std::to_string(config.security_bits) + " bits at 2^" +
+                   std::to_string(raw_vars) + " committed B128 values and rate 1/" +
+                   std::to_string(1u << config.log_inv_rate) +
+                   ": the folding term 2^(l*+R)/2^128 leaves no room for the queries (commit "
+                   "less, or lower the target)");
   }
   return params;
 }
 
-std::string describe(const PcsParams& params) {
+std::string describe_parameters(const PcsParams& params) {
   std::string out;
   append_line(out, "FRI-Binius PCS (%s), hash SHA-256", std::string(kPcsProtocol).c_str());
   append_line(out, "polynomials: %zu, committed size l* = %u B128 variables (%zu bytes)",
@@ -220,16 +228,11 @@ std::string describe(const PcsParams& params) {
   append_line(out, "queries: %u%s", params.queries,
               params.config.fixed_queries != 0 ? " (fixed by the configuration: weak parameters)"
                                                : " (fewest reaching the security target)");
-  const SoundnessTerms& s = params.soundness;
-  append_line(out, "soundness error terms (log2):");
-  append_line(out, "  sumcheck        2*l*/2^128          = 2^%.2f", std::log2(s.sumcheck));
-  append_line(out, "  folding         2^(l*+R)/2^128      = 2^%.2f", std::log2(s.folding));
-  append_line(out, "  queries         ((1+2^-R)/2)^q      = 2^%.2f", std::log2(s.queries));
-  append_line(out, "  batching        (2^16-1)/2^128      = 2^%.2f", std::log2(s.batching));
-  append_line(out, "  ring-switching  14/2^128            = 2^%.2f", std::log2(s.ring_switching));
-  append_line(out, "  total                               = 2^%.2f: %.2f bits (target %u)",
-              -s.bits(), s.bits(), params.config.security_bits);
   return out;
+}
+
+std::string describe(const PcsParams& params) {
+  return describe_parameters(params) + params.soundness.describe(params.config.security_bits);
 }
 
 Status check_claims(const PcsParams& params, const std::vector<EvaluationClaim>& claims) {

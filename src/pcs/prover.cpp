@@ -495,6 +495,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   const PcsParams& params = committed.params;
   if (Status valid = check_claims(params, claims); !valid) return valid.error();
   zk::ProverTranscript transcript(kPcsProtocol, statement_digest(params, committed.root(), claims));
+  transcript.absorb_commitment(committed.root());  // also in the statement; challenges may start
   std::optional<SumcheckState> sumcheck;
   {
     Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));

@@ -287,6 +287,7 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
   if (!decoded) return decoded.error();
   zk::VerifierTranscript transcript(kPcsProtocol, statement_digest(params, root, claims),
                                     decoded->transcript, decoded->advice);
+  transcript.absorb_commitment(root);  // also in the statement; challenges may start
 
   // Ring-switching: each subfield claim's tensor columns must evaluate to its value.
   transcript.begin_phase("pcs/ring-switch");

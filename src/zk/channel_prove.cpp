@@ -45,6 +45,7 @@ Result<ChannelClaims> prove_channel(const ChannelStatement& statement,
                                     std::span<const std::vector<Column>> columns,
                                     ProverTranscript& transcript) {
   if (Status s = detail::check_channel_statement(statement); !s) return s.error();
+  if (Status s = detail::require_commitment(transcript, "channel"); !s) return s.error();
   if (columns.size() != statement.flushes.size()) {
     return make_error(Errc::invalid_argument, "channel: one column set per flush expected");
   }

@@ -8,6 +8,7 @@ using detail::mul;
 Result<ChannelClaims> verify_channel(const ChannelStatement& statement,
                                      VerifierTranscript& transcript) {
   if (Status s = detail::check_channel_statement(statement); !s) return s.error();
+  if (Status s = detail::require_commitment(transcript, "channel"); !s) return s.error();
   const auto challenges = detail::begin_channel(transcript, statement);
   GrandProductStatement products{{}, true};  // a zero factor would make both sides zero
   for (const Flush& f : statement.flushes) products.n_vars.push_back(f.n_vars);

@@ -89,6 +89,7 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
                                              Transcript& transcript) {
   using Kind = OracleSet::Kind;
   if (Status s = check_claims(oracles, claims); !s) return s.error();
+  if (Status s = require_commitment(transcript, "evalcheck"); !s) return s.error();
   transcript.begin_phase("zk/evalcheck");
   absorb_u64(transcript, claims.size());
   for (const EvalClaim& c : claims) {

@@ -14,6 +14,7 @@ Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
     n_vars.push_back(column.n_vars);
   }
   if (Status s = detail::check_grand_product_vars(n_vars); !s) return s.error();
+  if (Status s = detail::require_commitment(transcript, "grand product"); !s) return s.error();
   detail::begin_grand_products(transcript, n_vars);
 
   // layers[j][l]: V_l of product j (POLYVAL), l = 0 … n_j.

@@ -9,6 +9,7 @@ Result<GrandProductClaims> verify_grand_products(const GrandProductStatement& st
                                                  VerifierTranscript& transcript) {
   const std::span<const unsigned> n_vars = statement.n_vars;
   if (Status s = detail::check_grand_product_vars(n_vars); !s) return s.error();
+  if (Status s = detail::require_commitment(transcript, "grand product"); !s) return s.error();
   detail::begin_grand_products(transcript, n_vars);
   GrandProductClaims out;
   out.products.resize(n_vars.size());

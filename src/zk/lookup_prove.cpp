@@ -53,6 +53,7 @@ Result<LookupClaims> prove_lookup(std::span<const std::uint32_t> table,
                       "lookup: table/final timestamps and lookups/read timestamps must have equal "
                       "power-of-two sizes");
   }
+  if (Status s = detail::require_commitment(transcript, "lookup"); !s) return s.error();
   const ChannelStatement channel =
       detail::begin_lookup(transcript, log2_of(table.size()), log2_of(lookups.size()));
   std::vector<std::uint32_t> written(lookups.size());

@@ -8,6 +8,7 @@ Result<LookupClaims> verify_lookup(unsigned table_vars, unsigned lookup_vars,
   if (table_vars > detail::kMaxLookupVars || lookup_vars > detail::kMaxLookupVars) {
     return make_error(Errc::invalid_argument, "lookup: more than 2^31 entries or lookups");
   }
+  if (Status s = detail::require_commitment(transcript, "lookup"); !s) return s.error();
   const ChannelStatement channel = detail::begin_lookup(transcript, table_vars, lookup_vars);
   auto balanced = verify_channel(channel, transcript);
   if (!balanced) return balanced.error();

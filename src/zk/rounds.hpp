@@ -7,6 +7,8 @@
 #pragma once
 
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "merkleforge/core/result.hpp"
@@ -33,6 +35,18 @@ struct RoundResult {
 /// Reads a round polynomial of degree `degree` >= 1 for `claim`, samples the challenge and returns
 /// it with g(challenge). Errors: malformed_input when the transcript ends early.
 Result<RoundResult> receive_round(VerifierTranscript& transcript, unsigned degree, uint128 claim);
+
+/// Ok when the transcript has absorbed a commitment (zk/transcript.hpp: challenges drawn before
+/// the data is bound would let an adaptive prover fit the data to them). Errors: invalid_argument
+/// naming the protocol.
+template <class Transcript>
+Status require_commitment(const Transcript& transcript, std::string_view protocol) {
+  if (transcript.commitment_absorbed()) return Ok{};
+  return make_error(Errc::invalid_argument,
+                    std::string(protocol) +
+                        ": no commitment absorbed before the challenges (absorb the commitment "
+                        "to the columns first: write_commitment or absorb_commitment)");
+}
 
 /// The statement items both sides absorb before the first challenge (absorb_public).
 void absorb_u64(ProverTranscript& transcript, std::uint64_t value);

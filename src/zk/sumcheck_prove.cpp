@@ -60,6 +60,7 @@ Result<EvaluationClaims> prove_sumcheck(std::span<const SumcheckClaim> claims,
                                         std::span<const std::vector<Column>> columns,
                                         ProverTranscript& transcript) {
   if (Status s = detail::check_sumcheck_statement(claims); !s) return s.error();
+  if (Status s = detail::require_commitment(transcript, "sumcheck"); !s) return s.error();
   if (Status s = check_columns(claims, columns); !s) return s.error();
   const uint128 alpha = detail::begin_sumcheck(transcript, claims);
 

@@ -9,6 +9,7 @@ using detail::mul;
 Result<EvaluationClaims> verify_sumcheck(std::span<const SumcheckClaim> claims,
                                          VerifierTranscript& transcript) {
   if (Status s = detail::check_sumcheck_statement(claims); !s) return s.error();
+  if (Status s = detail::require_commitment(transcript, "sumcheck"); !s) return s.error();
   const uint128 alpha = detail::begin_sumcheck(transcript, claims);
   std::vector<uint128> coefficients(claims.size());
   uint128 claim = 0;

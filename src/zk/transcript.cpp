@@ -85,6 +85,10 @@ void FiatShamirSponge::absorb(std::uint8_t tag, ByteSpan data) {
 }
 
 Digest32 FiatShamirSponge::squeeze() {
+  if (!committed_) {
+    throw std::logic_error(
+        "zk transcript: a challenge was requested before any commitment was absorbed");
+  }
   if (absorbing_) {
     chain_ = stream_.finalize();
     squeezed_ = 0;
@@ -120,6 +124,16 @@ void ProverTranscript::write_b128s(std::span<const uint128> values) {
 
 void ProverTranscript::write_digest(const Digest32& digest) {
   write_bytes(digest);
+}
+
+void ProverTranscript::write_commitment(const Digest32& root) {
+  write_digest(root);
+  sponge_.mark_commitment();
+}
+
+void ProverTranscript::absorb_commitment(const Digest32& root) {
+  absorb_public(root);
+  sponge_.mark_commitment();
 }
 
 void ProverTranscript::absorb_public(ByteSpan bytes) {
@@ -190,6 +204,17 @@ Result<Digest32> VerifierTranscript::read_digest() {
   Digest32 digest;
   std::copy(bytes->begin(), bytes->end(), digest.begin());
   return digest;
+}
+
+Result<Digest32> VerifierTranscript::read_commitment() {
+  auto root = read_digest();
+  if (root) sponge_.mark_commitment();
+  return root;
+}
+
+void VerifierTranscript::absorb_commitment(const Digest32& root) {
+  absorb_public(root);
+  sponge_.mark_commitment();
 }
 
 void VerifierTranscript::absorb_public(ByteSpan bytes) {

@@ -51,6 +51,7 @@ Result<EvaluationClaims> prove_zerocheck(const ZerocheckStatement& statement,
                                          std::span<const Column> columns,
                                          ProverTranscript& transcript) {
   if (Status s = detail::check_zerocheck_statement(statement); !s) return s.error();
+  if (Status s = detail::require_commitment(transcript, "zerocheck"); !s) return s.error();
   if (columns.size() != statement.constraints.front().n_columns()) {
     return make_error(Errc::invalid_argument,
                       "zerocheck: " + std::to_string(columns.size()) +

@@ -6,6 +6,7 @@ namespace merkleforge::zk {
 Result<EvaluationClaims> verify_zerocheck(const ZerocheckStatement& statement,
                                           VerifierTranscript& transcript) {
   if (Status s = detail::check_zerocheck_statement(statement); !s) return s.error();
+  if (Status s = detail::require_commitment(transcript, "zerocheck"); !s) return s.error();
   auto challenges = detail::begin_zerocheck(transcript, statement);
   auto rounds =
       detail::verify_eq_sumcheck(challenges.batched.degree(), challenges.z, 0, transcript);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <vector>
@@ -230,13 +231,64 @@ INSTANTIATE_TEST_SUITE_P(Table, EveryCircuit,
                          ::testing::Values("u32add", "u32xor", "u32and", "u32or", "keccakf",
                                            "sha256", "groestlp", "vision32", "u32mul"));
 
-TEST(Circuits, DescribeReachesTheSecurityTarget) {
-  for (std::string_view name : circuit_names()) {
-    const Circuit& c = *find_circuit(name);
-    auto params = cs::derive_params(c.system(4), {});
-    ASSERT_TRUE(params.ok()) << name << ": " << params.error().message;
-    EXPECT_GE(params->security_bits(), 100.0) << name;
+/// A system's soundness terms against values derived by hand from docs/soundness.md and the
+/// circuit's shape (log2, ±0.005), its query count, its total, and the total with one query less,
+/// which must fall below 100 bits (the query count is the fewest that reach the target).
+void expect_pinned_soundness(std::string_view name, std::size_t count,
+                             const std::vector<std::pair<std::string, double>>& terms,
+                             unsigned queries, double bits, double bits_one_query_less) {
+  const Circuit& c = *find_circuit(name);
+  auto params = cs::derive_params(c.system(count), {});
+  ASSERT_TRUE(params.ok()) << params.error().message;
+  ASSERT_EQ(params->soundness.terms.size(), terms.size()) << name;
+  for (std::size_t k = 0; k < terms.size(); ++k) {
+    EXPECT_EQ(params->soundness.terms[k].name, terms[k].first) << name;
+    EXPECT_NEAR(std::log2(params->soundness.terms[k].probability), terms[k].second, 0.005)
+        << name << ": " << terms[k].first;
   }
+  EXPECT_EQ(params->pcs.queries, queries) << name;
+  EXPECT_NEAR(params->security_bits(), bits, 0.001) << name;
+  double fewer = 0;
+  for (const auto& t : params->soundness.terms) {
+    fewer += t.name == "pcs queries" ? t.probability / 0.75 : t.probability;
+  }
+  EXPECT_NEAR(-std::log2(fewer), bits_one_query_less, 0.001) << name;
+  EXPECT_LT(-std::log2(fewer), 100.0) << name;
+}
+
+TEST(Circuits, KeccakfSecurityTermsAreTheDerivedOnes) {
+  // 2^13 permutations: n = 22, 125 zerocheck constraints of degree 2: (124 + 22 + 22·3)/2^128;
+  // 112 shifted columns nested 2 deep, P = 2·1·16^2 = 512 points: 2·(112·512 + 32)/2^128;
+  // one group of 100 columns (log 7): 512·7/2^128; the PCS at l* = 22: 44, 2^23, 0.75^242,
+  // 65535, 14 (over 2^128). Total 100.378 bits; 241 queries would give 99.978.
+  expect_pinned_soundness("keccakf", 8192,
+                          {{"zerocheck keccakf", -120.27},
+                           {"evalcheck shift sumchecks", -111.19},
+                           {"commitment-group batching", -116.19},
+                           {"pcs sumcheck", -122.54},
+                           {"pcs folding", -105.00},
+                           {"pcs queries", -100.44},
+                           {"pcs claim batching", -112.00},
+                           {"pcs ring-switching", -124.19}},
+                          242, 100.378, 99.978);
+}
+
+TEST(Circuits, U32AddSecurityTermsAreTheDerivedOnes) {
+  // 4,000,000 additions: n = 5 + 22 = 27; one linear constraint: 27/2^128; one degree-2
+  // zerocheck constraint: (0 + 27 + 27·3)/2^128; one shifted column (cin), depth 1, P = 32:
+  // 1·(32 + 32)/2^128; the group x, y, cout padded to 4 columns (log 2): 32·2/2^128; the PCS at
+  // l* = 22 (2^29 bits) as Keccak's. Total 100.379 bits; 241 queries would give 99.979.
+  expect_pinned_soundness("u32add", 4000000,
+                          {{"linear check u32add", -123.25},
+                           {"zerocheck u32add", -121.25},
+                           {"evalcheck shift sumchecks", -122.00},
+                           {"commitment-group batching", -122.00},
+                           {"pcs sumcheck", -122.54},
+                           {"pcs folding", -105.00},
+                           {"pcs queries", -100.44},
+                           {"pcs claim batching", -112.00},
+                           {"pcs ring-switching", -124.19}},
+                          242, 100.379, 99.979);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // rejected; a witness that breaks a constraint is refused naming it. Values are derived here.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <random>
 
@@ -82,7 +83,7 @@ TEST(ConstraintSystem, HonestProofVerifiesAndAnyChangeIsRejected) {
     EXPECT_FALSE(verify(s.system, s.publics, altered).ok()) << "byte " << at;
   }
   Bytes truncated(proof->begin(), proof->end() - 1);
-  EXPECT_EQ(verify(s.system, s.publics, truncated).error().code, Errc::malformed_input);
+  EXPECT_EQ(verify(s.system, s.publics, truncated).error().code, Errc::corrupt_data);
   EXPECT_EQ(verify(s.system, s.publics, Bytes{}).error().code, Errc::malformed_input);
   PublicValues wrong_size = s.publics;
   wrong_size.columns[0].pop_back();
@@ -178,14 +179,63 @@ TEST(ConstraintSystem, DescribeStatesEveryTermAndTheTotal) {
   std::mt19937_64 rng(5);
   Small s = make_small(12, rng);
   const std::string text = describe(s.system, {});
-  for (const char* part :
-       {"table t: 2^12 rows", "3 committed, 1 fixed, 1 public, 1 virtual", "1 linear",
-        "1 by zerocheck (degree 3)", "zerocheck t", "pcs queries", "security: "}) {
+  for (const char* part : {"table t: 2^12 rows", "3 committed, 1 fixed, 1 public, 1 virtual",
+                           "1 linear", "1 by zerocheck (degree 3)", "zerocheck t", "pcs queries",
+                           "security (interactive): ", "Fiat-Shamir", "not zero-knowledge"}) {
     EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
   }
-  auto params = derive_params(s.system, {});
-  ASSERT_TRUE(params.ok());
-  EXPECT_GE(params->security_bits(), 100.0);
+}
+
+// Two tables, both kinds of constraint, two fields, a shift: every term derived by hand.
+//   table a, 2^10 rows, B1 a0 a1 a2: a0 + a1 + a2 (linear: 1·10), a0·a1·a2 (zerocheck degree 3:
+//     0 + 10 + 10·4 = 50);
+//   table b, 2^12 rows, B8 b0 b1: b1 + b0 shifted in blocks of 16 (linear: 12), b0·b0 + b1
+//     (zerocheck degree 2: 0 + 12 + 12·3 = 48);
+//   one shifted column, depth 1, P = 2·2·16 = 64 points: 1·(64 + 32) = 96; groups: a (3 columns ->
+//     log 2) and b (2 -> log 1): 64·3 = 192;
+//   PCS: 2^12 bits (2^5 B128) + 2^16 bits (2^9) -> l* = 10: 20, 2^11, 0.75^241, 65535, 14.
+//   All over 2^128. Total 100.024 bits; 240 queries would give 99.609.
+TEST(ConstraintSystem, MultiTableSecurityTermsAreTheDerivedOnes) {
+  ConstraintSystem system("test/two-tables");
+  const std::size_t a = system.add_table("a", 10), b = system.add_table("b", 12);
+  const OracleId a0 = system.committed(a, "a0", ColumnField::b1);
+  const OracleId a1 = system.committed(a, "a1", ColumnField::b1);
+  const OracleId a2 = system.committed(a, "a2", ColumnField::b1);
+  const OracleId b0 = system.committed(b, "b0", ColumnField::b8);
+  const OracleId b1 = system.committed(b, "b1", ColumnField::b8);
+  const OracleId b0_up = system.shifted(b0, 4, 1, ShiftKind::cyclic, "b0 shifted");
+  system.constrain(a, "a0 + a1 + a2", Expr(a0) + a1 + a2);
+  system.constrain(a, "a0·a1·a2", Expr(a0) * a1 * a2);
+  system.constrain(b, "b1 + b0 shifted", Expr(b1) + b0_up);
+  system.constrain(b, "b0² + b1", Expr(b0) * b0 + b1);
+  auto params = derive_params(system, {});
+  ASSERT_TRUE(params.ok()) << params.error().message;
+  const std::vector<std::pair<std::string, double>> pinned = {
+      {"linear check a", -124.68},
+      {"zerocheck a", -122.36},
+      {"linear check b", -124.42},
+      {"zerocheck b", -122.42},
+      {"evalcheck shift sumchecks", -121.42},
+      {"commitment-group batching", -120.42},
+      {"pcs sumcheck", -123.68},
+      {"pcs folding", -117.00},
+      {"pcs queries", -100.02},
+      {"pcs claim batching", -112.00},
+      {"pcs ring-switching", -124.19}};
+  ASSERT_EQ(params->soundness.terms.size(), pinned.size());
+  for (std::size_t k = 0; k < pinned.size(); ++k) {
+    EXPECT_EQ(params->soundness.terms[k].name, pinned[k].first);
+    EXPECT_NEAR(std::log2(params->soundness.terms[k].probability), pinned[k].second, 0.005)
+        << pinned[k].first;
+  }
+  EXPECT_EQ(params->pcs.total_vars, 10u);
+  EXPECT_EQ(params->pcs.queries, 241u);
+  EXPECT_NEAR(params->security_bits(), 100.024, 0.001);
+  double fewer = 0;
+  for (const auto& t : params->soundness.terms) {
+    fewer += t.name == "pcs queries" ? t.probability / 0.75 : t.probability;
+  }
+  EXPECT_NEAR(-std::log2(fewer), 99.609, 0.001);
 }
 
 }  // namespace

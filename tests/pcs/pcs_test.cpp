@@ -3,6 +3,7 @@
 // kind of altered input, including the measured rejection rate of a corrupted codeword.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -33,35 +34,53 @@ PcsConfig weak(unsigned queries) {
 
 // ---- parameters ----
 
-double formula_bits(unsigned total_vars, unsigned log_inv_rate, unsigned queries) {
-  const double field = std::exp2(128.0);
-  const double per_query = (1.0 + std::exp2(-static_cast<double>(log_inv_rate))) / 2;
-  const double error = 2.0 * total_vars / field + std::exp2(total_vars + log_inv_rate) / field +
-                       std::pow(per_query, queries) + 65535.0 / field + 14.0 / field;
-  return -std::log2(error);
+// Query counts and totals derived by hand from the terms of docs/soundness.md (2ℓ*/2^128,
+// 2^(ℓ*+R)/2^128, ((1 + 2^-R)/2)^q, 65535/2^128, 14/2^128), summed in double precision outside
+// this code base: q is the fewest with the total at or below 2^-100, and q − 1 falls short.
+struct PinnedQueries {
+  unsigned total_vars, log_inv_rate, queries;
+  double bits, bits_one_query_less;
+};
+
+TEST(PcsParams, QueryCountsAndTotalsAreTheIndependentlyDerivedOnes) {
+  for (const PinnedQueries& pin :
+       {PinnedQueries{12, 1, 241, 100.024, 99.609}, PinnedQueries{20, 1, 241, 100.012, 99.600},
+        PinnedQueries{22, 1, 242, 100.379, 99.979}, PinnedQueries{24, 1, 242, 100.213, 99.851},
+        PinnedQueries{12, 2, 148, 100.354, 99.676}, PinnedQueries{20, 2, 148, 100.326, 99.658},
+        PinnedQueries{22, 2, 148, 100.243, 99.606}, PinnedQueries{24, 2, 149, 100.436, 99.954}}) {
+    PcsConfig config;
+    config.log_inv_rate = pin.log_inv_rate;
+    auto params = derive_params({{7, pin.total_vars}}, config);
+    ASSERT_TRUE(params.ok());
+    EXPECT_EQ(params->total_vars, pin.total_vars);
+    EXPECT_EQ(params->queries, pin.queries) << "l* " << pin.total_vars << " R " << pin.log_inv_rate;
+    EXPECT_NEAR(params->soundness.bits(), pin.bits, 0.001);
+    config.fixed_queries = pin.queries - 1;
+    auto fewer = derive_params({{7, pin.total_vars}}, config);
+    ASSERT_TRUE(fewer.ok());
+    EXPECT_NEAR(fewer->soundness.bits(), pin.bits_one_query_less, 0.001);
+  }
 }
 
-TEST(PcsParams, QueryCountIsTheFewestReaching100Bits) {
-  for (unsigned vars : {12u, 20u, 22u, 24u}) {
-    for (unsigned rate : {1u, 2u}) {
-      PcsConfig config;
-      config.log_inv_rate = rate;
-      auto params = derive_params({{7, vars}}, config);
-      ASSERT_TRUE(params.ok());
-      EXPECT_EQ(params->total_vars, vars);
-      EXPECT_GE(formula_bits(vars, rate, params->queries), 100.0);
-      EXPECT_LT(formula_bits(vars, rate, params->queries - 1), 100.0);
-      EXPECT_NEAR(params->soundness.bits(), formula_bits(vars, rate, params->queries), 1e-9);
-    }
+TEST(PcsParams, EachTermAtL22IsTheDerivedOne) {
+  // l* = 22, rate 1/2, q = 242: log2 of 44/2^128, 2^23/2^128, 0.75^242, 65535/2^128, 14/2^128.
+  auto params = derive_params({{7, 22}}, PcsConfig{});
+  ASSERT_TRUE(params.ok());
+  const std::vector<std::pair<std::string, double>> pinned = {{"pcs sumcheck", -122.54},
+                                                              {"pcs folding", -105.00},
+                                                              {"pcs queries", -100.44},
+                                                              {"pcs claim batching", -112.00},
+                                                              {"pcs ring-switching", -124.19}};
+  ASSERT_EQ(params->soundness.terms.size(), pinned.size());
+  for (std::size_t k = 0; k < pinned.size(); ++k) {
+    EXPECT_EQ(params->soundness.terms[k].name, pinned[k].first);
+    EXPECT_NEAR(std::log2(params->soundness.terms[k].probability), pinned[k].second, 0.005)
+        << pinned[k].first;
   }
-  auto at22 = derive_params({{7, 22}}, PcsConfig{});
-  ASSERT_TRUE(at22.ok());
-  // ⌈100 / −log2 0.75⌉ = 241, one more for the other terms at ℓ* = 22.
-  EXPECT_EQ(at22->queries, 242u);
-  const std::string text = describe(*at22);
+  const std::string text = describe(*params);
   EXPECT_NE(text.find("queries: 242"), std::string::npos) << text;
-  EXPECT_NE(text.find("folding"), std::string::npos);
-  EXPECT_NE(text.find("sumcheck"), std::string::npos);
+  EXPECT_NE(text.find("100.38 bits (target 100)"), std::string::npos) << text;
+  EXPECT_NE(text.find("2^(k - 100.44)"), std::string::npos) << text;
 }
 
 TEST(PcsParams, ArityAndCapsMinimiseTheProofSize) {
@@ -102,6 +121,33 @@ TEST(PcsParams, BadInputIsRejected) {
   PcsConfig too_secure;
   too_secure.security_bits = 121;
   EXPECT_FALSE(derive_params({{7, 3}}, too_secure).ok());
+}
+
+// Targets the folding term 2^(ℓ*+R)/2^128 alone reaches or passes: no query count can help, and
+// derive_params must say so (it once looped forever here, the "other terms" cancelling to zero).
+TEST(PcsParams, UnreachableTargetsAreRefusedNotSearchedForever) {
+  struct Case {
+    unsigned total_vars, log_inv_rate, security_bits;
+  };
+  for (const Case c : {Case{27, 1, 100}, Case{28, 1, 100}, Case{26, 2, 100}, Case{22, 1, 105},
+                       Case{22, 1, 106}, Case{12, 1, 120}}) {
+    PcsConfig config;
+    config.log_inv_rate = c.log_inv_rate;
+    config.security_bits = c.security_bits;
+    auto params = derive_params({{7, c.total_vars}}, config);
+    ASSERT_FALSE(params.ok()) << "l* = " << c.total_vars << ", R = " << c.log_inv_rate << ", "
+                              << c.security_bits << " bits";
+    EXPECT_EQ(params.error().code, Errc::invalid_argument);
+    EXPECT_NE(params.error().message.find("no parameters reach"), std::string::npos)
+        << params.error().message;
+  }
+  // One step inside the boundary still works: l* = 26 at rate 1/2 (folding 2^-101).
+  auto inside = derive_params({{7, 26}}, PcsConfig{});
+  ASSERT_TRUE(inside.ok()) << inside.error().message;
+  EXPECT_GE(inside->soundness.bits(), 100.0);
+  PcsConfig too_many;
+  too_many.fixed_queries = kMaxQueries + 1;
+  EXPECT_FALSE(derive_params({{7, 3}}, too_many).ok());
 }
 
 // ---- honest openings ----
@@ -356,38 +402,118 @@ TEST_F(PcsReject, RandomlyMutatedProofsAreRejectedWithoutCrashing) {
   }
 }
 
-TEST(PcsSoundness, RejectionRateOfACorruptedCodewordMatchesTheQueryTerm) {
-  // The prover commits a word w that differs from the honest codeword in a quarter of the
-  // positions (the unique-decoding radius at rate 1/2) and then opens as if it had committed
-  // the codeword: a query is passed exactly when it misses the corrupted positions, so a proof
-  // is accepted with probability (3/4)^q — the query term of the soundness formula.
-  constexpr unsigned kQueries = 2;
-  constexpr int kTrials = 300;
-  std::mt19937_64 rng(8);
-  Instance base = make_instance(rng, {{7, 8}}, weak(kQueries), 1);
-  const unsigned arity = base.committed.params.arity;
-  const std::size_t leaf = std::size_t{1} << arity;
-  const std::size_t positions = base.committed.codeword.size() / leaf;
-  std::vector<uint128> corrupted = base.committed.codeword;
-  for (std::size_t position = 0; position < positions / 4; ++position) {
-    corrupted[position * leaf] ^= 1;
+// ---- cheating provers: a Merkle-consistent commitment to one word, an opening of another ----
+
+/// The prover state of a cheater that commits `word` (its Merkle tree, its leaves answering every
+/// query) but runs ring-switching, the sumcheck, the folds and the terminal message on the
+/// message of `opened`, whose claims it states truly: the FRI consistency checks between the
+/// committed word and the folded oracles are all that stands in its way.
+PcsCommitted commit_one_open_another(const PcsCommitted& opened, std::vector<uint128> word) {
+  PcsCommitted cheat = opened;
+  auto tree = binius::commit_codeword<Sha256>(word, opened.params.arity);
+  EXPECT_TRUE(tree.ok());
+  cheat.tree = std::move(*tree);
+  cheat.codeword = std::move(word);
+  return cheat;
+}
+
+/// True claims on `instance`'s polynomials at fresh random points.
+std::vector<EvaluationClaim> fresh_claims(std::mt19937_64& rng, const Instance& instance) {
+  std::vector<EvaluationClaim> claims;
+  for (std::uint32_t j = 0; j < instance.shapes.size(); ++j) {
+    EvaluationClaim claim{j, test::random_point(rng, instance.shapes[j].n_vars), 0};
+    claim.value = test::naive_evaluate(instance.packed[j], instance.shapes[j], claim.point);
+    claims.push_back(std::move(claim));
   }
-  auto cheat_tree = binius::commit_codeword<Sha256>(corrupted, arity);
-  ASSERT_TRUE(cheat_tree.ok());
+  return claims;
+}
+
+/// Commits t and opens t2 (same shapes): every query must fail the FRI consistency check named
+/// `reason` (fold mismatch when there are fold oracles, the terminal codeword otherwise), never a
+/// Merkle check, since the committed word's openings are consistent with its root.
+void expect_fri_consistency_rejects(const std::vector<PolynomialShape>& shapes,
+                                    const PcsConfig& config, std::size_t expected_oracles,
+                                    const std::string& reason) {
+  std::mt19937_64 rng(31 + expected_oracles);
+  const Instance t = make_instance(rng, shapes, config, 1);
+  const Instance t2 = make_instance(rng, shapes, config, 1);
+  ASSERT_EQ(t2.committed.params.oracles.size(), expected_oracles);
+  const PcsCommitted cheat = commit_one_open_another(t2.committed, t.committed.codeword);
+  for (int trial = 0; trial < 8; ++trial) {
+    const std::vector<EvaluationClaim> claims = fresh_claims(rng, t2);
+    auto proof = pcs_prove(cheat, claims);
+    ASSERT_TRUE(proof.ok());
+    const Status verified = pcs_verify(cheat.params, cheat.root(), claims, *proof);
+    ASSERT_FALSE(verified.ok()) << "trial " << trial;
+    EXPECT_NE(verified.error().message.find(reason), std::string::npos) << verified.error().message;
+    // The claims are true of t2: its honest opening verifies, only the committed word differs.
+    auto honest = pcs_prove(t2.committed, claims);
+    ASSERT_TRUE(honest.ok());
+    EXPECT_TRUE(pcs_verify(t2.committed.params, t2.committed.root(), claims, *honest).ok());
+  }
+}
+
+TEST(PcsCheatingProver, CommittingOneMessageAndFoldingAnotherFailsTheFoldCheck) {
+  PcsConfig config = weak(6);
+  config.fixed_arity = 1;
+  expect_fri_consistency_rejects({{7, 10}}, config, 3, "fold mismatch");
+  config.fixed_arity = 2;
+  expect_fri_consistency_rejects({{7, 9}, {0, 12}}, config, 2, "fold mismatch");
+}
+
+TEST(PcsCheatingProver, CommittingOneMessageAndSendingAnotherTerminalFailsTheTerminalCheck) {
+  PcsConfig config = weak(6);
+  config.fixed_arity = 8;  // more than the code's dimension: no fold oracle, terminal right away
+  expect_fri_consistency_rejects({{7, 9}}, config, 1, "terminal codeword mismatch");
+  expect_fri_consistency_rejects({{0, 12}, {3, 6}}, config, 1, "terminal codeword mismatch");
+}
+
+TEST(PcsSoundness, AWordBeyondUniqueDecodingPassesAQueryAtMostThreeQuartersOfTheTime) {
+  // The query term ((1 + 2^-R)/2)^q bounds the acceptance of a committed word at relative
+  // distance >= (1 − ρ)/2 = 1/4 from the code (rate 1/2). The cheater commits, consistently with
+  // its Merkle root, a word w that agrees with the codeword of t2 on a fraction f = 0.74 of the
+  // positions (random leaves elsewhere) and opens t2 truly: a query passes exactly when it lands
+  // where w agrees, so one query accepts with probability f — at the edge of the bound. Every
+  // rejection must be a FRI consistency failure (not a Merkle path: the openings match the root).
+  constexpr int kTrials = 600;
+  constexpr double kAgreement = 0.74;
+  std::mt19937_64 rng(8);
+  PcsConfig config = weak(1);
+  config.fixed_arity = 2;
+  const Instance t2 = make_instance(rng, {{7, 10}}, config, 1);
+  const std::size_t leaf = std::size_t{1} << t2.committed.params.arity;
+  const std::size_t positions = t2.committed.codeword.size() / leaf;
+  std::vector<std::size_t> order(positions);
+  for (std::size_t p = 0; p < positions; ++p) order[p] = p;
+  std::shuffle(order.begin(), order.end(), rng);
+  const auto agreeing = static_cast<std::size_t>(kAgreement * static_cast<double>(positions));
+  std::vector<uint128> word = t2.committed.codeword;
+  for (std::size_t k = agreeing; k < positions; ++k) {
+    for (std::size_t i = 0; i < leaf; ++i)
+      word[order[k] * leaf + i] = test::random_point(rng, 1)[0];
+  }
+  const PcsCommitted cheat = commit_one_open_another(t2.committed, std::move(word));
   int accepted = 0;
   for (int trial = 0; trial < kTrials; ++trial) {
-    Instance cheat = base;
-    cheat.committed.tree = *cheat_tree;
-    // A fresh claim (point) per trial gives a fresh statement, hence fresh query indices.
-    cheat.claims[0].point = test::random_point(rng, 8);
-    cheat.claims[0].value =
-        test::naive_evaluate(cheat.packed[0], cheat.shapes[0], cheat.claims[0].point);
-    accepted += verify(cheat, prove(cheat)).ok() ? 1 : 0;
+    // Fresh claims give a fresh statement, hence a fresh query position.
+    const std::vector<EvaluationClaim> claims = fresh_claims(rng, t2);
+    auto proof = pcs_prove(cheat, claims);
+    ASSERT_TRUE(proof.ok());
+    const Status verified = pcs_verify(cheat.params, cheat.root(), claims, *proof);
+    if (verified.ok()) {
+      ++accepted;
+    } else {
+      const std::string& why = verified.error().message;
+      EXPECT_TRUE(why.find("fold mismatch") != std::string::npos ||
+                  why.find("terminal codeword mismatch") != std::string::npos)
+          << why;
+    }
   }
-  const double expected = std::pow(0.75, kQueries);
-  const double sigma = std::sqrt(expected * (1 - expected) / kTrials);
-  EXPECT_NEAR(static_cast<double>(accepted) / kTrials, expected, 4 * sigma)
-      << accepted << " of " << kTrials << " accepted";
+  const double rate = static_cast<double>(accepted) / kTrials;
+  const double f = static_cast<double>(agreeing) / static_cast<double>(positions);
+  const double sigma = std::sqrt(0.75 * 0.25 / kTrials);
+  EXPECT_LE(rate, 0.75 + 4 * sigma) << accepted << " of " << kTrials << " accepted";
+  EXPECT_NEAR(rate, f, 4 * sigma) << "the measured term must be the word's agreement";
 }
 
 }  // namespace

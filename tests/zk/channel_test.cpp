@@ -54,14 +54,14 @@ Fixture balanced(std::mt19937_64& rng) {
 }
 
 ProofTapes prove(const Fixture& fx) {
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   auto out = prove_channel(fx.statement, fx.columns(), transcript);
   EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
   return std::move(transcript).finish();
 }
 
 Result<ChannelClaims> verify(const ChannelStatement& statement, const ProofTapes& tapes) {
-  VerifierTranscript transcript(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
+  VerifierTranscript transcript = verifier_transcript(tapes);
   auto out = verify_channel(statement, transcript);
   if (out.ok() && !transcript.finish().ok()) return make_error(Errc::malformed_input, "unread");
   return out;
@@ -111,9 +111,9 @@ TEST(Channel, AlteredColumnEvaluationIsRejected) {
 }
 
 TEST(Channel, BadStatementsAreErrors) {
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   EXPECT_EQ(prove_channel({}, {}, transcript).error().code, Errc::invalid_argument);
-  VerifierTranscript verifier(kProtocol, statement_digest(), {}, {});
+  VerifierTranscript verifier = verifier_transcript({});
   ChannelStatement mixed{{{2, 2, FlushDirection::push}, {2, 3, FlushDirection::pull}}, {}, {}};
   EXPECT_EQ(verify_channel(mixed, verifier).error().code, Errc::invalid_argument);
   ChannelStatement bad_boundary{{{2, 2, FlushDirection::push}}, {{1}}, {}};

@@ -210,13 +210,13 @@ Result<std::vector<EvalClaim>> prove_and_verify(const Fixture& fx,
                                                 const std::vector<EvalClaim>& verified,
                                                 std::vector<EvalClaim>* prover_out = nullptr,
                                                 std::size_t flip_at = SIZE_MAX) {
-  ProverTranscript p(kProtocol, statement_digest());
+  ProverTranscript p = prover_transcript();
   auto out = prove_evalcheck(fx.oracles, proved, fx.views(), p);
   EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
   if (out.ok() && prover_out != nullptr) *prover_out = *out;
   ProofTapes tapes = std::move(p).finish();
   if (flip_at != SIZE_MAX) tapes.transcript = flipped(tapes.transcript, flip_at);
-  VerifierTranscript v(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
+  VerifierTranscript v = verifier_transcript(tapes);
   auto result = verify_evalcheck(fx.oracles, verified, v);
   if (result.ok() && !v.finish().ok()) return make_error(Errc::malformed_input, "unread");
   return result;
@@ -307,10 +307,10 @@ TEST(Evalcheck, WrongPackedClaimIsRejected) {
   EXPECT_EQ(out->size(), 4u);  // the inner column at (x, point) for the 4 packed positions x
   // The verifier given a wrong value rejects the honest proof of the right one.
   const std::vector<EvalClaim> wrong{{packed, point, value ^ 0x100}};
-  ProverTranscript p(kProtocol, statement_digest());
+  ProverTranscript p = prover_transcript();
   ASSERT_TRUE(prove_evalcheck(fx.oracles, right, fx.views(), p).ok());
   const ProofTapes tapes = std::move(p).finish();
-  VerifierTranscript v(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
+  VerifierTranscript v = verifier_transcript(tapes);
   auto rejected = verify_evalcheck(fx.oracles, wrong, v);
   ASSERT_FALSE(rejected.ok());
   EXPECT_EQ(rejected.error().code, Errc::corrupt_data);
@@ -328,11 +328,11 @@ TEST(Evalcheck, WrongTransparentValuesAreRejected) {
     const auto point = random_point(fx.oracles.at(id).n_vars, rng);
     const std::vector<EvalClaim> wrong{{id, point, naive_evaluate(fx.expected[id], point) ^ 2}};
     // No message is involved: the verifier rejects on its own, and the prover refuses too.
-    VerifierTranscript v(kProtocol, statement_digest(), {}, {});
+    VerifierTranscript v = verifier_transcript({});
     auto out = verify_evalcheck(fx.oracles, wrong, v);
     ASSERT_FALSE(out.ok());
     EXPECT_EQ(out.error().code, Errc::corrupt_data);
-    ProverTranscript p(kProtocol, statement_digest());
+    ProverTranscript p = prover_transcript();
     EXPECT_EQ(prove_evalcheck(fx.oracles, wrong, fx.views(), p).error().code, Errc::corrupt_data);
   }
 }
@@ -354,7 +354,7 @@ TEST(Evalcheck, ConflictingDuplicateClaimsAreRejected) {
   const auto point = random_point(4, rng);
   const uint128 value = naive_evaluate(fx.expected[0], point);
   const std::vector<EvalClaim> conflicting{{0, point, value}, {0, point, value ^ 1}};
-  VerifierTranscript v(kProtocol, statement_digest(), {}, {});
+  VerifierTranscript v = verifier_transcript({});
   auto out = verify_evalcheck(fx.oracles, conflicting, v);
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.error().code, Errc::corrupt_data);

@@ -19,14 +19,14 @@ uint128 naive_product(const std::vector<uint128>& values) {
 ProofTapes prove(const std::vector<Table>& tables) {
   std::vector<Column> columns;
   for (const Table& t : tables) columns.push_back(t.column());
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   auto out = prove_grand_products(columns, transcript);
   EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
   return std::move(transcript).finish();
 }
 
 Result<GrandProductClaims> verify(const GrandProductStatement& statement, const ProofTapes& tapes) {
-  VerifierTranscript transcript(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
+  VerifierTranscript transcript = verifier_transcript(tapes);
   auto out = verify_grand_products(statement, transcript);
   if (out.ok() && !transcript.finish().ok()) return make_error(Errc::malformed_input, "unread");
   return out;
@@ -103,9 +103,9 @@ TEST(GrandProduct, AlteredProofIsRejected) {
 }
 
 TEST(GrandProduct, BadStatementsAreErrors) {
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   EXPECT_EQ(prove_grand_products({}, transcript).error().code, Errc::invalid_argument);
-  VerifierTranscript verifier(kProtocol, statement_digest(), {}, {});
+  VerifierTranscript verifier = verifier_transcript({});
   EXPECT_EQ(verify_grand_products({{}, false}, verifier).error().code, Errc::invalid_argument);
   EXPECT_EQ(verify_grand_products({{41}, false}, verifier).error().code, Errc::invalid_argument);
 }

@@ -41,14 +41,14 @@ Instance random_instance(std::mt19937_64& rng) {
 }
 
 ProofTapes prove(const Instance& inst, const LookupWitness& witness) {
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   auto out = prove_lookup(inst.table, inst.lookups, witness, transcript);
   EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
   return std::move(transcript).finish();
 }
 
 Result<LookupClaims> verify(const ProofTapes& tapes) {
-  VerifierTranscript transcript(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
+  VerifierTranscript transcript = verifier_transcript(tapes);
   auto out = verify_lookup(6, 7, transcript);
   if (out.ok() && !transcript.finish().ok()) return make_error(Errc::malformed_input, "unread");
   return out;
@@ -119,10 +119,10 @@ TEST(Lookup, ValueNotInTheTableBehindAZeroTimestampFailsTheNonZeroCheck) {
 TEST(Lookup, BadSizesAreErrors) {
   const std::vector<std::uint32_t> three{1, 2, 3}, two{1, 2};
   EXPECT_EQ(lookup_witness(three, two).error().code, Errc::invalid_argument);
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   EXPECT_EQ(prove_lookup(two, two, LookupWitness{{1}, {1, 1}}, transcript).error().code,
             Errc::wrong_size);
-  VerifierTranscript verifier(kProtocol, statement_digest(), {}, {});
+  VerifierTranscript verifier = verifier_transcript({});
   EXPECT_EQ(verify_lookup(32, 1, verifier).error().code, Errc::invalid_argument);
 }
 

@@ -22,6 +22,29 @@ inline Digest32 statement_digest() {
   return d;
 }
 
+/// The commitment the protocol tests bind before any challenge, standing in for the PCS root of
+/// their columns (the transcript refuses challenges before one). Honest runs and rejections do not
+/// depend on its value; adaptive_prover_test.cpp binds the columns themselves and shows why the
+/// commitment must come first.
+inline Digest32 test_commitment() {
+  Digest32 d{};
+  d[0] = 0xc0;
+  return d;
+}
+
+inline ProverTranscript prover_transcript(const Digest32& commitment = test_commitment()) {
+  ProverTranscript transcript(kProtocol, statement_digest());
+  transcript.absorb_commitment(commitment);
+  return transcript;
+}
+
+inline VerifierTranscript verifier_transcript(const ProofTapes& tapes,
+                                              const Digest32& commitment = test_commitment()) {
+  VerifierTranscript transcript(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
+  transcript.absorb_commitment(commitment);
+  return transcript;
+}
+
 inline uint128 random_b128(std::mt19937_64& rng) {
   return binius::make_uint128(rng(), rng());
 }

@@ -140,14 +140,14 @@ Instance make_instance(const std::vector<unsigned>& n_vars, const std::vector<Co
 }
 
 ProofTapes prove(const Instance& inst) {
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   auto claims = prove_sumcheck(inst.claims, inst.columns, transcript);
   EXPECT_TRUE(claims.ok()) << (claims.ok() ? "" : claims.error().message);
   return std::move(transcript).finish();
 }
 
 Result<EvaluationClaims> verify(const std::vector<SumcheckClaim>& claims, const ProofTapes& tapes) {
-  VerifierTranscript transcript(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
+  VerifierTranscript transcript = verifier_transcript(tapes);
   auto out = verify_sumcheck(claims, transcript);
   if (out.ok() && !transcript.finish().ok()) return make_error(Errc::malformed_input, "unread");
   return out;
@@ -215,7 +215,7 @@ TEST(Sumcheck, BatchedClaimsWithDifferentVariableCountsFrontLoaded) {
 TEST(Sumcheck, ProverAndVerifierAgreeOnTheClaims) {
   std::mt19937_64 rng(4);
   const Instance inst = make_instance({3, 5}, {ColumnField::b32}, 2, rng);
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   auto proved = prove_sumcheck(inst.claims, inst.columns, transcript);
   ASSERT_TRUE(proved.ok());
   const ProofTapes tapes = std::move(transcript).finish();
@@ -293,7 +293,7 @@ TEST(Composition, DegreeIsBoundedAndOperandsMustExist) {
 TEST(Sumcheck, BadStatementsAreErrors) {
   std::mt19937_64 rng(6);
   const Instance inst = make_instance({3}, {ColumnField::b128}, 2, rng);
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   EXPECT_EQ(prove_sumcheck({}, {}, transcript).error().code, Errc::invalid_argument);
   std::vector<SumcheckClaim> constant{{3, Composition(3), 0}};
   constant[0].composition.constant(5);

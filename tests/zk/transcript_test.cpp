@@ -7,6 +7,7 @@
 #include <openssl/sha.h>
 
 #include <set>
+#include <stdexcept>
 #include <string>
 
 namespace merkleforge::zk {
@@ -48,11 +49,13 @@ uint128 b128_from_le(std::string_view bytes) {
 TEST(ZkTranscript, ChallengesFollowTheDocumentedConstructionWithOpenSsl) {
   const Digest32 statement = statement_of(3);
   const std::string protocol = "test/protocol";
-  const std::string message = "root bytes";
+  Digest32 root{};
+  for (std::size_t i = 0; i < root.size(); ++i) root[i] = static_cast<std::uint8_t>(0x90 + i);
+  const std::string message(reinterpret_cast<const char*>(root.data()), root.size());
 
   ProverTranscript prover(protocol, statement);
   prover.begin_phase("commit");
-  prover.write_bytes(as_bytes(message));
+  prover.write_commitment(root);  // a message frame that also allows challenges
   const uint128 first = prover.sample_b128();
   const std::uint64_t index = prover.sample_index(20);
   prover.write_b128(first);
@@ -85,7 +88,7 @@ ProofTapes run_prover(const Digest32& statement, std::string_view phase) {
   prover.begin_phase(phase);
   Digest32 root{};
   root[0] = 0xaa;
-  prover.write_digest(root);
+  prover.write_commitment(root);
   const uint128 alpha = prover.sample_b128();
   const uint128 round[3] = {alpha, alpha ^ 1, 5};
   prover.write_b128s(round);
@@ -109,7 +112,7 @@ TEST(ZkTranscript, VerifierDerivesTheProversChallenges) {
   const ProofTapes tapes = run_prover(statement, "phase");
   VerifierTranscript verifier("test/protocol", statement, tapes.transcript, tapes.advice);
   verifier.begin_phase("phase");
-  auto root = verifier.read_digest();
+  auto root = verifier.read_commitment();
   ASSERT_TRUE(root.ok());
   EXPECT_EQ((*root)[0], 0xaa);
   const uint128 alpha = verifier.sample_b128();
@@ -152,7 +155,7 @@ TEST(ZkTranscript, UnreadBytesFailFinish) {
   tapes.advice.push_back(0);
   VerifierTranscript verifier("test/protocol", statement, tapes.transcript, tapes.advice);
   verifier.begin_phase("phase");
-  ASSERT_TRUE(verifier.read_digest().ok());
+  ASSERT_TRUE(verifier.read_commitment().ok());
   EXPECT_FALSE(verifier.finish().ok());  // transcript and advice left
   verifier.sample_b128();
   uint128 round[3];
@@ -168,6 +171,7 @@ uint128 first_challenge(std::string_view protocol, const Digest32& statement,
   ProverTranscript prover(protocol, statement);
   prover.begin_phase(phase);
   prover.write_bytes(message);
+  prover.absorb_commitment(Digest32{});
   return prover.sample_b128();
 }
 
@@ -187,6 +191,7 @@ TEST(ZkTranscript, StatementsProtocolsLabelsAndMessagesSeparateChallenges) {
 
 TEST(ZkTranscript, SuccessiveChallengesDifferAndUseAllBits) {
   ProverTranscript prover("p", statement_of(1));
+  prover.absorb_commitment(Digest32{});
   uint128 seen_or = 0;
   std::set<uint128> distinct;
   for (int i = 0; i < 64; ++i) {
@@ -202,12 +207,36 @@ TEST(ZkTranscript, SuccessiveChallengesDifferAndUseAllBits) {
 
 TEST(ZkTranscript, PhaseOrderMatters) {
   ProverTranscript a("p", statement_of(1));
+  a.absorb_commitment(Digest32{});
   a.begin_phase("x");
   a.begin_phase("y");
   ProverTranscript b("p", statement_of(1));
+  b.absorb_commitment(Digest32{});
   b.begin_phase("y");
   b.begin_phase("x");
   EXPECT_NE(a.sample_b128(), b.sample_b128());
+}
+
+// Challenges drawn before the prover's data is bound would let it fit the data to them
+// (adaptive_prover_test.cpp shows one per protocol): both sides refuse until a commitment.
+TEST(ZkTranscript, ChallengesAreRefusedBeforeACommitment) {
+  ProverTranscript prover("p", statement_of(1));
+  prover.begin_phase("x");
+  prover.write_digest(Digest32{});  // a digest that is not declared a commitment
+  EXPECT_FALSE(prover.commitment_absorbed());
+  EXPECT_THROW(prover.sample_b128(), std::logic_error);
+  EXPECT_THROW(prover.sample_index(8), std::logic_error);
+  prover.absorb_commitment(Digest32{});
+  EXPECT_TRUE(prover.commitment_absorbed());
+  EXPECT_NO_THROW(prover.sample_b128());
+
+  const Bytes short_tape(31, 0);
+  VerifierTranscript verifier("p", statement_of(1), short_tape, {});
+  EXPECT_FALSE(verifier.read_commitment().ok());  // a root that is not there binds nothing
+  EXPECT_FALSE(verifier.commitment_absorbed());
+  EXPECT_THROW(verifier.sample_b128(), std::logic_error);
+  verifier.absorb_commitment(Digest32{});
+  EXPECT_NO_THROW(verifier.sample_index(3));
 }
 
 }  // namespace

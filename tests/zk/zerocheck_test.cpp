@@ -41,14 +41,14 @@ std::vector<Column> columns_of(const std::vector<Table>& tables) {
 }
 
 ProofTapes prove(const ZerocheckStatement& statement, const std::vector<Table>& tables) {
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   auto out = prove_zerocheck(statement, columns_of(tables), transcript);
   EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
   return std::move(transcript).finish();
 }
 
 Result<EvaluationClaims> verify(const ZerocheckStatement& statement, const ProofTapes& tapes) {
-  VerifierTranscript transcript(kProtocol, statement_digest(), tapes.transcript, tapes.advice);
+  VerifierTranscript transcript = verifier_transcript(tapes);
   auto out = verify_zerocheck(statement, transcript);
   if (out.ok() && !transcript.finish().ok()) return make_error(Errc::malformed_input, "unread");
   return out;
@@ -184,7 +184,7 @@ TEST(Zerocheck, AlteredRoundPolynomialIsRejected) {
 TEST(Zerocheck, BadStatementsAreErrors) {
   std::mt19937_64 rng(16);
   const auto tables = product_tables(ColumnField::b128, 3, rng);
-  ProverTranscript transcript(kProtocol, statement_digest());
+  ProverTranscript transcript = prover_transcript();
   EXPECT_EQ(prove_zerocheck({3, {}}, columns_of(tables), transcript).error().code,
             Errc::invalid_argument);
   EXPECT_EQ(

@@ -39,12 +39,18 @@ class Circuit {
   virtual std::size_t output_bytes() const noexcept = 0;
   /// Largest instance count (the table's rows stay within the PCS's size).
   virtual std::size_t max_count() const noexcept = 0;
-  /// The system for `count` instances. Precondition: 1 <= count <= max_count().
-  virtual cs::ConstraintSystem system(std::size_t count) const = 0;
+  /// The system for `count` instances, with `count` bound into its statement (padding to a power
+  /// of two must not let a proof of 3 instances pass for 4 with an appended zero image).
+  /// Precondition: 1 <= count <= max_count().
+  cs::ConstraintSystem system(std::size_t count) const;
   /// The witness for the instances in `inputs` (count × input_bytes(), count as for system()).
   virtual Trace trace(ByteSpan inputs) const = 0;
   /// The public values of `count` instances' outputs (count × output_bytes()).
   virtual cs::PublicValues publics(std::size_t count, ByteSpan outputs) const = 0;
+
+ protected:
+  /// The circuit's tables, columns and constraints for `count` instances (system() binds count).
+  virtual cs::ConstraintSystem build_system(std::size_t count) const = 0;
 };
 
 /// The circuit called `name` (one of circuit_names()), or nullptr.

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "merkleforge/core/bytes.hpp"
@@ -108,8 +109,16 @@ class ConstraintSystem {
   OracleId sum(std::size_t table, const std::vector<OracleId>& columns, std::string name);
   /// `expr` vanishes on every row of `table`.
   void constrain(std::size_t table, std::string name, Expr expr);
+  /// A number the statement is about that the tables need not show (e.g. a circuit's instance
+  /// count, which padding to a power of two would otherwise hide): hashed into the statement
+  /// digest, so a proof verifies only against the same value. Throws std::invalid_argument when
+  /// `name` is bound twice.
+  void bind_parameter(std::string name, std::uint64_t value);
 
   const std::string& name() const noexcept { return name_; }
+  const std::vector<std::pair<std::string, std::uint64_t>>& parameters() const noexcept {
+    return parameters_;
+  }
   const std::vector<Table>& tables() const noexcept { return tables_; }
   const zk::OracleSet& oracles() const noexcept { return oracles_; }
   const ColumnInfo& column(OracleId id) const { return columns_.at(id); }
@@ -133,6 +142,7 @@ class ConstraintSystem {
   std::vector<Constraint> constraints_;
   std::vector<OracleId> committed_;
   std::vector<OracleId> public_;
+  std::vector<std::pair<std::string, std::uint64_t>> parameters_;
 };
 
 /// Bytes of 2^n_vars values of `field` in its layout ((2^n + 7)/8 for B1).

@@ -15,6 +15,7 @@
 
 #include "merkleforge/cs/constraint_system.hpp"
 #include "merkleforge/pcs/params.hpp"
+#include "merkleforge/soundness/bound.hpp"
 
 namespace merkleforge::cs {
 
@@ -41,25 +42,21 @@ struct ProofConfig {
   unsigned log_inv_rate = 1;  ///< PCS rate 1/2
 };
 
-/// One error term of the soundness bound: a probability and where it comes from.
-struct SoundnessTerm {
-  std::string name;
-  double probability = 0;
-};
-
 /// Everything both sides derive from the statement shape before any proof exists.
 struct SystemParams {
   pcs::PcsParams pcs;
-  std::vector<SoundnessTerm> soundness;
-  /// −log2 of the summed terms.
-  double security_bits() const;
+  /// The whole proof's terms: the system's checks, then the PCS's (docs/soundness.md).
+  soundness::Bound soundness;
+  /// −log2 of the summed terms (the interactive knowledge-soundness bound).
+  double security_bits() const { return soundness.bits(); }
 };
 
 /// Commitment groups, PCS parameters and soundness terms for the system. Errors: invalid_argument
 /// when nothing is committed, the PCS cannot reach the target, or the shapes are too large.
 Result<SystemParams> derive_params(const ConstraintSystem& system, const ProofConfig& config);
 
-/// Columns, constraints, committed size, PCS parameters, each soundness term and the total.
+/// Columns, constraints, committed size, PCS parameters, each soundness term, the interactive
+/// bound and the Fiat–Shamir statement.
 std::string describe(const ConstraintSystem& system, const ProofConfig& config);
 
 /// SHA-256 of the statement: protocol, system, parameters and public values.
@@ -93,8 +90,10 @@ Result<Bytes> prove(const ConstraintSystem& system, const Witness& witness,
 
 /// Ok when `proof` shows that some witness satisfies the system with these public values. Every
 /// trusted value (system, public values, configuration) comes from the caller. Errors:
-/// wrong_size for public values of the wrong shape; malformed_input for a proof of the wrong
-/// format or length; corrupt_data naming the first failed check.
+/// wrong_size for public values of the wrong shape; malformed_input for bytes that are not a
+/// proof of this format at all (magic, version, a header cut short); corrupt_data for a proof
+/// that is invalid for this statement: a failed check, or a length that does not fit it (a
+/// truncated proof, or a proof of another statement).
 Status verify(const ConstraintSystem& system, const PublicValues& publics, ByteSpan proof,
               const ProofConfig& config = {});
 

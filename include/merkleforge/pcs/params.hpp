@@ -22,6 +22,7 @@
 #include "merkleforge/binius/tower.hpp"
 #include "merkleforge/core/bytes.hpp"
 #include "merkleforge/core/result.hpp"
+#include "merkleforge/soundness/bound.hpp"
 
 namespace merkleforge::pcs {
 
@@ -36,8 +37,11 @@ inline constexpr std::uint8_t kProofVersion = 1;
 inline constexpr std::size_t kProofHeaderBytes = 5;
 /// Largest number of evaluation claims in one proof (bounds the batching error term).
 inline constexpr std::size_t kMaxClaims = std::size_t{1} << 16;
-/// Largest committed size ℓ* (the NTT domain is B32: ℓ* + log_inv_rate <= 32).
+/// Largest committed size ℓ* (the NTT domain is B32: ℓ* + log_inv_rate <= 32). Whether a size
+/// can reach a security target is decided by the soundness terms (derive_params).
 inline constexpr unsigned kMaxTotalVars = 28;
+/// Most queries derive_params will choose; a target that needs more is unreachable.
+inline constexpr unsigned kMaxQueries = 4096;
 
 struct PolynomialShape {
   unsigned tower_level = 7;  ///< 0 (B1) .. 7 (B128); levels 1 and 2 are accepted too
@@ -72,19 +76,6 @@ struct OracleShape {
   bool operator==(const OracleShape&) const = default;
 };
 
-/// The error terms of the soundness bound, as probabilities (log2 values in describe()).
-struct SoundnessTerms {
-  double sumcheck = 0;        ///< 2·ℓ*/2^128: ℓ* degree-2 rounds (Schwartz–Zippel)
-  double folding = 0;         ///< 2^(ℓ*+R)/2^128: FRI-Binius folding (DP24, Binius v0's term)
-  double queries = 0;         ///< ((1 + 2^-R)/2)^q: unique-decoding query term
-  double batching = 0;        ///< (kMaxClaims − 1)/2^128: random linear combination of claims
-  double ring_switching = 0;  ///< 2·7/2^128: tensor check and row batching (κ <= 7 variables)
-  double total() const { return sumcheck + folding + queries + batching + ring_switching; }
-  /// −log2(total()).
-  double bits() const;
-  bool operator==(const SoundnessTerms&) const = default;
-};
-
 struct PcsParams {
   PcsConfig config;
   std::vector<PolynomialLayout> polynomials;  ///< in the caller's order
@@ -93,7 +84,8 @@ struct PcsParams {
   unsigned terminal_vars = 0;        ///< m: the terminal message has 2^m values
   std::vector<OracleShape> oracles;  ///< oracle 0 first
   unsigned queries = 0;
-  SoundnessTerms soundness;
+  /// The error terms: sumcheck, folding, queries, claim batching, ring-switching (soundness/).
+  soundness::Bound soundness;
 
   /// NTT dimension n = ℓ* − arity of the interleaved code.
   unsigned log_dim() const { return total_vars - arity; }
@@ -106,11 +98,16 @@ struct PcsParams {
 /// ℓ* = max(arity, ⌈log2 Σ 2^packed_vars⌉), arity and number of oracles minimising the proof size,
 /// query count minimal for security_bits, cap heights minimising cap + paths. Errors:
 /// invalid_argument for no shapes, a tower level > 7, a size beyond kMaxTotalVars, a rate other
-/// than 1/2 or 1/4, an arity outside 1..8, a security target the formula cannot reach.
+/// than 1/2 or 1/4, an arity outside 1..8, a security target the formula cannot reach (e.g. 100
+/// bits at ℓ* >= 27 and rate 1/2, where the folding term alone is 2^-100). Always returns: the
+/// query count is searched up to kMaxQueries.
 Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
                                 const PcsConfig& config);
 
-/// Human-readable parameters, one per line, with each soundness term in bits.
+/// Human-readable parameters, one per line.
+std::string describe_parameters(const PcsParams& params);
+/// describe_parameters and the soundness account (every term, the interactive and the
+/// Fiat–Shamir statements).
 std::string describe(const PcsParams& params);
 
 /// An evaluation claim: polynomial `polynomial` (index into the shapes) at `point` (n_vars

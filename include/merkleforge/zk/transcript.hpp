@@ -29,8 +29,15 @@
 //            one block, little-endian, masked to `bits` bits.
 // Field elements on the tapes are 16 bytes little-endian canonical tower values; digests 32 bytes.
 //
-// Query indices must be sampled only after the last commitment of the proof is absorbed; the
-// protocols using this transcript are responsible for that order.
+// Binding before challenges: a challenge drawn before the prover's data is bound lets an adaptive
+// prover choose that data after seeing it (e.g. a table that sums to zero against the zerocheck's
+// eq weights). So the transcript refuses every challenge until a commitment has been absorbed —
+// write_commitment / read_commitment for a root the prover sends, absorb_commitment for one the
+// verifier already holds — and every protocol checks this first and returns invalid_argument.
+// A commitment counts only when it binds the data the protocol's claims are later checked against
+// (the caller's responsibility: the PCS opens exactly those polynomials). Query indices must be
+// sampled only after the last commitment of the proof is absorbed; the PCS is responsible for
+// that order.
 #pragma once
 
 #include <cstddef>
@@ -68,14 +75,19 @@ class FiatShamirSponge {
 
   /// Absorbs frame(tag, data).
   void absorb(std::uint8_t tag, ByteSpan data);
-  /// The next 32-byte output block.
+  /// Records that a commitment to the prover's data has been absorbed.
+  void mark_commitment() noexcept { committed_ = true; }
+  bool commitment_absorbed() const noexcept { return committed_; }
+  /// The next 32-byte output block. Throws std::logic_error before any commitment is absorbed
+  /// (a caller's bug: the protocols check commitment_absorbed() and return an error first).
   Digest32 squeeze();
 
  private:
   Sha256 stream_;
   Digest32 chain_{};
   std::uint64_t squeezed_ = 0;
-  bool absorbing_ = true;  // something was absorbed since the last squeeze
+  bool absorbing_ = true;   // something was absorbed since the last squeeze
+  bool committed_ = false;  // a commitment has been absorbed: challenges may be drawn
 };
 
 /// The prover side: writes both tapes and samples challenges.
@@ -94,6 +106,13 @@ class ProverTranscript {
   void write_b128s(std::span<const uint128> values);
   /// Absorbs a digest (e.g. a Merkle root) and appends it to the transcript tape.
   void write_digest(const Digest32& digest);
+  /// As write_digest, for the commitment to the data the following protocols are about: from
+  /// here on challenges may be drawn.
+  void write_commitment(const Digest32& root);
+  /// Absorbs a commitment the verifier holds independently (not written to any tape); from here
+  /// on challenges may be drawn.
+  void absorb_commitment(const Digest32& root);
+  bool commitment_absorbed() const noexcept { return sponge_.commitment_absorbed(); }
 
   /// Bytes on the transcript tape so far (the proof's share of the phases written until now).
   std::size_t transcript_bytes() const noexcept { return tapes_.transcript.size(); }
@@ -106,10 +125,11 @@ class ProverTranscript {
   void advise_b128s(std::span<const uint128> values);
   void advise_digest(const Digest32& digest);
 
-  /// A challenge uniform in B128 (canonical tower value).
+  /// A challenge uniform in B128 (canonical tower value). Precondition: a commitment was absorbed
+  /// (throws std::logic_error otherwise: a caller's bug).
   uint128 sample_b128();
-  /// A challenge index uniform below 2^bits. Precondition: bits <= 64 (throws
-  /// std::invalid_argument otherwise: a caller's bug).
+  /// A challenge index uniform below 2^bits. Preconditions: bits <= 64 (throws
+  /// std::invalid_argument otherwise) and a commitment was absorbed (as sample_b128).
   std::uint64_t sample_index(unsigned bits);
 
   /// Bytes written so far to each tape.
@@ -144,6 +164,11 @@ class VerifierTranscript {
   Status read_b128s(std::span<uint128> out);
   /// Reads and absorbs a digest. Errors: malformed_input past the end.
   Result<Digest32> read_digest();
+  /// As read_digest, for the prover's commitment (ProverTranscript::write_commitment).
+  Result<Digest32> read_commitment();
+  /// As ProverTranscript::absorb_commitment.
+  void absorb_commitment(const Digest32& root);
+  bool commitment_absorbed() const noexcept { return sponge_.commitment_absorbed(); }
 
   void absorb_public(ByteSpan bytes);
 
@@ -152,6 +177,7 @@ class VerifierTranscript {
   Status read_advice_b128s(std::span<uint128> out);
   Result<Digest32> read_advice_digest();
 
+  /// As ProverTranscript::sample_b128.
   uint128 sample_b128();
   /// As ProverTranscript::sample_index.
   std::uint64_t sample_index(unsigned bits);

@@ -1,0 +1,54 @@
+// The soundness account of a proof: its error terms, each from a cited theorem, summed into the
+// interactive bound, and the bound after Fiat–Shamir (docs/soundness.md). One account for every
+// engine and for the commitment: the PCS (pcs/params.hpp) and the constraint system
+// (cs/proof.hpp) build theirs from the terms of soundness/terms.hpp.
+//
+// What is claimed: knowledge soundness. A term is an upper bound on the probability that a
+// prover without a witness (or opening a polynomial other than the committed one) passes one part
+// of the verifier; the sum bounds the interactive protocol's knowledge error (union bound). Each
+// term also carries the largest error of a single verifier round inside it: the round-by-round
+// error ε_rbr of the whole protocol is their maximum, and a prover against the non-interactive
+// proof (SHA-256 as the random oracle for Merkle trees and challenges) that makes Q hash calls
+// succeeds with probability at most Q·ε_rbr + Q²/2^256 (docs/soundness.md, "Fiat–Shamir").
+// What is not claimed: zero knowledge. "Private" inputs are not given to the verifier, but nothing
+// hides them from it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace merkleforge::soundness {
+
+/// One error term.
+struct Term {
+  std::string name;        ///< what it accounts for, e.g. "zerocheck keccakf", "pcs queries"
+  double probability = 0;  ///< its bound on the cheating probability
+  double round_error = 0;  ///< the largest error of one verifier round inside it
+  std::string theorem;     ///< where the bound comes from (a key of docs/soundness.md)
+  bool operator==(const Term&) const = default;
+};
+
+/// The terms of one proof and the statements they give.
+struct Bound {
+  std::vector<Term> terms;
+
+  /// Σ probability: the interactive (union) bound.
+  double error() const;
+  /// −log2 error().
+  double bits() const;
+  /// The term with the largest round error (ε_rbr); precondition: terms not empty.
+  const Term& largest_round() const;
+  /// −log2 ε_rbr.
+  double round_bits() const;
+  /// log2 of the bound on a Fiat–Shamir prover's success with 2^log2_calls hash calls:
+  /// log2(2^log2_calls·ε_rbr + 2^(2·log2_calls − 256)).
+  double fiat_shamir_log2_error(double log2_calls) const;
+  /// Every term (log2, per-round log2, theorem), the interactive bound against `target_bits`,
+  /// ε_rbr and the Fiat–Shamir statement at 2^40, 2^64 and 2^80 hash calls, and what is not
+  /// claimed (zero knowledge).
+  std::string describe(unsigned target_bits) const;
+
+  bool operator==(const Bound&) const = default;
+};
+
+}  // namespace merkleforge::soundness

@@ -1,0 +1,96 @@
+// The soundness account: sums, the round-by-round error and the Fiat–Shamir statement
+// (soundness/bound.hpp, docs/soundness.md).
+#include "merkleforge/soundness/bound.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace merkleforge::soundness {
+namespace {
+
+/// log2(2^a + 2^b) without leaving the double range.
+double log2_sum(double a, double b) {
+  const double high = std::max(a, b), low = std::min(a, b);
+  return high + std::log2(1.0 + std::exp2(low - high));
+}
+
+/// "2^-100.44"
+std::string power(double log2_value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "2^%.2f", log2_value);
+  return text;
+}
+
+}  // namespace
+
+double Bound::error() const {
+  double total = 0;
+  for (const Term& t : terms) total += t.probability;
+  return total;
+}
+
+double Bound::bits() const {
+  return -std::log2(error());
+}
+
+const Term& Bound::largest_round() const {
+  if (terms.empty()) throw std::logic_error("soundness: a bound without terms");
+  return *std::max_element(terms.begin(), terms.end(), [](const Term& a, const Term& b) {
+    return a.round_error < b.round_error;
+  });
+}
+
+double Bound::round_bits() const {
+  return -std::log2(largest_round().round_error);
+}
+
+double Bound::fiat_shamir_log2_error(double log2_calls) const {
+  // BCS16 with a round-by-round sound IOP: Q·ε_rbr for the challenges (a hash call helps only
+  // through the one round it answers), Q²/2^256 for a collision of the 256-bit hash (Merkle
+  // trees and transcript). docs/soundness.md, "Fiat–Shamir".
+  return log2_sum(log2_calls - round_bits(), 2 * log2_calls - 256);
+}
+
+std::string Bound::describe(unsigned target_bits) const {
+  std::string out =
+      "soundness error terms (log2 of the bound; of its largest single round; source"
+      " in docs/soundness.md):\n";
+  std::size_t width = 0;
+  for (const Term& t : terms) width = std::max(width, t.name.size());
+  for (const Term& t : terms) {
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-*s %9.2f %9.2f  %s\n", static_cast<int>(width),
+                  t.name.c_str(), std::log2(t.probability), std::log2(t.round_error),
+                  t.theorem.c_str());
+    out += line;
+  }
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "knowledge soundness, interactive (union bound of the terms): %s = %.2f bits "
+                "(target %u)\n",
+                power(std::log2(error())).c_str(), bits(), target_bits);
+  out += line;
+  const double rbr = round_bits();
+  std::snprintf(line, sizeof line, "round-by-round: the largest error of one round is %s (%s)\n",
+                power(-rbr).c_str(), largest_round().name.c_str());
+  out += line;
+  std::snprintf(line, sizeof line,
+                "non-interactive (Fiat-Shamir with SHA-256, BCS16): a prover making 2^k hash calls "
+                "succeeds with probability <= 2^(k - %.2f) + 2^(2k - 256): 2^40 calls %s, 2^64 "
+                "calls %s, 2^80 calls %s\n",
+                rbr, power(fiat_shamir_log2_error(40)).c_str(),
+                power(fiat_shamir_log2_error(64)).c_str(),
+                power(fiat_shamir_log2_error(80)).c_str());
+  out += line;
+  out +=
+      "not zero-knowledge: private inputs are not given to the verifier, but the proof does not "
+      "hide them\n";
+  std::snprintf(line, sizeof line, "security (interactive): %.2f bits (target %u)\n", bits(),
+                target_bits);
+  out += line;
+  return out;
+}
+
+}  // namespace merkleforge::soundness
