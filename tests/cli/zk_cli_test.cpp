@@ -1,7 +1,8 @@
 // `mforge zk` as scripts use it: prove writes a proof and a statement that verify accepts (exit 0);
-// another seed's statement or a changed public output is invalid (exit 1); a corrupt proof file,
-// a statement of another circuit and bad input lines are malformed (exit 2); --inputs instances
-// give the outputs computed here.
+// another seed's statement, a changed public output, another count or a proof of another circuit
+// is invalid (exit 1); bytes that are not a proof, a statement of another circuit than the one
+// named and bad input lines are malformed (exit 2); --inputs instances give the outputs computed
+// here.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -75,6 +76,42 @@ TEST_F(ZkCli, ProveVerifyAndOtherStatements) {
   EXPECT_EQ(verify("u32xor", "a.proof", "a.json").exit_code, 2);  // a keccakf statement
   write(path("bad.json"), "{\"circuit\": \"keccakf\"}");
   EXPECT_EQ(verify("keccakf", "a.proof", "bad.json").exit_code, 2);
+}
+
+/// The statement of `json` with one more public output appended and the count raised by one.
+std::string with_extra_output(const std::string& json, const std::string& output) {
+  std::string out = json;
+  const std::size_t count_at = out.find("\"count\"");
+  const std::size_t digits = out.find_first_of("0123456789", count_at);
+  const std::size_t end = out.find_first_not_of("0123456789", digits);
+  out.replace(digits, end - digits, std::to_string(std::stoul(out.substr(digits, end - digits)) + 1));
+  const std::size_t close = out.find(']', out.find("\"public_outputs\""));
+  out.insert(close, ", \"" + output + "\"");
+  return out;
+}
+
+// Padding to a power of two must not let a proof of 3 instances pass for 4 with the padding's
+// image appended (the count is part of the statement), and a well-formed proof of one circuit is
+// invalid for another (exit 1), never "malformed" (2 is for bytes that are not a proof at all).
+TEST_F(ZkCli, CountAndCircuitAreBound) {
+  ASSERT_EQ(prove("u32xor", "--count 3 --seed 5", "xor").exit_code, 0);
+  write(path("xor4.json"), with_extra_output(read(path("xor.json")), "00000000"));
+  EXPECT_EQ(verify("u32xor", "xor.proof", "xor4.json").exit_code, 1) << read(path("xor4.json"));
+  // SHA-256 pads with the zero input, whose image the statement of 2 would then carry.
+  write(path("zero.txt"), std::string(2 * 96, '0') + "\n");
+  ASSERT_EQ(prove("sha256", "--count 1 --inputs " + path("zero.txt"), "zero").exit_code, 0);
+  const std::string zero = read(path("zero.json"));
+  const std::size_t at = zero.find('"', zero.find('[', zero.find("\"public_outputs\""))) + 1;
+  const std::string zero_image = zero.substr(at, 64);
+  ASSERT_EQ(prove("sha256", "--count 1 --seed 5", "one").exit_code, 0);
+  write(path("two.json"), with_extra_output(read(path("one.json")), zero_image));
+  EXPECT_EQ(verify("sha256", "one.proof", "two.json").exit_code, 1);
+
+  ASSERT_EQ(prove("u32and", "--count 3 --seed 5", "and").exit_code, 0);
+  ASSERT_EQ(prove("u32add", "--count 3 --seed 5", "add").exit_code, 0);
+  EXPECT_EQ(verify("u32and", "xor.proof", "and.json").exit_code, 1);
+  EXPECT_EQ(verify("u32xor", "add.proof", "xor.json").exit_code, 1);
+  EXPECT_EQ(verify("u32add", "and.proof", "add.json").exit_code, 1);
 }
 
 TEST_F(ZkCli, InputsFileInstancesAndTheirOutputs) {

@@ -186,6 +186,25 @@ TEST(ConstraintSystem, DescribeStatesEveryTermAndTheTotal) {
   }
 }
 
+// A user system too large for 100 bits at rate 1/2 (2^26 rows of two B128 columns: l* = 27, where
+// the folding term alone is 2^-100): every entry point says so at once instead of searching for a
+// query count forever.
+TEST(ConstraintSystem, UnreachableSecurityIsAnErrorEverywhere) {
+  ConstraintSystem system("test/too-large");
+  const std::size_t t = system.add_table("t", 26);
+  const OracleId a = system.committed(t, "a", ColumnField::b128);
+  const OracleId b = system.committed(t, "b", ColumnField::b128);
+  system.constrain(t, "a·b", Expr(a) * b);
+  auto params = derive_params(system, {});
+  ASSERT_FALSE(params.ok());
+  EXPECT_EQ(params.error().code, Errc::invalid_argument);
+  EXPECT_NE(params.error().message.find("no parameters reach 100 bits"), std::string::npos)
+      << params.error().message;
+  EXPECT_EQ(verify(system, {}, Bytes(64, 0)).error().code, Errc::invalid_argument);
+  EXPECT_NE(describe(system, {}).find("parameters: pcs: no parameters reach"), std::string::npos)
+      << describe(system, {});
+}
+
 // Two tables, both kinds of constraint, two fields, a shift: every term derived by hand.
 //   table a, 2^10 rows, B1 a0 a1 a2: a0 + a1 + a2 (linear: 1·10), a0·a1·a2 (zerocheck degree 3:
 //     0 + 10 + 10·4 = 50);
