@@ -1,12 +1,15 @@
 // libFuzzer target: decode + verify of FRI-Binius PCS proofs (pcs/verifier.hpp) for a fixed
-// small statement (a B128 and a B1 polynomial, two claims, weak parameters so that a proof is
-// small). Mode byte 0: the input is the whole proof. Mode 1: the input is XORed onto an honest
+// small statement (a B128 and a B1 polynomial, two true claims, weak parameters so that a proof is
+// small). Mode byte even: the input is the whole proof. Odd: the input is XORed onto the honest
 // proof (reaching every check past the strict size test). The verifier must return a Status
-// without crashing or reading out of bounds, and accept only the honest proof.
+// without crashing or reading out of bounds, and accept nothing but the honest proof: another
+// accepted proof of the same claims would be a forgery (every byte of a proof is determined by the
+// committed data and the transcript), so the fuzzer aborts on it.
 #include <cstdint>
 #include <cstdlib>
 #include <random>
 
+#include "merkleforge/binius/tower.hpp"
 #include "merkleforge/pcs/prover.hpp"
 #include "merkleforge/pcs/verifier.hpp"
 
@@ -14,6 +17,25 @@ namespace {
 
 using namespace merkleforge;
 using namespace merkleforge::pcs;
+
+/// Σ_i value_i·eq(point, i) over the T_level values packed in `words`, by the reference products.
+uint128 evaluate(const std::vector<uint128>& words, const std::vector<uint128>& point,
+                 unsigned level) {
+  const unsigned width = 1u << level;
+  binius::B128 sum;
+  for (std::size_t i = 0; i < (std::size_t{1} << point.size()); ++i) {
+    const std::size_t bit = i * width;
+    const uint128 mask = width == 128 ? ~uint128{0} : (uint128{1} << width) - 1;
+    const uint128 value = (words[bit / 128] >> (bit % 128)) & mask;
+    binius::B128 weight = binius::B128::one();
+    for (std::size_t j = 0; j < point.size(); ++j) {
+      const binius::B128 r(point[j]);
+      weight *= ((i >> j) & 1) ? r : binius::B128::one() + r;
+    }
+    sum += weight * binius::B128(value);
+  }
+  return sum.value();
+}
 
 struct Statement {
   PcsParams params;
@@ -37,15 +59,18 @@ const Statement& statement() {
     Statement out;
     out.params = committed->params;
     out.root = committed->root();
-    // Claimed values need not be true here: the fuzzer checks robustness, and the honest proof
-    // of a false claim is rejected too (so nothing may be accepted except by a bug).
-    out.claims = {{0, std::vector<uint128>(6), random()}, {1, std::vector<uint128>(9), random()}};
+    // True claims, so that mutations reach the query checks past the sumcheck; the values are
+    // the polynomials' evaluations by the reference tower arithmetic.
+    out.claims = {{0, std::vector<uint128>(6), 0}, {1, std::vector<uint128>(9), 0}};
     for (auto& claim : out.claims) {
       for (uint128& coordinate : claim.point) coordinate = random();
     }
+    out.claims[0].value = evaluate(wide, out.claims[0].point, 7);
+    out.claims[1].value = evaluate(bits, out.claims[1].point, 0);
     auto proof = pcs_prove(*committed, out.claims);
     if (!proof) std::abort();
     out.honest_proof = std::move(*proof);
+    if (!pcs_verify(out.params, out.root, out.claims, out.honest_proof).ok()) std::abort();
     return out;
   }();
   return s;
@@ -64,7 +89,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size - 1 > proof.size()) proof.resize(size - 1, 0);
     for (std::size_t i = 1; i < size; ++i) proof[i - 1] ^= data[i];
   }
+  if (proof == s.honest_proof) return 0;
   const Status verified = pcs_verify(s.params, s.root, s.claims, proof);
-  if (verified.ok()) std::abort();  // the claims are false: acceptance is a soundness bug
+  if (verified.ok()) std::abort();  // another proof of the claims accepted: a forgery
   return 0;
 }

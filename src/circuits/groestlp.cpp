@@ -212,7 +212,20 @@ class GroestlPCircuit final : public Circuit {
     return out;
   }
 
-  cs::PublicValues publics(std::size_t count, ByteSpan outputs) const override {
+  std::size_t input_columns() const noexcept override { return kBytes; }
+
+  std::vector<Bytes> input_publics(std::size_t count, ByteSpan inputs) const override {
+    const std::size_t rows = std::size_t{1} << table_vars(count);
+    std::vector<Bytes> columns(kBytes, Bytes(rows, 0));  // padding: the zero state
+    for (std::size_t k = 0; k < count; ++k) {
+      for (std::size_t i = 0; i < kBytes; ++i) {
+        columns[i][k] = binius::aes_to_canonical(inputs[kBytes * k + i]);
+      }
+    }
+    return columns;
+  }
+
+  cs::PublicValues output_publics(std::size_t count, ByteSpan outputs) const override {
     const std::size_t rows = std::size_t{1} << table_vars(count);
     std::array<std::uint8_t, kBytes> padding{};  // the padding rows permute the zero state
     permute_recording(padding, nullptr, 0);

@@ -117,18 +117,67 @@ class KeccakfCircuit final : public Circuit {
     return out;
   }
 
-  cs::PublicValues publics(std::size_t count, ByteSpan outputs) const override {
-    const std::size_t perms = std::size_t{1} << detail::log2_ceil(count);
-    cs::PublicValues pub;
-    pub.columns.assign(25, Bytes(8 * perms, 0));  // over z and the permutation index
-    for (std::size_t p = 0; p < count; ++p) {
-      const State s = load_state(outputs.data() + 200 * p);
-      for (unsigned xy = 0; xy < 25; ++xy) store_lane(pub.columns[xy], p, s[xy]);
+  cs::PublicValues output_publics(std::size_t count, ByteSpan outputs) const override {
+    return {lanes(count, outputs)};
+  }
+
+  std::size_t input_columns() const noexcept override { return 25; }
+
+  /// Over z and the permutation index, as the outputs.
+  std::vector<Bytes> input_publics(std::size_t count, ByteSpan inputs) const override {
+    return lanes(count, inputs);
+  }
+
+  /// The input of a permutation is its row 0's state: public lane = committed lane there.
+  void constrain_public_inputs(cs::ConstraintSystem& s, std::size_t count) const override {
+    const unsigned n = s.tables()[0].n_vars;
+    const OracleId input_row = s.fixed(0, "input rows", cs::ColumnField::b1, row_and_perm_vars(n),
+                                       statement_rows(count, n, 0));
+    for (unsigned xy = 0; xy < 25; ++xy) {
+      const std::string lane = "[" + std::to_string(xy) + "]";
+      const OracleId in = s.committed_columns()[xy];
+      const OracleId pub =
+          s.public_column(0, "input" + lane, cs::ColumnField::b1, z_and_perm_vars(n));
+      s.constrain(0, "input" + lane, cs::Expr(input_row) * (cs::Expr(pub) + in));
     }
-    return pub;
   }
 
  private:
+  /// The row (6–8) and permutation (9…) variables.
+  static std::vector<unsigned> row_and_perm_vars(unsigned n) {
+    std::vector<unsigned> vars;
+    for (unsigned v = 6; v < n; ++v) vars.push_back(v);
+    return vars;
+  }
+
+  /// The bit (0–5) and permutation variables: data of one lane per permutation.
+  static std::vector<unsigned> z_and_perm_vars(unsigned n) {
+    std::vector<unsigned> vars = {0, 1, 2, 3, 4, 5};
+    for (unsigned v = 9; v < n; ++v) vars.push_back(v);
+    return vars;
+  }
+
+  /// Over row and permutation: 1 on row `row` of the statement's permutations (padding: 0).
+  static Bytes statement_rows(std::size_t count, unsigned n, unsigned row) {
+    Bytes bits(cs::field_bytes(cs::ColumnField::b1, n - 6), 0);
+    for (std::size_t p = 0; p < count; ++p) {
+      const std::size_t i = 8 * p + row;
+      bits[i / 8] = static_cast<std::uint8_t>(bits[i / 8] | (1u << (i % 8)));
+    }
+    return bits;
+  }
+
+  /// Lane xy of every permutation's 200-byte record as 25 columns over z and the permutation.
+  static std::vector<Bytes> lanes(std::size_t count, ByteSpan records) {
+    const std::size_t perms = std::size_t{1} << detail::log2_ceil(count);
+    std::vector<Bytes> columns(25, Bytes(8 * perms, 0));
+    for (std::size_t p = 0; p < count; ++p) {
+      const State s = load_state(records.data() + 200 * p);
+      for (unsigned xy = 0; xy < 25; ++xy) store_lane(columns[xy], p, s[xy]);
+    }
+    return columns;
+  }
+
   static void constrain_round(cs::ConstraintSystem& s, std::size_t t, unsigned j,
                               const std::array<OracleId, 25>& a,
                               const std::array<OracleId, 25>& out) {
@@ -181,18 +230,9 @@ class KeccakfCircuit final : public Circuit {
                                     const std::array<OracleId, 25>& last) {
     // Over the row variables (6–8): 1 on rows 0–6.
     const OracleId not_last = s.fixed(t, "rows 0-6", cs::ColumnField::b1, {6, 7, 8}, Bytes{0x7f});
-    // Over row and permutation (6..n−1): 1 on row 7 of the statement's permutations.
-    std::vector<unsigned> row_perm;
-    for (unsigned v = 6; v < n; ++v) row_perm.push_back(v);
-    Bytes output_rows(cs::field_bytes(cs::ColumnField::b1, n - 6), 0);
-    for (std::size_t p = 0; p < count; ++p) {
-      const std::size_t i = 8 * p + 7;
-      output_rows[i / 8] = static_cast<std::uint8_t>(output_rows[i / 8] | (1u << (i % 8)));
-    }
-    const OracleId output_row =
-        s.fixed(t, "output rows", cs::ColumnField::b1, row_perm, output_rows);
-    std::vector<unsigned> z_perm = {0, 1, 2, 3, 4, 5};
-    for (unsigned v = 9; v < n; ++v) z_perm.push_back(v);
+    const OracleId output_row = s.fixed(t, "output rows", cs::ColumnField::b1, row_and_perm_vars(n),
+                                        statement_rows(count, n, 7));
+    const std::vector<unsigned> z_perm = z_and_perm_vars(n);
     for (unsigned xy = 0; xy < 25; ++xy) {
       const std::string lane = "[" + std::to_string(xy) + "]";
       const OracleId next =

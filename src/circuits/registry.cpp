@@ -22,10 +22,36 @@ const Circuit* find_circuit(std::string_view name) {
   return nullptr;
 }
 
-cs::ConstraintSystem Circuit::system(std::size_t count) const {
+cs::ConstraintSystem Circuit::system(std::size_t count, Inputs inputs) const {
   cs::ConstraintSystem s = build_system(count);
+  if (inputs == Inputs::public_inputs) constrain_public_inputs(s, count);
   s.bind_parameter("count", count);
+  s.bind_parameter("public inputs", inputs == Inputs::public_inputs ? 1 : 0);
   return s;
+}
+
+cs::PublicValues Circuit::publics(std::size_t count, ByteSpan outputs,
+                                  ByteSpan public_inputs) const {
+  cs::PublicValues values = output_publics(count, outputs);
+  if (!public_inputs.empty()) {
+    for (Bytes& column : input_publics(count, public_inputs)) {
+      values.columns.push_back(std::move(column));
+    }
+  }
+  return values;
+}
+
+void Circuit::constrain_public_inputs(cs::ConstraintSystem& s, std::size_t) const {
+  for (std::size_t k = 0; k < input_columns(); ++k) {
+    const OracleId column = s.committed_columns()[k];
+    const auto& info = s.column(column);
+    const std::string name = info.name;
+    const std::size_t table = info.table;
+    const cs::ColumnField field = info.field;  // info is not valid once a column is added
+    const OracleId value =
+        s.public_column(table, "input " + name, field, detail::all_vars(s.tables()[table].n_vars));
+    s.constrain(table, "input " + name + " = " + name, cs::Expr(column) + value);
+  }
 }
 
 Bytes random_inputs(const Circuit& circuit, std::size_t count, std::uint64_t seed) {

@@ -265,7 +265,22 @@ class Sha256Circuit final : public Circuit {
     return out;
   }
 
-  cs::PublicValues publics(std::size_t count, ByteSpan outputs) const override {
+  std::size_t input_columns() const noexcept override { return 24; }
+
+  std::vector<Bytes> input_publics(std::size_t count, ByteSpan inputs) const override {
+    // H[0..7] then W[0..15]: word i of an instance at bytes 4i of its 96 (padding: zero).
+    const std::size_t slots = std::size_t{1} << detail::log2_ceil(count);
+    std::vector<Bytes> columns(24, Bytes(4 * slots, 0));
+    for (std::size_t k = 0; k < count; ++k) {
+      for (unsigned i = 0; i < 24; ++i) {
+        const std::uint32_t v = load_be32(&inputs[96 * k + 4 * i]);
+        std::memcpy(columns[i].data() + 4 * k, &v, 4);
+      }
+    }
+    return columns;
+  }
+
+  cs::PublicValues output_publics(std::size_t count, ByteSpan outputs) const override {
     const std::size_t slots = std::size_t{1} << detail::log2_ceil(count);
     // Padding instances compress the zero state and block: their outputs are that value.
     TraceOps plain(nullptr, 0);

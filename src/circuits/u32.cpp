@@ -104,14 +104,26 @@ class U32Circuit final : public Circuit {
     return out;
   }
 
-  cs::PublicValues publics(std::size_t count, ByteSpan outputs) const override {
-    const std::size_t slots = std::size_t{1} << detail::log2_ceil(count);
-    Bytes z(4 * slots, 0);
-    for (std::size_t k = 0; k < count; ++k) store_word(z, k, load_be32(outputs.data() + 4 * k));
-    return {{std::move(z)}};
+  cs::PublicValues output_publics(std::size_t count, ByteSpan outputs) const override {
+    return {{words(count, outputs, 4, 0)}};
+  }
+
+  std::size_t input_columns() const noexcept override { return 2; }
+
+  std::vector<Bytes> input_publics(std::size_t count, ByteSpan inputs) const override {
+    return {words(count, inputs, 8, 0), words(count, inputs, 8, 4)};
   }
 
  private:
+  /// A bit column of one big-endian u32 per instance, at `offset` in records of `stride` bytes.
+  static Bytes words(std::size_t count, ByteSpan records, std::size_t stride, std::size_t offset) {
+    Bytes column(4 * (std::size_t{1} << detail::log2_ceil(count)), 0);
+    for (std::size_t k = 0; k < count; ++k) {
+      store_word(column, k, load_be32(records.data() + stride * k + offset));
+    }
+    return column;
+  }
+
   std::string_view name_;
   Op op_;
 };

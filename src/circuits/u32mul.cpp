@@ -202,21 +202,36 @@ class U32MulCircuit final : public Circuit {
     return out;
   }
 
-  cs::PublicValues publics(std::size_t count, ByteSpan outputs) const override {
+  cs::PublicValues output_publics(std::size_t count, ByteSpan outputs) const override {
+    return {bit_columns(count, outputs, 8, 0, kProductBits)};  // padding rows: 0 · 0 = 0
+  }
+
+  std::size_t input_columns() const noexcept override { return 2 * kWordBits; }
+
+  std::vector<Bytes> input_publics(std::size_t count, ByteSpan inputs) const override {
+    std::vector<Bytes> columns = bit_columns(count, inputs, 8, 0, kWordBits);
+    for (Bytes& y : bit_columns(count, inputs, 8, 4, kWordBits)) columns.push_back(std::move(y));
+    return columns;
+  }
+
+ private:
+  /// Bit columns 0 .. bits − 1 of the big-endian value of `bits` bits at `offset` of each record
+  /// (`stride` bytes), one instance per row (64 rows per word, transposed).
+  static std::vector<Bytes> bit_columns(std::size_t count, ByteSpan records, std::size_t stride,
+                                        std::size_t offset, unsigned bits) {
     const std::size_t column_bytes = cs::field_bytes(cs::ColumnField::b1, table_vars(count));
-    cs::PublicValues pub;
-    pub.columns.assign(kProductBits, Bytes(column_bytes, 0));  // padding rows: 0 · 0 = 0
+    std::vector<Bytes> columns(bits, Bytes(column_bytes, 0));
     for (std::size_t group = 0; 64 * group < count; ++group) {
-      std::array<std::uint64_t, 64> z{};
+      std::array<std::uint64_t, 64> values{};
       for (std::size_t r = 0; r < 64 && 64 * group + r < count; ++r) {
-        z[r] = load_be(outputs.data() + 8 * (64 * group + r), 8);
+        values[r] = load_be(records.data() + stride * (64 * group + r) + offset, bits / 8);
       }
-      transpose64(z.data());
-      for (unsigned bit = 0; bit < kProductBits; ++bit) {
-        std::memcpy(pub.columns[bit].data() + 8 * group, &z[bit], 8);  // little-endian
+      transpose64(values.data());
+      for (unsigned bit = 0; bit < bits; ++bit) {
+        std::memcpy(columns[bit].data() + 8 * group, &values[bit], 8);  // little-endian
       }
     }
-    return pub;
+    return columns;
   }
 };
 

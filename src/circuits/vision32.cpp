@@ -188,7 +188,19 @@ class Vision32Circuit final : public Circuit {
     return out;
   }
 
-  cs::PublicValues publics(std::size_t count, ByteSpan outputs) const override {
+  std::size_t input_columns() const noexcept override { return kVisionStateSize; }
+
+  std::vector<Bytes> input_publics(std::size_t count, ByteSpan inputs) const override {
+    const std::size_t rows = std::size_t{1} << table_vars(count);
+    std::vector<Bytes> columns(kVisionStateSize, Bytes(4 * rows, 0));  // padding: the zero state
+    for (std::size_t k = 0; k < count; ++k) {
+      const VisionState state = load_state(inputs.data() + input_bytes() * k);
+      for (std::size_t i = 0; i < kVisionStateSize; ++i) store_element(columns[i], k, state[i]);
+    }
+    return columns;
+  }
+
+  cs::PublicValues output_publics(std::size_t count, ByteSpan outputs) const override {
     const std::size_t rows = std::size_t{1} << table_vars(count);
     VisionState padding{};  // the padding rows permute the zero state
     permute_recording(padding, nullptr, 0);

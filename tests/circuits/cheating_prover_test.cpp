@@ -10,7 +10,8 @@
 //   mixed      a committed column read by constraints of both kinds
 //   virtual    a committed column no constraint reads directly: only through a shift or a
 //              linear combination (evalcheck must carry the error to it)
-//   public     one bit of the public outputs changed, the honest witness kept
+//   public     one bit of the public outputs changed, the honest witness kept; with public inputs,
+//              one bit of a public input
 // The wrong bit is the first, in row order, that the witness check itself refuses, so every case is
 // a false statement, never a change that happens to be harmless.
 #include "support/cheating_prover.hpp"
@@ -26,7 +27,7 @@
 namespace merkleforge::circuits {
 namespace {
 
-enum class Cheat { linear, zerocheck, mixed, virtual_only, public_output };
+enum class Cheat { linear, zerocheck, mixed, virtual_only, public_output, public_input };
 
 const char* name_of(Cheat cheat) {
   switch (cheat) {
@@ -39,7 +40,9 @@ const char* name_of(Cheat cheat) {
     case Cheat::virtual_only:
       return "virtual";
     case Cheat::public_output:
-      return "public";
+      return "public output";
+    case Cheat::public_input:
+      return "public input";
   }
   return "";
 }
@@ -146,19 +149,23 @@ class CheatingProver : public ::testing::TestWithParam<std::string_view> {};
 TEST_P(CheatingProver, OneWrongBitOfEachKindIsRejected) {
   const Circuit& c = *find_circuit(GetParam());
   const std::size_t count = cheat_count(c);
-  const cs::ConstraintSystem system = c.system(count);
-  const Trace trace = c.trace(random_inputs(c, count, 41));
-  const Statement honest{trace.witness, c.publics(count, trace.outputs)};
+  // Public inputs, so that the statement has both kinds of public column.
+  const cs::ConstraintSystem system = c.system(count, Inputs::public_inputs);
+  const Bytes inputs = random_inputs(c, count, 41);
+  const Trace trace = c.trace(inputs);
+  const Statement honest{trace.witness, c.publics(count, trace.outputs, inputs)};
   ASSERT_TRUE(cs::check_witness(system, honest.witness, honest.publics).ok());
 
   std::size_t cheats = 0;
-  for (const Cheat cheat :
-       {Cheat::linear, Cheat::zerocheck, Cheat::mixed, Cheat::virtual_only, Cheat::public_output}) {
+  const std::size_t outputs = c.publics(count, trace.outputs).columns.size();
+  for (const Cheat cheat : {Cheat::linear, Cheat::zerocheck, Cheat::mixed, Cheat::virtual_only,
+                            Cheat::public_output, Cheat::public_input}) {
     std::optional<Statement> false_statement;
-    if (cheat == Cheat::public_output) {
-      const cs::OracleId output = system.public_columns().back();
-      false_statement = one_wrong_bit(system, honest, true, system.public_columns().size() - 1,
-                                      system.column(output).field, 64);
+    if (cheat == Cheat::public_output || cheat == Cheat::public_input) {
+      // The last output column, or the first input column.
+      const std::size_t k = cheat == Cheat::public_output ? outputs - 1 : outputs;
+      false_statement = one_wrong_bit(system, honest, true, k,
+                                      system.column(system.public_columns()[k]).field, 64);
     } else if (auto k = column_of_kind(system, cheat)) {
       false_statement = one_wrong_bit(system, honest, false, *k,
                                       system.column(system.committed_columns()[*k]).field, 512);
@@ -184,7 +191,7 @@ TEST_P(CheatingProver, OneWrongBitOfEachKindIsRejected) {
     }
     ++cheats;
   }
-  EXPECT_GE(cheats, 2u) << "every circuit has at least a committed and a public column";
+  EXPECT_GE(cheats, 3u) << "every circuit has committed columns and both kinds of public column";
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, CheatingProver,
@@ -194,7 +201,7 @@ INSTANTIATE_TEST_SUITE_P(Table, CheatingProver,
 // Across the table, every kind is exercised by some circuit (so no kind goes untested because the
 // classification found nothing).
 TEST(CheatingProver, EveryKindOccursInSomeCircuit) {
-  std::set<Cheat> seen{Cheat::public_output};
+  std::set<Cheat> seen{Cheat::public_output, Cheat::public_input};
   for (std::string_view name : circuit_names()) {
     const Circuit& c = *find_circuit(name);
     const cs::ConstraintSystem system = c.system(cheat_count(c));
@@ -202,7 +209,7 @@ TEST(CheatingProver, EveryKindOccursInSomeCircuit) {
       if (column_of_kind(system, cheat)) seen.insert(cheat);
     }
   }
-  EXPECT_EQ(seen.size(), 5u);
+  EXPECT_EQ(seen.size(), 6u);
 }
 
 }  // namespace

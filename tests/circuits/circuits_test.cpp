@@ -206,6 +206,35 @@ TEST_P(EveryCircuit, HonestProofVerifiesOnlyAgainstItsOwnStatement) {
       cs::verify(bigger, c.publics(2 * count, Bytes(2 * count * c.output_bytes())), p.proof).ok());
 }
 
+// With public inputs the statement is "these inputs give these outputs": the honest proof
+// verifies, and another input (one bit), the same outputs with private inputs, or a proof made with
+// private inputs are all another statement.
+TEST_P(EveryCircuit, PublicInputsAreBound) {
+  const Circuit& c = *find_circuit(GetParam());
+  const std::size_t count = std::min<std::size_t>(test_count(c, 2), 64);
+  const Bytes inputs = random_inputs(c, count, 6);
+  const Trace trace = c.trace(inputs);
+  const cs::ConstraintSystem system = c.system(count, Inputs::public_inputs);
+  const cs::PublicValues publics = c.publics(count, trace.outputs, inputs);
+  ASSERT_EQ(publics.columns.size(), system.public_columns().size());
+  auto proof = cs::prove(system, trace.witness, publics);
+  ASSERT_TRUE(proof.ok()) << proof.error().message;
+  const Status ok = cs::verify(system, publics, *proof);
+  ASSERT_TRUE(ok.ok()) << ok.error().message;
+
+  Bytes other_inputs = inputs;
+  other_inputs[c.input_bytes() * (count - 1)] ^= 0x10;  // one bit of the last instance's input
+  EXPECT_FALSE(cs::verify(system, c.publics(count, trace.outputs, other_inputs), *proof).ok());
+  const cs::ConstraintSystem private_system = c.system(count);
+  EXPECT_FALSE(cs::verify(private_system, c.publics(count, trace.outputs), *proof).ok());
+  auto private_proof = cs::prove(private_system, trace.witness, c.publics(count, trace.outputs));
+  ASSERT_TRUE(private_proof.ok());
+  EXPECT_FALSE(cs::verify(system, publics, *private_proof).ok());
+  // An input that the witness does not hold is refused by the honest prover.
+  EXPECT_FALSE(
+      cs::prove(system, trace.witness, c.publics(count, trace.outputs, other_inputs)).ok());
+}
+
 TEST_P(EveryCircuit, TraceWithOneWrongBitIsRefusedNamingTheConstraint) {
   const Circuit& c = *find_circuit(GetParam());
   const std::size_t count = std::min<std::size_t>(test_count(c, 2), 64);

@@ -16,6 +16,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// FIPS 180-4's "abc": the initial value ‖ the one padded block (an --inputs line of sha256).
+constexpr const char* kAbcInput =
+    "6a09e667bb67ae853c6ef372a54ff53a510e527f9b05688c1f83d9ab5be0cd19"
+    "6162638000000000000000000000000000000000000000000000000000000000"
+    "0000000000000000000000000000000000000000000000000000000000000018\n";
+
 class ZkCli : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -84,7 +90,8 @@ std::string with_extra_output(const std::string& json, const std::string& output
   const std::size_t count_at = out.find("\"count\"");
   const std::size_t digits = out.find_first_of("0123456789", count_at);
   const std::size_t end = out.find_first_not_of("0123456789", digits);
-  out.replace(digits, end - digits, std::to_string(std::stoul(out.substr(digits, end - digits)) + 1));
+  out.replace(digits, end - digits,
+              std::to_string(std::stoul(out.substr(digits, end - digits)) + 1));
   const std::size_t close = out.find(']', out.find("\"public_outputs\""));
   out.insert(close, ", \"" + output + "\"");
   return out;
@@ -132,15 +139,36 @@ TEST_F(ZkCli, InputsFileInstancesAndTheirOutputs) {
 
 TEST_F(ZkCli, Sha256InputOfAbcProvesThePublishedDigest) {
   // FIPS 180-4's "abc": the initial value ‖ the one padded block; the output is the digest.
-  write(path("abc.txt"),
-        "6a09e667bb67ae853c6ef372a54ff53a510e527f9b05688c1f83d9ab5be0cd19"
-        "6162638000000000000000000000000000000000000000000000000000000000"
-        "0000000000000000000000000000000000000000000000000000000000000018\n");
+  write(path("abc.txt"), kAbcInput);
   ASSERT_EQ(prove("sha256", "--count 1 --inputs " + path("abc.txt"), "abc").exit_code, 0);
   EXPECT_NE(read(path("abc.json"))
                 .find("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
             std::string::npos);
   EXPECT_EQ(verify("sha256", "abc.proof", "abc.json").exit_code, 0);
+}
+
+// --public-inputs makes the statement "these blocks give these digests": the inputs are listed
+// and bound; changing one, or dropping the list (private inputs), is another statement.
+TEST_F(ZkCli, PublicInputsAreListedAndBound) {
+  write(path("abc.txt"), kAbcInput);
+  ASSERT_EQ(prove("sha256", "--count 1 --inputs " + path("abc.txt") + " --public-inputs", "pub")
+                .exit_code,
+            0);
+  const std::string statement = read(path("pub.json"));
+  EXPECT_NE(statement.find("\"public_inputs\""), std::string::npos) << statement;
+  EXPECT_NE(statement.find("6a09e667bb67ae85"), std::string::npos) << statement;
+  EXPECT_EQ(verify("sha256", "pub.proof", "pub.json").exit_code, 0);
+  std::string changed = statement;
+  changed.replace(changed.find("616263"), 6, "616264");  // "abd"
+  write(path("changed.json"), changed);
+  EXPECT_EQ(verify("sha256", "pub.proof", "changed.json").exit_code, 1);
+  std::string dropped = statement;
+  const std::size_t from = dropped.find("\"public_inputs\"");
+  dropped.erase(from, dropped.find(']', from) + 2 - from);
+  write(path("dropped.json"), dropped);
+  EXPECT_EQ(verify("sha256", "pub.proof", "dropped.json").exit_code, 1) << dropped;
+  ASSERT_EQ(prove("u32add", "--count 5 --seed 3 --public-inputs", "add").exit_code, 0);
+  EXPECT_EQ(verify("u32add", "add.proof", "add.json").exit_code, 0);
 }
 
 TEST_F(ZkCli, DescribeShowsTheSecurity) {

@@ -1,10 +1,13 @@
 // mforge zk: proofs of the Binius table's circuits (docs/binius-cs.md).
-//   mforge zk prove CIRCUIT --count N [--seed S | --inputs FILE] [--threads T]
+//   mforge zk prove CIRCUIT --count N [--seed S | --inputs FILE] [--public-inputs] [--threads T]
 //                   --proof FILE --statement FILE
 //        random instances from the seed (default 1), or the N instances of FILE (one per line,
 //        hex: circuits/circuit.hpp gives each circuit's input bytes); writes the proof (binary)
 //        and the statement {"circuit", "count", "public_outputs": [hex, one per instance],
-//        "security_bits", "statement_digest"}; prints witness time, prove time and proof size
+//        "public_inputs": [...] (with --public-inputs only), "security_bits",
+//        "statement_digest"}; prints witness time, prove time and proof size. Without
+//        --public-inputs the inputs stay private and the proof says only that the prover knows
+//        inputs with these outputs (circuits/circuit.hpp: for permutations, anyone does)
 //   mforge zk verify CIRCUIT --proof FILE --statement FILE
 //        exit 0 valid, 1 invalid, 2 malformed (proof, statement, or a statement of another
 //        circuit)
@@ -99,22 +102,51 @@ Result<Bytes> read_binary(const std::string& path) {
 struct Statement {
   std::size_t count = 0;
   Bytes outputs;
+  Bytes inputs;  ///< empty unless the statement's inputs are public
+  circuits::Inputs visibility() const {
+    return inputs.empty() ? circuits::Inputs::private_inputs : circuits::Inputs::public_inputs;
+  }
 };
 
+/// One hex string per instance of `bytes` records.
+nlohmann::json hex_list(ByteSpan bytes, std::size_t record, std::size_t count) {
+  nlohmann::json list = nlohmann::json::array();
+  for (std::size_t k = 0; k < count; ++k) list.push_back(to_hex(bytes.subspan(k * record, record)));
+  return list;
+}
+
 std::string statement_json(const Circuit& c, const cs::ConstraintSystem& system,
-                           const cs::PublicValues& publics, std::size_t count, ByteSpan outputs) {
+                           const cs::PublicValues& publics, const Statement& statement) {
   const auto params = cs::derive_params(system, {}).value();  // prove succeeded with them
   nlohmann::json doc;
   doc["circuit"] = std::string(c.name());
-  doc["count"] = count;
-  nlohmann::json list = nlohmann::json::array();
-  for (std::size_t k = 0; k < count; ++k) {
-    list.push_back(to_hex(outputs.subspan(k * c.output_bytes(), c.output_bytes())));
+  doc["count"] = statement.count;
+  doc["public_outputs"] = hex_list(statement.outputs, c.output_bytes(), statement.count);
+  if (!statement.inputs.empty()) {
+    doc["public_inputs"] = hex_list(statement.inputs, c.input_bytes(), statement.count);
   }
-  doc["public_outputs"] = std::move(list);
   doc["security_bits"] = params.security_bits();
   doc["statement_digest"] = to_hex(cs::statement_digest(system, params, publics));
   return doc.dump(1) + "\n";
+}
+
+/// count records of `bytes` bytes each from a JSON list of hex strings. Errors: malformed_input.
+Result<Bytes> read_hex_list(const nlohmann::json& list, std::size_t count, std::size_t bytes,
+                            const std::string& what) {
+  if (!list.is_array() || list.size() != count) {
+    return make_error(Errc::malformed_input, what + " does not have count entries");
+  }
+  Bytes out;
+  for (const auto& item : list) {
+    auto record = item.is_string() ? from_hex(item.get<std::string>())
+                                   : Result<Bytes>(make_error(Errc::malformed_input, ""));
+    if (!record || record->size() != bytes) {
+      return make_error(Errc::malformed_input, "an entry of " + what + " is not " +
+                                                   std::to_string(bytes) + " bytes of hex");
+    }
+    out.insert(out.end(), record->begin(), record->end());
+  }
+  return out;
 }
 
 Result<Statement> read_statement(const Circuit& c, const std::string& path) {
@@ -136,14 +168,13 @@ Result<Statement> read_statement(const Circuit& c, const std::string& path) {
   Statement s;
   s.count = doc["count"].get<std::size_t>();
   if (Status ok = check_count(c, s.count); !ok) return bad(ok.error().message);
-  if (doc["public_outputs"].size() != s.count)
-    return bad("public_outputs does not have count entries");
-  for (const auto& item : doc["public_outputs"]) {
-    auto bytes = item.is_string() ? from_hex(item.get<std::string>()) : Result<Bytes>(bad(""));
-    if (!bytes || bytes->size() != c.output_bytes()) {
-      return bad("a public output is not " + std::to_string(c.output_bytes()) + " bytes of hex");
-    }
-    s.outputs.insert(s.outputs.end(), bytes->begin(), bytes->end());
+  auto outputs = read_hex_list(doc["public_outputs"], s.count, c.output_bytes(), "public_outputs");
+  if (!outputs) return bad(outputs.error().message);
+  s.outputs = std::move(*outputs);
+  if (doc.contains("public_inputs")) {
+    auto inputs = read_hex_list(doc["public_inputs"], s.count, c.input_bytes(), "public_inputs");
+    if (!inputs) return bad(inputs.error().message);
+    s.inputs = std::move(*inputs);
   }
   return s;
 }
@@ -153,6 +184,7 @@ struct ProveArgs {
   std::size_t count = 0;
   std::uint64_t seed = 1;
   std::size_t threads = 0;
+  bool public_inputs = false;
 };
 
 int run_prove(const ProveArgs& args) {
@@ -168,14 +200,15 @@ int run_prove(const ProveArgs& args) {
   const auto start = Clock::now();
   const circuits::Trace trace = (*c)->trace(*inputs);
   const double witness_s = std::chrono::duration<double>(Clock::now() - start).count();
-  const cs::ConstraintSystem system = (*c)->system(args.count);
-  const cs::PublicValues publics = (*c)->publics(args.count, trace.outputs);
+  Statement statement{args.count, trace.outputs, args.public_inputs ? *inputs : Bytes{}};
+  const cs::ConstraintSystem system = (*c)->system(args.count, statement.visibility());
+  const cs::PublicValues publics = (*c)->publics(args.count, statement.outputs, statement.inputs);
   const auto proving = Clock::now();
   auto proof = cs::prove(system, trace.witness, publics);
   if (!proof) return fail(proof.error());
   const double prove_s = std::chrono::duration<double>(Clock::now() - proving).count();
   if (Status s = write_file(args.proof, *proof); !s) return fail(s.error());
-  const std::string json = statement_json(**c, system, publics, args.count, trace.outputs);
+  const std::string json = statement_json(**c, system, publics, statement);
   if (Status s =
           write_file(args.statement,
                      ByteSpan(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()));
@@ -196,9 +229,9 @@ int run_verify(const std::string& name, const std::string& proof_path,
   if (!statement) return fail(statement.error());
   auto proof = read_binary(proof_path);
   if (!proof) return fail(proof.error());
-  const cs::ConstraintSystem system = (*c)->system(statement->count);
-  const Status verified =
-      cs::verify(system, (*c)->publics(statement->count, statement->outputs), *proof);
+  const cs::ConstraintSystem system = (*c)->system(statement->count, statement->visibility());
+  const Status verified = cs::verify(
+      system, (*c)->publics(statement->count, statement->outputs, statement->inputs), *proof);
   if (!verified) {
     if (verified.error().code != Errc::corrupt_data) return fail(verified.error());
     std::cout << "invalid: " << verified.error().message << "\n";
@@ -231,6 +264,8 @@ void register_zk(CLI::App& app, int& exit_code) {
   auto* seed = prove->add_option("--seed", args->seed, "seed of the random instances (default 1)");
   prove->add_option("--inputs", args->inputs, "file of instances, one hex line each")
       ->excludes(seed);
+  prove->add_flag("--public-inputs", args->public_inputs,
+                  "make the inputs part of the statement (default: private, only the outputs)");
   prove->add_option("--threads", args->threads, "worker threads (default: all)");
   prove->add_option("--proof", args->proof, "proof output file")->required();
   prove->add_option("--statement", args->statement, "statement output file (JSON)")->required();
