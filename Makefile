@@ -8,7 +8,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 export CCACHE_MAXSIZE ?= 20G
 
-.PHONY: all deps peers report-deps configure build run test asan python fuzz fuzz-run format clean
+.PHONY: all deps peers report-deps configure build run test asan python fuzz fuzz-run fuzz-campaign fuzz-coverage format clean
 
 all: build
 
@@ -60,11 +60,26 @@ fuzz:
 	cmake --preset fuzz
 	cmake --build --preset fuzz -j $(JOBS)
 
+# Each target starts from the corpus kept in the repository (fuzz/corpus/<target>, read only here;
+# new finds go to build/fuzz/corpus).
 fuzz-run: fuzz
 	@for target in build/fuzz/fuzz/*_fuzz; do \
-	  echo "== $$target"; mkdir -p build/fuzz/corpus/$$(basename $$target); \
-	  $$target -max_total_time=$(FUZZ_SECONDS) build/fuzz/corpus/$$(basename $$target) || exit 1; \
+	  name=$$(basename $$target); echo "== $$target"; \
+	  mkdir -p build/fuzz/corpus/$$name fuzz/corpus/$$name; \
+	  $$target -max_total_time=$(FUZZ_SECONDS) build/fuzz/corpus/$$name fuzz/corpus/$$name || exit 1; \
 	done
+
+# A long campaign outside CI (docs/fuzzing.md): FUZZ_RUNS executions per target (at most
+# FUZZ_CAMPAIGN_SECONDS each); the minimised corpus replaces fuzz/corpus/<target>.
+FUZZ_RUNS ?= 10000000
+FUZZ_CAMPAIGN_SECONDS ?= 7200
+fuzz-campaign: fuzz
+	scripts/fuzz-campaign.sh $(FUZZ_RUNS) $(FUZZ_CAMPAIGN_SECONDS)
+
+# Which rejection branches of the proof system's verifiers the kept corpus reaches.
+fuzz-coverage:
+	@scripts/install-deps.sh fuzz
+	scripts/fuzz-coverage.sh
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

@@ -46,11 +46,17 @@ double Bound::round_bits() const {
   return -std::log2(largest_round().round_error);
 }
 
+unsigned Bound::rounds() const {
+  unsigned total = 0;
+  for (const Term& t : terms) total += t.rounds;
+  return total;
+}
+
 double Bound::fiat_shamir_log2_error(double log2_calls) const {
-  // BCS16 with a round-by-round sound IOP: Q·ε_rbr for the challenges (a hash call helps only
-  // through the one round it answers), Q²/2^256 for a collision of the 256-bit hash (Merkle
-  // trees and transcript). docs/soundness.md, "Fiat–Shamir".
-  return log2_sum(log2_calls - round_bits(), 2 * log2_calls - 256);
+  // Round-by-round soundness gives state-restoration soundness (t + k)·ε_rbr (Chiesa–Yogev,
+  // Thm 31.2.1); BCS with a 256-bit hash adds 3·t²/2^256 (Thm 25.2.1). docs/soundness.md.
+  const double challenges = std::log2(std::exp2(log2_calls) + rounds()) - round_bits();
+  return log2_sum(challenges, std::log2(3.0) + 2 * log2_calls - 256);
 }
 
 std::string Bound::describe(unsigned target_bits) const {
@@ -77,10 +83,10 @@ std::string Bound::describe(unsigned target_bits) const {
                 power(-rbr).c_str(), largest_round().name.c_str());
   out += line;
   std::snprintf(line, sizeof line,
-                "non-interactive (Fiat-Shamir with SHA-256, BCS16): a prover making 2^k hash calls "
-                "succeeds with probability <= 2^(k - %.2f) + 2^(2k - 256): 2^40 calls %s, 2^64 "
-                "calls %s, 2^80 calls %s\n",
-                rbr, power(fiat_shamir_log2_error(40)).c_str(),
+                "non-interactive (Fiat-Shamir with SHA-256, BCS): a prover making 2^k hash calls "
+                "succeeds with probability <= (2^k + %u)·2^-%.2f + 3·2^(2k - 256): 2^40 calls %s, "
+                "2^64 calls %s, 2^80 calls %s\n",
+                rounds(), rbr, power(fiat_shamir_log2_error(40)).c_str(),
                 power(fiat_shamir_log2_error(64)).c_str(),
                 power(fiat_shamir_log2_error(80)).c_str());
   out += line;

@@ -9,7 +9,8 @@
 // term also carries the largest error of a single verifier round inside it: the round-by-round
 // error ε_rbr of the whole protocol is their maximum, and a prover against the non-interactive
 // proof (SHA-256 as the random oracle for Merkle trees and challenges) that makes Q hash calls
-// succeeds with probability at most Q·ε_rbr + Q²/2^256 (docs/soundness.md, "Fiat–Shamir").
+// succeeds with probability at most (Q + k)·ε_rbr + 3·Q²/2^256, k the number of rounds
+// (docs/soundness.md, "Fiat–Shamir": Chiesa–Yogev, Theorems 31.2.1 and 25.2.1).
 // What is not claimed: zero knowledge. "Private" inputs are not given to the verifier, but nothing
 // hides them from it.
 #pragma once
@@ -24,6 +25,7 @@ struct Term {
   std::string name;        ///< what it accounts for, e.g. "zerocheck keccakf", "pcs queries"
   double probability = 0;  ///< its bound on the cheating probability
   double round_error = 0;  ///< the largest error of one verifier round inside it
+  unsigned rounds = 0;     ///< verifier challenge rounds it spans
   std::string theorem;     ///< where the bound comes from (a key of docs/soundness.md)
   bool operator==(const Term&) const = default;
 };
@@ -40,8 +42,10 @@ struct Bound {
   const Term& largest_round() const;
   /// −log2 ε_rbr.
   double round_bits() const;
+  /// k: the verifier's challenge rounds, summed over the terms.
+  unsigned rounds() const;
   /// log2 of the bound on a Fiat–Shamir prover's success with 2^log2_calls hash calls:
-  /// log2(2^log2_calls·ε_rbr + 2^(2·log2_calls − 256)).
+  /// log2((2^log2_calls + k)·ε_rbr + 3·2^(2·log2_calls − 256)).
   double fiat_shamir_log2_error(double log2_calls) const;
   /// Every term (log2, per-round log2, theorem), the interactive bound against `target_bits`,
   /// ε_rbr and the Fiat–Shamir statement at 2^40, 2^64 and 2^80 hash calls, and what is not
