@@ -1,56 +1,66 @@
-// Shared by the constraint-system verifier's fuzz targets: proof decoding and verification of the
-// prover's proofs for every circuit of the table. The first input byte picks a circuit; the rest is
-// the proof, mixed with an honest proof of that circuit (first byte even: the input as is; odd:
-// the honest proof with the input XORed over its start), so both garbage and near-valid proofs
-// reach every check. Every input must end in a Status, never in a crash or undefined behaviour;
+// Shared by the constraint-system verifier's fuzz targets: proof decoding and verification. The
+// first input byte picks a statement; the rest is the proof (first byte even) or sparse edits of
+// an honest proof of that statement (odd: apply_edits), so both garbage and near-valid proofs reach
+// every check. Every input must end in a Status, never in a crash or undefined behaviour;
 // an altered proof that verifies aborts (a forgery).
 #pragma once
 
 #include <cstdint>
 #include <cstdlib>
-#include <map>
+#include <vector>
 
 #include "merkleforge/circuits/circuit.hpp"
 
 namespace merkleforge::fuzz {
 
 struct CsCase {
-  cs::ConstraintSystem system{""};
-  cs::PublicValues publics;
+  cs::PreparedStatement statement;
   Bytes proof;
 };
 
-/// The honest proof of `name` at its smallest count under `config`, made once.
-inline const CsCase& honest_cs_case(std::string_view name, const cs::ProofConfig& config) {
-  static std::map<std::string_view, CsCase> cache;
-  auto it = cache.find(name);
-  if (it != cache.end()) return it->second;
+/// An honest proof of `system` under `config` and the statement prepared once (parameters, plan,
+/// digest), so that each input costs only its verification.
+inline CsCase make_cs_case(const cs::ConstraintSystem& system, const cs::Witness& witness,
+                           const cs::PublicValues& publics, const cs::ProofConfig& config) {
+  CsCase out{cs::PreparedStatement::prepare(system, publics, config).value(),
+             cs::prove(system, witness, publics, config).value()};
+  if (!out.statement.verify(out.proof).ok()) std::abort();
+  return out;
+}
+
+/// The table's circuit `name` at its smallest count.
+inline CsCase circuit_case(std::string_view name, const cs::ProofConfig& config) {
   const circuits::Circuit& c = *circuits::find_circuit(name);
   const std::size_t count = name.starts_with("u32") ? 8 : 1;  // the hash circuits: one instance
   const circuits::Trace trace = c.trace(circuits::random_inputs(c, count, 1));
-  CsCase out{c.system(count), c.publics(count, trace.outputs), {}};
-  out.proof = cs::prove(out.system, trace.witness, out.publics, config).value();
-  if (!cs::verify(out.system, out.publics, out.proof, config).ok()) std::abort();
-  return cache.emplace(name, std::move(out)).first->second;
+  return make_cs_case(c.system(count), trace.witness, c.publics(count, trace.outputs), config);
 }
 
+/// Sparse edits of an honest proof: each 3 bytes of `edits` XOR their last byte into the proof at
+/// the position their first two scale to (so short inputs reach every part of a long proof).
+/// Returns false when nothing changed.
+inline bool apply_edits(ByteSpan edits, Bytes& proof) {
+  bool changed = false;
+  for (std::size_t i = 0; i + 3 <= edits.size(); i += 3) {
+    const std::size_t at = ((std::size_t{edits[i]} | std::size_t{edits[i + 1]} << 8) *
+                            proof.size()) >> 16;
+    proof[at] ^= edits[i + 2];
+    changed |= edits[i + 2] != 0;
+  }
+  return changed;
+}
+
+/// One input against one of `cases` (byte 0 picks it and the mode).
 inline int fuzz_cs_verify(const std::uint8_t* data, std::size_t size,
-                          const cs::ProofConfig& config) {
+                          const std::vector<CsCase>& cases) {
   if (size == 0) return 0;
-  const auto names = circuits::circuit_names();
-  const CsCase& c = honest_cs_case(names[(data[0] >> 1) % names.size()], config);
+  const CsCase& c = cases[(data[0] >> 1) % cases.size()];
   Bytes proof(data + 1, data + size);
   if (data[0] & 1) {
-    bool changed = false;
-    Bytes mixed = c.proof;
-    for (std::size_t i = 0; i < proof.size() && i < mixed.size(); ++i) {
-      mixed[i] ^= proof[i];
-      changed |= proof[i] != 0;
-    }
-    if (!changed) return 0;
-    proof = std::move(mixed);
+    proof = c.proof;
+    if (!apply_edits(ByteSpan(data + 1, size - 1), proof)) return 0;
   }
-  const Status verified = cs::verify(c.system, c.publics, proof, config);
+  const Status verified = c.statement.verify(proof);
   if (verified.ok() && proof != c.proof) std::abort();  // an altered proof was accepted
   return 0;
 }

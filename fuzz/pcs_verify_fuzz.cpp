@@ -1,7 +1,7 @@
 // libFuzzer target: decode + verify of FRI-Binius PCS proofs (pcs/verifier.hpp) for a fixed
 // small statement (a B128 and a B1 polynomial, two true claims, weak parameters so that a proof is
-// small). Mode byte even: the input is the whole proof. Odd: the input is XORed onto the honest
-// proof (reaching every check past the strict size test). The verifier must return a Status
+// small). Mode byte even: the input is the whole proof. Odd: sparse edits of the honest proof
+// (reaching every check past the strict size test). The verifier must return a Status
 // without crashing or reading out of bounds, and accept nothing but the honest proof: another
 // accepted proof of the same claims would be a forgery (every byte of a proof is determined by the
 // committed data and the transcript), so the fuzzer aborts on it.
@@ -85,9 +85,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (data[0] % 2 == 0) {
     proof.assign(data + 1, data + size);
   } else {
+    // Sparse edits: each 3 bytes XOR their last byte at the position their first two scale to,
+    // so that short inputs reach every field of the proof.
     proof = s.honest_proof;
-    if (size - 1 > proof.size()) proof.resize(size - 1, 0);
-    for (std::size_t i = 1; i < size; ++i) proof[i - 1] ^= data[i];
+    for (std::size_t i = 1; i + 3 <= size; i += 3) {
+      const std::size_t at =
+          ((std::size_t{data[i]} | std::size_t{data[i + 1]} << 8) * proof.size()) >> 16;
+      proof[at] ^= data[i + 2];
+    }
   }
   if (proof == s.honest_proof) return 0;
   const Status verified = pcs_verify(s.params, s.root, s.claims, proof);

@@ -81,14 +81,25 @@ Result<std::vector<pcs::EvaluationClaim>> verify_groups(const detail::Plan& plan
   return out;
 }
 
-/// Every check after the header: a proof of this format that does not fit the statement (a short
-/// or long tape, a PCS proof of another size) is as invalid as one that fails a check.
-Status verify_decoded(const ConstraintSystem& system, const PublicValues& publics,
-                      const SystemParams& params, const Decoded& decoded) {
-  const detail::Plan plan = detail::make_plan(system);
+}  // namespace
 
-  zk::VerifierTranscript transcript(kProtocol, statement_digest(system, params, publics),
-                                    decoded.tape, {});
+struct PreparedStatement::State {
+  ConstraintSystem system;
+  PublicValues publics;
+  SystemParams params;
+  detail::Plan plan;
+  Digest32 digest;
+};
+
+namespace {
+
+/// Every check after the header.
+Status verify_decoded(const PreparedStatement::State& statement, const Decoded& decoded) {
+  const ConstraintSystem& system = statement.system;
+  const PublicValues& publics = statement.publics;
+  const SystemParams& params = statement.params;
+  const detail::Plan& plan = statement.plan;
+  zk::VerifierTranscript transcript(kProtocol, statement.digest, decoded.tape, {});
   transcript.begin_phase("cs/commitment");
   auto root = transcript.read_commitment();
   if (!root) return root.error();
@@ -128,18 +139,38 @@ Status verify_decoded(const ConstraintSystem& system, const PublicValues& public
 
 }  // namespace
 
-Status verify(const ConstraintSystem& system, const PublicValues& publics, ByteSpan proof,
-              const ProofConfig& config) {
-  if (Status s = detail::check_publics(system, publics); !s) return s;
+Result<PreparedStatement> PreparedStatement::prepare(const ConstraintSystem& system,
+                                                     const PublicValues& publics,
+                                                     const ProofConfig& config) {
+  if (Status s = detail::check_publics(system, publics); !s) return s.error();
   auto params = derive_params(system, config);
   if (!params) return params.error();
+  const Digest32 digest = statement_digest(system, *params, publics);
+  return PreparedStatement(std::make_shared<const State>(
+      State{system, publics, std::move(*params), detail::make_plan(system), digest}));
+}
+
+const SystemParams& PreparedStatement::params() const {
+  return state_->params;
+}
+
+Status PreparedStatement::verify(ByteSpan proof) const {
   auto decoded = decode(proof);
   if (!decoded) return decoded.error();
-  Status verified = verify_decoded(system, publics, *params, *decoded);
+  Status verified = verify_decoded(*state_, *decoded);
   if (!verified && verified.error().code == Errc::malformed_input) {
+    // A proof of this format whose tapes do not fit the statement: invalid, like a failed check
+    // (a proof of another statement has other lengths).
     return corrupt("the proof does not fit this statement (" + verified.error().message + ")");
   }
   return verified;
+}
+
+Status verify(const ConstraintSystem& system, const PublicValues& publics, ByteSpan proof,
+              const ProofConfig& config) {
+  auto prepared = PreparedStatement::prepare(system, publics, config);
+  if (!prepared) return prepared.error();
+  return prepared->verify(proof);
 }
 
 }  // namespace merkleforge::cs

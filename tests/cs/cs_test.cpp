@@ -72,6 +72,12 @@ TEST(ConstraintSystem, HonestProofVerifiesAndAnyChangeIsRejected) {
             proof->size());
   EXPECT_EQ(timings.commitment_bytes, 32u);
 
+  // A prepared statement gives the same verdicts without its per-proof setup.
+  auto prepared = PreparedStatement::prepare(s.system, s.publics);
+  ASSERT_TRUE(prepared.ok());
+  EXPECT_TRUE(prepared->verify(*proof).ok());
+  EXPECT_NEAR(prepared->params().security_bits(), derive_params(s.system, {})->security_bits(), 0);
+
   PublicValues other = s.publics;
   other.columns[0][3] ^= 0x10;
   EXPECT_EQ(verify(s.system, other, *proof).error().code, Errc::corrupt_data);
@@ -81,6 +87,7 @@ TEST(ConstraintSystem, HonestProofVerifiesAndAnyChangeIsRejected) {
     Bytes altered = *proof;
     altered[at] ^= 0x01;
     EXPECT_FALSE(verify(s.system, s.publics, altered).ok()) << "byte " << at;
+    EXPECT_FALSE(prepared->verify(altered).ok()) << "byte " << at;
   }
   Bytes truncated(proof->begin(), proof->end() - 1);
   EXPECT_EQ(verify(s.system, s.publics, truncated).error().code, Errc::corrupt_data);

@@ -10,6 +10,7 @@
 // point the values of the group's other columns there. Every length follows from the statement.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,26 @@ struct ProveTimings {
 Result<Bytes> prove(const ConstraintSystem& system, const Witness& witness,
                     const PublicValues& publics, const ProofConfig& config = {},
                     ProveTimings* timings = nullptr);
+
+/// A statement prepared for verifying many proofs of it: the parameters, the plan and the
+/// statement digest, derived once from the caller's trusted values (the system and public values
+/// are copied). Verifying a proof against it is verify() without that per-call setup.
+class PreparedStatement {
+ public:
+  /// Errors: wrong_size for public values of the wrong shape; as derive_params.
+  static Result<PreparedStatement> prepare(const ConstraintSystem& system,
+                                           const PublicValues& publics,
+                                           const ProofConfig& config = {});
+  /// As cs::verify(system, publics, proof, config).
+  Status verify(ByteSpan proof) const;
+  const SystemParams& params() const;
+
+  struct State;  ///< opaque: defined in src/cs/verify.cpp
+
+ private:
+  explicit PreparedStatement(std::shared_ptr<const State> state) : state_(std::move(state)) {}
+  std::shared_ptr<const State> state_;
+};
 
 /// Ok when `proof` shows that some witness satisfies the system with these public values. Every
 /// trusted value (system, public values, configuration) comes from the caller. Errors:
