@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <thread>
 
 #include "hash/blake3_kernel.hpp"
 #include "hash/blake3_tree.hpp"
@@ -17,6 +18,10 @@ using blake3::kChunkLen;
 using blake3::kOutLen;
 using blake3::Output;
 using ChainingValue = std::array<std::uint32_t, 8>;
+
+/// Subtrees below this size are hashed on one thread: the split's cost (a thread start, ~20 µs)
+/// would exceed the gain.
+constexpr std::size_t kParallelSubtreeBytes = std::size_t{1} << 20;
 
 struct Blake3::Internals {
   static std::size_t chunk_len(const Blake3& h) noexcept {
@@ -94,9 +99,43 @@ struct Blake3::Internals {
     start_chunk(h, h.chunk_counter_ + 1);
   }
 
+  /// The chaining values of the two children of the subtree of `len` bytes (a power of two number
+  /// of chunks, at least two) starting at chunk `chunk_counter`, into `out` (64 bytes). With more
+  /// than one thread and a large subtree, the children are hashed on threads of their own.
+  static void subtree_children(const Blake3& h, const std::uint8_t* input, std::size_t len,
+                               std::uint64_t chunk_counter, unsigned threads,
+                               std::uint8_t out[2 * kOutLen]) {
+    if (threads <= 1 || len < kParallelSubtreeBytes) {
+      blake3::compress_subtree_to_parent_node(input, len, h.key_words_.data(), chunk_counter,
+                                              h.flags_, out);
+      return;
+    }
+    const std::size_t half = len / 2;
+    ChainingValue left;
+    std::thread worker([&] { left = subtree_cv(h, input, half, chunk_counter, threads / 2); });
+    const ChainingValue right =
+        subtree_cv(h, input + half, half, chunk_counter + half / kChunkLen, threads - threads / 2);
+    worker.join();
+    blake3::store_cv(out, left.data());
+    blake3::store_cv(out + kOutLen, right.data());
+  }
+
+  /// The chaining value of a whole, non-root subtree of at least two chunks.
+  static ChainingValue subtree_cv(const Blake3& h, const std::uint8_t* input, std::size_t len,
+                                  std::uint64_t chunk_counter, unsigned threads) {
+    std::uint8_t children[2 * kOutLen];
+    subtree_children(h, input, len, chunk_counter, threads, children);
+    ChainingValue left;
+    ChainingValue right;
+    blake3::load_cv(left.data(), children);
+    blake3::load_cv(right.data(), children + kOutLen);
+    return blake3::parent_output(left.data(), right.data(), h.key_words_.data(), h.flags_)
+        .chaining_value();
+  }
+
   /// Hashes a whole subtree of `len` bytes (a power of two number of chunks) straight from the
   /// input and pushes its children's chaining values.
-  static void add_subtree(Blake3& h, const std::uint8_t* input, std::size_t len) noexcept {
+  static void add_subtree(Blake3& h, const std::uint8_t* input, std::size_t len, unsigned threads) {
     const std::uint64_t chunks = len / kChunkLen;
     if (chunks == 1) {
       absorb(h, input, len);
@@ -104,8 +143,7 @@ struct Blake3::Internals {
       return;
     }
     std::uint8_t children[2 * kOutLen];
-    blake3::compress_subtree_to_parent_node(input, len, h.key_words_.data(), h.chunk_counter_,
-                                            h.flags_, children);
+    subtree_children(h, input, len, h.chunk_counter_, threads, children);
     ChainingValue left;
     ChainingValue right;
     blake3::load_cv(left.data(), children);
@@ -113,6 +151,33 @@ struct Blake3::Internals {
     push_cv(h, left, h.chunk_counter_);
     push_cv(h, right, h.chunk_counter_ + chunks / 2);
     start_chunk(h, h.chunk_counter_ + chunks);
+  }
+
+  static void update(Blake3& h, ByteSpan data, unsigned threads) {
+    const std::uint8_t* input = data.data();
+    std::size_t len = data.size();
+    if (chunk_len(h) > 0) {
+      const std::size_t take = std::min(kChunkLen - chunk_len(h), len);
+      absorb(h, input, take);
+      input += take;
+      len -= take;
+      if (len == 0) return;
+      finish_chunk(h);
+    }
+    // Whole subtrees while more than a chunk remains; the last chunk stays in the chunk state, as
+    // it may turn out to be the root.
+    while (len > kChunkLen) {
+      std::size_t subtree_len = std::bit_floor(len);
+      // A subtree of 2^k chunks must start at a multiple of 2^k chunks.
+      while (((h.chunk_counter_ * kChunkLen) & (subtree_len - 1)) != 0) subtree_len /= 2;
+      add_subtree(h, input, subtree_len, threads);
+      input += subtree_len;
+      len -= subtree_len;
+    }
+    if (len > 0) {
+      absorb(h, input, len);
+      merge_stack(h, h.chunk_counter_);
+    }
   }
 
   /// The root node, its compression pending: the chunk in progress (or, on a chunk boundary, the
@@ -159,30 +224,13 @@ Blake3 Blake3::derive_key(std::string_view context) noexcept {
 }
 
 Blake3& Blake3::update(ByteSpan data) noexcept {
-  const std::uint8_t* input = data.data();
-  std::size_t len = data.size();
-  if (Internals::chunk_len(*this) > 0) {
-    const std::size_t take = std::min(kChunkLen - Internals::chunk_len(*this), len);
-    Internals::absorb(*this, input, take);
-    input += take;
-    len -= take;
-    if (len == 0) return *this;
-    Internals::finish_chunk(*this);
-  }
-  // Whole subtrees while more than a chunk remains; the last chunk stays in the chunk state, as
-  // it may turn out to be the root.
-  while (len > kChunkLen) {
-    std::size_t subtree_len = std::bit_floor(len);
-    // A subtree of 2^k chunks must start at a multiple of 2^k chunks.
-    while (((chunk_counter_ * kChunkLen) & (subtree_len - 1)) != 0) subtree_len /= 2;
-    Internals::add_subtree(*this, input, subtree_len);
-    input += subtree_len;
-    len -= subtree_len;
-  }
-  if (len > 0) {
-    Internals::absorb(*this, input, len);
-    Internals::merge_stack(*this, chunk_counter_);
-  }
+  Internals::update(*this, data, 1);  // one thread: no thread is started, nothing throws
+  return *this;
+}
+
+Blake3& Blake3::update_parallel(ByteSpan data, unsigned threads) {
+  Internals::update(*this, data,
+                    threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : threads);
   return *this;
 }
 

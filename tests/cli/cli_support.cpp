@@ -24,12 +24,14 @@ std::string slurp(const fs::path& path) {
 
 }  // namespace
 
-CommandOutput run_mforge(const std::string& arguments, const std::string& stdin_text) {
+CommandOutput run_mforge(const std::string& arguments, const std::string& stdin_text,
+                         const std::string& directory) {
   const TempDir scratch("mf_cli");
   const fs::path in = scratch / "in", out = scratch / "out", err = scratch / "err";
   std::ofstream(in, std::ios::binary) << stdin_text;
-  const std::string command = std::string("'") + MFORGE_EXE + "' " + arguments + " < '" +
-                              in.string() + "' > '" + out.string() + "' 2> '" + err.string() + "'";
+  const std::string command = (directory.empty() ? "" : "cd '" + directory + "' && ") + "'" +
+                              MFORGE_EXE + "' " + arguments + " < '" + in.string() + "' > '" +
+                              out.string() + "' 2> '" + err.string() + "'";
   const int status = std::system(command.c_str());
   CommandOutput result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
   return result;

@@ -12,8 +12,9 @@ struct CommandOutput {
 };
 
 /// Runs `mforge <arguments>` (arguments are passed through the shell as written) with optional
-/// stdin text.
-CommandOutput run_mforge(const std::string& arguments, const std::string& stdin_text = "");
+/// stdin text (a regular file), in `directory` when one is given.
+CommandOutput run_mforge(const std::string& arguments, const std::string& stdin_text = "",
+                         const std::string& directory = "");
 
 /// Runs any shell command and captures its stdout (for reference tools such as sha256sum).
 std::string shell_output(const std::string& command);

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "cli_support.hpp"
+#include "file_digest.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "support/node_peer.hpp"
 #include "support/temp_dir.hpp"
@@ -117,6 +118,133 @@ TEST(HashCliErrors, DirectoryIsAnError) {
   const auto result = run_mforge("hash /");
   EXPECT_NE(result.exit_code, 0);
   EXPECT_FALSE(result.err.empty());
+}
+
+// ---- the sha256sum / b3sum replacement: names, formats, checking, errors, standard input ----
+
+/// Files with names that need escaping (a backslash, a newline, a carriage return), and a plain
+/// one, in their own directory; commands run there on "*" so that every tool sees the same names.
+class HashCliNames : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    for (const auto& [name, text] : std::vector<std::pair<std::string, std::string>>{
+             {"back\\slash", "a"}, {"new\nline", "b"}, {"cr\rx", "c"}, {"plain name", "d"}}) {
+      std::ofstream(dir_ / name, std::ios::binary) << text;
+    }
+  }
+  /// `command` run in the directory (shell_output: a reference tool).
+  std::string there(const std::string& command) const {
+    return shell_output("cd '" + dir_.path().string() + "' && " + command);
+  }
+  CommandOutput mforge_there(const std::string& arguments, const std::string& stdin_text = "") {
+    return run_mforge(arguments, stdin_text, dir_.path().string());
+  }
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+  }
+  TempDir dir_{"mf_hash_names"};
+};
+
+TEST_F(HashCliNames, LinesAreThoseOfSha256sumAndB3sumByteForByte) {
+  // GNU coreutils 9 escapes \, \n and \r and starts such a line with a backslash; b3sum 1.2
+  // escapes \ and \n only.
+  EXPECT_EQ(mforge_there("hash *").out, there("sha256sum *"));
+  EXPECT_EQ(mforge_there("hash --tag *").out, there("sha256sum --tag *"));
+  EXPECT_EQ(mforge_there("hash -a blake3 *").out, there("b3sum *"));
+}
+
+TEST_F(HashCliNames, CheckAcceptsTheirListsAndTheyAcceptOurs) {
+  write("gnu.list", there("sha256sum *"));
+  write("tag.list", there("sha256sum --tag *"));
+  write("b3.list", there("b3sum *"));
+  for (const char* list : {"gnu.list", "tag.list"}) {
+    const auto checked = mforge_there(std::string("hash -c ") + list);
+    EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+    EXPECT_NE(checked.out.find("plain name: OK"), std::string::npos) << checked.out;
+  }
+  EXPECT_EQ(mforge_there("hash -a blake3 --check b3.list").exit_code, 0);
+  write("ours.list", mforge_there("hash *").out);
+  write("ours_tag.list", mforge_there("hash --tag *").out);
+  write("ours_b3.list", mforge_there("hash -a blake3 *").out);
+  // The reference tools exit non-zero on any failure, which shell_output turns into an exception.
+  EXPECT_NO_THROW(there("sha256sum --check --strict ours.list"));
+  EXPECT_NO_THROW(there("sha256sum --check --strict ours_tag.list"));
+  EXPECT_NO_THROW(there("b3sum --check ours_b3.list"));
+}
+
+TEST_F(HashCliNames, CheckReportsEveryKindOfFailure) {
+  const std::string good = mforge_there("hash 'plain name'").out;
+  write("mixed.list", good + std::string(64, '0') + "  plain name\n" + "not a checksum line\n" +
+                          mforge_there("hash 'plain name'").out.substr(0, 66) + "gone\n");
+  const auto checked = mforge_there("hash -c mixed.list");
+  EXPECT_EQ(checked.exit_code, 1);
+  EXPECT_NE(checked.out.find("plain name: OK"), std::string::npos) << checked.out;
+  EXPECT_NE(checked.out.find("plain name: FAILED\n"), std::string::npos) << checked.out;
+  EXPECT_NE(checked.out.find("gone: FAILED open or read"), std::string::npos) << checked.out;
+  for (const char* warning :
+       {"WARNING: 1 line is improperly formatted", "WARNING: 1 listed file could not be read",
+        "WARNING: 1 computed checksum did NOT match"}) {
+    EXPECT_NE(checked.err.find(warning), std::string::npos) << warning << "\n" << checked.err;
+  }
+  const auto status = mforge_there("hash -c --status mixed.list");
+  EXPECT_EQ(status.exit_code, 1);
+  EXPECT_TRUE(status.out.empty()) << status.out;
+  // Only good lines and a missing file: --ignore-missing passes, --quiet prints nothing for OK.
+  write("missing.list", good + good.substr(0, 66) + "gone\n");
+  EXPECT_EQ(mforge_there("hash -c missing.list").exit_code, 1);
+  const auto ignoring = mforge_there("hash -c --ignore-missing --quiet missing.list");
+  EXPECT_EQ(ignoring.exit_code, 0) << ignoring.err;
+  EXPECT_TRUE(ignoring.out.empty()) << ignoring.out;
+  // An improperly formatted line fails only with --strict; a list without any checksum line fails.
+  write("loose.list", good + "# a comment\n");
+  EXPECT_EQ(mforge_there("hash -c loose.list").exit_code, 0);
+  EXPECT_EQ(mforge_there("hash -c --strict loose.list").exit_code, 1);
+  write("empty.list", "nothing here\n");
+  const auto empty = mforge_there("hash -c empty.list");
+  EXPECT_EQ(empty.exit_code, 1);
+  EXPECT_NE(empty.err.find("no properly formatted sha256 checksum lines"), std::string::npos);
+  // A tagged line of another algorithm is not a checksum line of this one.
+  write("other.list", mforge_there("hash --tag -a blake3 'plain name'").out);
+  EXPECT_EQ(mforge_there("hash -c other.list").exit_code, 1);
+  EXPECT_EQ(mforge_there("hash --quiet 'plain name'").exit_code, 2);  // needs --check
+}
+
+TEST_F(HashCliNames, UnreadableFilesDoNotStopTheOthers) {
+  const auto result = mforge_there("hash . gone 'plain name'");
+  EXPECT_EQ(result.exit_code, 3);
+  EXPECT_EQ(result.out, there("sha256sum 'plain name'"));
+  EXPECT_NE(result.err.find(".: Is a directory"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("gone: No such file or directory"), std::string::npos) << result.err;
+}
+
+TEST_F(HashCli, StandardInputFromAFileOrAPipeIsTheFile) {
+  const std::string file = files_.back().string();  // 3 MiB
+  const std::string expected = shell_output("sha256sum < '" + file + "'");
+  EXPECT_EQ(shell_output("'" MFORGE_EXE "' hash < '" + file + "'"), expected);
+  EXPECT_EQ(shell_output("cat '" + file + "' | '" MFORGE_EXE "' hash"), expected);
+  EXPECT_EQ(shell_output("cat '" + file + "' | '" MFORGE_EXE "' hash -a blake3"),
+            shell_output("b3sum < '" + file + "'"));
+  // Standard input a reader has already consumed 1,000 bytes of: the rest, as sha256sum sees it.
+  const std::string skip = "dd bs=1000 count=1 of=/dev/null status=none; ";
+  EXPECT_EQ(shell_output("{ " + skip + "'" MFORGE_EXE "' hash; } < '" + file + "'"),
+            shell_output("{ " + skip + "sha256sum; } < '" + file + "'"));
+}
+
+// The mapping window: digests across window boundaries (a window of 64 KiB over 3 MiB plus odd
+// starting offsets through standard input is exercised above), every algorithm, 1 and 2 threads.
+TEST_F(HashCli, SmallWindowsGiveTheSameDigests) {
+  for (const char* name : {"sha256", "keccak256", "sha3-256", "blake3", "groestl256"}) {
+    const auto hash = mforge::file_hash_named(name);
+    ASSERT_TRUE(hash.has_value());
+    for (const unsigned threads : {1u, 2u}) {
+      for (const auto& file : files_) {
+        auto whole = mforge::digest_file(*hash, file.string(), threads);
+        auto windowed = mforge::digest_file(*hash, file.string(), threads, 65536);
+        ASSERT_TRUE(whole.ok() && windowed.ok());
+        EXPECT_EQ(*whole, *windowed) << name << " " << file;
+      }
+    }
+  }
 }
 
 }  // namespace

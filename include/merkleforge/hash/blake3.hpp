@@ -32,6 +32,10 @@ class Blake3 {
 
   /// Absorbs `data` (any length, also empty); returns *this for chaining.
   Blake3& update(ByteSpan data) noexcept;
+  /// As update, with the whole subtrees of `data` of 1 MiB and more split between up to `threads`
+  /// threads (0: one per hardware thread), as BLAKE3's tree allows; the result is update's.
+  /// Throws std::system_error when a thread cannot be started.
+  Blake3& update_parallel(ByteSpan data, unsigned threads = 0);
   /// The first 32 bytes of the output; does not change the hasher's state (more input may follow).
   Digest32 finalize() const noexcept;
   /// Any number of output bytes (extendable output), starting at output offset `seek`: writes
