@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <thread>
 
 #include "hash/blake3_kernel.hpp"
 #include "hash/blake3_tree.hpp"
@@ -18,10 +17,6 @@ using blake3::kChunkLen;
 using blake3::kOutLen;
 using blake3::Output;
 using ChainingValue = std::array<std::uint32_t, 8>;
-
-/// Subtrees below this size are hashed on one thread: the split's cost (a thread start, ~20 µs)
-/// would exceed the gain.
-constexpr std::size_t kParallelSubtreeBytes = std::size_t{1} << 20;
 
 struct Blake3::Internals {
   static std::size_t chunk_len(const Blake3& h) noexcept {
@@ -75,10 +70,11 @@ struct Blake3::Internals {
     return node;
   }
 
-  /// Merges completed subtrees until the stack holds one per 1 bit of `total_chunks`, the shape
-  /// of the tree over that many chunks. Called only once more input is known to follow them.
-  static void merge_stack(Blake3& h, std::uint64_t total_chunks) noexcept {
-    const auto keep = static_cast<std::size_t>(std::popcount(total_chunks));
+  /// Merges completed subtrees until the stack holds one per 1 bit of the chunks before
+  /// `chunk_counter` (from the input's first chunk), the shape of the tree over that many chunks.
+  /// Called only once more input is known to follow them.
+  static void merge_stack(Blake3& h, std::uint64_t chunk_counter) noexcept {
+    const auto keep = static_cast<std::size_t>(std::popcount(chunks_since_start(h, chunk_counter)));
     while (h.cv_stack_len_ > keep) {
       ChainingValue& left = h.cv_stack_[h.cv_stack_len_ - 2u];
       const ChainingValue& right = h.cv_stack_[h.cv_stack_len_ - 1u];
@@ -99,43 +95,9 @@ struct Blake3::Internals {
     start_chunk(h, h.chunk_counter_ + 1);
   }
 
-  /// The chaining values of the two children of the subtree of `len` bytes (a power of two number
-  /// of chunks, at least two) starting at chunk `chunk_counter`, into `out` (64 bytes). With more
-  /// than one thread and a large subtree, the children are hashed on threads of their own.
-  static void subtree_children(const Blake3& h, const std::uint8_t* input, std::size_t len,
-                               std::uint64_t chunk_counter, unsigned threads,
-                               std::uint8_t out[2 * kOutLen]) {
-    if (threads <= 1 || len < kParallelSubtreeBytes) {
-      blake3::compress_subtree_to_parent_node(input, len, h.key_words_.data(), chunk_counter,
-                                              h.flags_, out);
-      return;
-    }
-    const std::size_t half = len / 2;
-    ChainingValue left;
-    std::thread worker([&] { left = subtree_cv(h, input, half, chunk_counter, threads / 2); });
-    const ChainingValue right =
-        subtree_cv(h, input + half, half, chunk_counter + half / kChunkLen, threads - threads / 2);
-    worker.join();
-    blake3::store_cv(out, left.data());
-    blake3::store_cv(out + kOutLen, right.data());
-  }
-
-  /// The chaining value of a whole, non-root subtree of at least two chunks.
-  static ChainingValue subtree_cv(const Blake3& h, const std::uint8_t* input, std::size_t len,
-                                  std::uint64_t chunk_counter, unsigned threads) {
-    std::uint8_t children[2 * kOutLen];
-    subtree_children(h, input, len, chunk_counter, threads, children);
-    ChainingValue left;
-    ChainingValue right;
-    blake3::load_cv(left.data(), children);
-    blake3::load_cv(right.data(), children + kOutLen);
-    return blake3::parent_output(left.data(), right.data(), h.key_words_.data(), h.flags_)
-        .chaining_value();
-  }
-
   /// Hashes a whole subtree of `len` bytes (a power of two number of chunks) straight from the
   /// input and pushes its children's chaining values.
-  static void add_subtree(Blake3& h, const std::uint8_t* input, std::size_t len, unsigned threads) {
+  static void add_subtree(Blake3& h, const std::uint8_t* input, std::size_t len) {
     const std::uint64_t chunks = len / kChunkLen;
     if (chunks == 1) {
       absorb(h, input, len);
@@ -143,7 +105,8 @@ struct Blake3::Internals {
       return;
     }
     std::uint8_t children[2 * kOutLen];
-    subtree_children(h, input, len, h.chunk_counter_, threads, children);
+    blake3::compress_subtree_to_parent_node(input, len, h.key_words_.data(), h.chunk_counter_,
+                                            h.flags_, children);
     ChainingValue left;
     ChainingValue right;
     blake3::load_cv(left.data(), children);
@@ -153,7 +116,7 @@ struct Blake3::Internals {
     start_chunk(h, h.chunk_counter_ + chunks);
   }
 
-  static void update(Blake3& h, ByteSpan data, unsigned threads) {
+  static void update(Blake3& h, ByteSpan data) noexcept {
     const std::uint8_t* input = data.data();
     std::size_t len = data.size();
     if (chunk_len(h) > 0) {
@@ -170,7 +133,7 @@ struct Blake3::Internals {
       std::size_t subtree_len = std::bit_floor(len);
       // A subtree of 2^k chunks must start at a multiple of 2^k chunks.
       while (((h.chunk_counter_ * kChunkLen) & (subtree_len - 1)) != 0) subtree_len /= 2;
-      add_subtree(h, input, subtree_len, threads);
+      add_subtree(h, input, subtree_len);
       input += subtree_len;
       len -= subtree_len;
     }
@@ -178,6 +141,11 @@ struct Blake3::Internals {
       absorb(h, input, len);
       merge_stack(h, h.chunk_counter_);
     }
+  }
+
+  /// Chunks absorbed since the input's first chunk (the part's, for a part).
+  static std::uint64_t chunks_since_start(const Blake3& h, std::uint64_t chunk_counter) noexcept {
+    return chunk_counter - h.first_chunk_;
   }
 
   /// The root node, its compression pending: the chunk in progress (or, on a chunk boundary, the
@@ -224,14 +192,51 @@ Blake3 Blake3::derive_key(std::string_view context) noexcept {
 }
 
 Blake3& Blake3::update(ByteSpan data) noexcept {
-  Internals::update(*this, data, 1);  // one thread: no thread is started, nothing throws
+  Internals::update(*this, data);
   return *this;
 }
 
-Blake3& Blake3::update_parallel(ByteSpan data, unsigned threads) {
-  Internals::update(*this, data,
-                    threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : threads);
-  return *this;
+Blake3 Blake3::part(std::uint64_t first_chunk) const noexcept {
+  Blake3 out(key_words_, flags_);
+  Internals::start_chunk(out, first_chunk);
+  out.first_chunk_ = first_chunk;
+  return out;
+}
+
+Result<Blake3::ChainingValue> Blake3::subtree_chaining_value() const {
+  // The whole chunks absorbed: the one in progress must be full (it is kept back by update()).
+  const std::uint64_t chunks = Internals::chunks_since_start(*this, chunk_counter_) +
+                               (Internals::chunk_len(*this) == kChunkLen ? 1 : 0);
+  const bool whole = Internals::chunk_len(*this) % kChunkLen == 0;
+  if (!whole || chunks == 0 || !std::has_single_bit(chunks) || first_chunk_ % chunks != 0) {
+    return make_error(
+        Errc::invalid_argument,
+        "blake3: a part's chaining value needs 2^k whole chunks at a multiple of 2^k");
+  }
+  Blake3 done = *this;
+  if (Internals::chunk_len(done) == kChunkLen) Internals::finish_chunk(done);
+  // The stack holds the part's subtrees, largest first, sizes summing to 2^k: merging from the
+  // top pairs equal sizes all the way down.
+  while (done.cv_stack_len_ > 1) {
+    ChainingValue& left = done.cv_stack_[done.cv_stack_len_ - 2u];
+    left = blake3::parent_output(left.data(), done.cv_stack_[done.cv_stack_len_ - 1u].data(),
+                                 done.key_words_.data(), done.flags_)
+               .chaining_value();
+    --done.cv_stack_len_;
+  }
+  return done.cv_stack_[0];
+}
+
+Status Blake3::append_subtree(const ChainingValue& value, std::uint64_t chunks) {
+  if (chunks == 0 || !std::has_single_bit(chunks) || Internals::chunk_len(*this) != 0 ||
+      chunk_counter_ % chunks != 0) {
+    return make_error(
+        Errc::invalid_argument,
+        "blake3: a subtree of 2^k chunks goes at a chunk boundary, a multiple of 2^k");
+  }
+  Internals::push_cv(*this, value, chunk_counter_);
+  Internals::start_chunk(*this, chunk_counter_ + chunks);
+  return Ok{};
 }
 
 Digest32 Blake3::finalize() const noexcept {

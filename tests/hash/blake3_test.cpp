@@ -156,36 +156,61 @@ TEST(Blake3Kernels, PortableAlwaysAvailableAndUnknownRejected) {
   EXPECT_NE(shani.error().message.find("blake3"), std::string::npos);
 }
 
-// update_parallel splits whole subtrees between threads; the tree, hence the digest, is the same:
-// compared with the one-thread hasher (itself checked against the published vectors above) at
-// sizes around the 1 MiB split threshold and chunk boundaries, after unaligned prefixes, in every
-// mode, on 1 to 8 threads.
-TEST(Blake3Hasher, ParallelUpdateEqualsTheSerialOne) {
+// Hashing one input in parts (as mforge hash does on several threads): parts of S chunks, each a
+// subtree hashed by its own part hasher, appended in order, the rest absorbed normally — the
+// digest must be the one-shot one (itself checked against the published vectors above), in every
+// mode, for part sizes from one chunk up, and inputs ending anywhere.
+TEST(Blake3Hasher, PartsHashedApartGiveTheWholeDigest) {
   std::mt19937_64 rng(77);
-  Bytes data((std::size_t{9} << 20) + 4321);
+  Bytes data(std::size_t{300} * 1024 + 77);
   for (auto& b : data) b = static_cast<std::uint8_t>(rng());
   Blake3::Key key{};
   key[3] = 9;
-  for (const std::size_t size :
-       {std::size_t{0}, std::size_t{1}, std::size_t{1024}, std::size_t{2048} + 1,
-        std::size_t{1} << 20, (std::size_t{1} << 21) + 1, (std::size_t{3} << 20) + 777,
-        data.size()}) {
-    for (const std::size_t prefix :
-         {std::size_t{0}, std::size_t{1}, std::size_t{1024}, std::size_t{65536} + 3}) {
-      if (prefix > size) continue;
-      for (const unsigned threads : {0u, 1u, 2u, 3u, 8u}) {
-        for (Blake3 mode : {Blake3(), Blake3::keyed(key), Blake3::derive_key("mforge test")}) {
-          Blake3 serial = mode;
-          serial.update(ByteSpan(data.data(), size));
-          Blake3 parallel = mode;
-          parallel.update(ByteSpan(data.data(), prefix));
-          parallel.update_parallel(ByteSpan(data.data() + prefix, size - prefix), threads);
-          ASSERT_EQ(parallel.finalize(), serial.finalize())
-              << "size " << size << " prefix " << prefix << " threads " << threads;
+  for (const std::uint64_t part_chunks : {1u, 2u, 8u, 64u}) {
+    const std::size_t part_bytes = part_chunks * Blake3::kChunkSize;
+    for (const std::size_t size : {std::size_t{0}, part_bytes, part_bytes + 1, 2 * part_bytes,
+                                   3 * part_bytes + 500, data.size()}) {
+      if (size > data.size()) continue;
+      for (const Blake3& mode : {Blake3(), Blake3::keyed(key), Blake3::derive_key("mforge")}) {
+        Blake3 whole = mode;
+        // Whole parts while more than one byte remains after them (the hasher keeps the last
+        // chunk back, which may be the root).
+        const std::size_t parts = size == 0 ? 0 : (size - 1) / part_bytes;
+        for (std::size_t k = 0; k < parts; ++k) {
+          Blake3 piece = mode.part(k * part_chunks);
+          piece.update(ByteSpan(data.data() + k * part_bytes, part_bytes));
+          auto value = piece.subtree_chaining_value();
+          ASSERT_TRUE(value.ok()) << value.error().message;
+          ASSERT_TRUE(whole.append_subtree(*value, part_chunks).ok());
         }
+        whole.update(ByteSpan(data.data() + parts * part_bytes, size - parts * part_bytes));
+        Blake3 reference = mode;
+        reference.update(ByteSpan(data.data(), size));
+        ASSERT_EQ(whole.finalize(), reference.finalize())
+            << "part " << part_chunks << " chunks, size " << size;
       }
     }
   }
+}
+
+TEST(Blake3Hasher, PartsRefuseShapesThatAreNotSubtrees) {
+  Bytes data(3 * Blake3::kChunkSize, 7);
+  Blake3 three = Blake3().part(0);
+  three.update(data);
+  EXPECT_FALSE(three.subtree_chaining_value().ok());  // 3 chunks: not a power of two
+  Blake3 misaligned = Blake3().part(1);
+  misaligned.update(ByteSpan(data.data(), 2 * Blake3::kChunkSize));
+  EXPECT_FALSE(misaligned.subtree_chaining_value().ok());  // 2 chunks starting at chunk 1
+  Blake3 partial = Blake3().part(0);
+  partial.update(ByteSpan(data.data(), 100));
+  EXPECT_FALSE(partial.subtree_chaining_value().ok());
+  Blake3 whole;
+  EXPECT_FALSE(whole.append_subtree({}, 3).ok());
+  whole.update(ByteSpan(data.data(), 10));
+  EXPECT_FALSE(whole.append_subtree({}, 1).ok());  // not at a chunk boundary
+  Blake3 at_one;
+  ASSERT_TRUE(at_one.append_subtree({}, 1).ok());
+  EXPECT_FALSE(at_one.append_subtree({}, 2).ok());  // chunk 1 is not a multiple of 2
 }
 
 }  // namespace

@@ -9,7 +9,8 @@
 //        "NAME: OK" / "NAME: FAILED" / "NAME: FAILED open or read", then warnings with the counts
 //        on stderr; exit 1 when a digest differs, a listed file cannot be read, no line is a
 //        checksum line, or (--strict) a line is not one.
-// BLAKE3 uses every hardware thread unless --threads (or b3sum's --num-threads) says otherwise.
+// BLAKE3 hashes a regular file on every hardware thread unless --threads (or b3sum's --num-threads)
+// says otherwise. Inputs are read, never mapped (file_digest.hpp says why).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -164,7 +165,7 @@ void register_hash(CLI::App& app, int& exit_code) {
   command->add_flag("--ignore-missing", args->ignore_missing,
                     "with --check: skip listed files that do not exist");
   command->add_option("--threads,--num-threads", args->threads,
-                      "threads for BLAKE3 (default 0: every hardware thread)");
+                      "threads for blake3 (0, the default: every hardware thread)");
   command->add_option("files", args->files, "files to hash or check; '-' or none reads stdin");
   command->callback([args, &exit_code] {
     const auto hash = file_hash_named(args->algorithm);

@@ -1,6 +1,10 @@
-// Digests of files for `mforge hash`: regular files (and standard input redirected from one) are
-// mapped a window at a time — no copy, bounded memory for files larger than RAM — and pipes,
-// terminals and devices are read; BLAKE3 splits large subtrees between threads.
+// Digests of files for `mforge hash`. Every input — regular file, standard input (from its current
+// offset), pipe, device — is read into a few buffers of kReadBytes, never mapped: on the project's
+// VMs hashing a mapped page-cache file is 1.6-2.5× slower than copying it into a cache-resident
+// buffer first (docs/benchmarks.md, "Hashing files"), and reading bounds the memory for files
+// larger than RAM. BLAKE3 hashes a regular file in parts on several threads, each part a subtree
+// read into its own buffer (hash/blake3.hpp: part, append_subtree); the other hashes are
+// sequential by construction and use one thread.
 #pragma once
 
 #include <optional>
@@ -18,21 +22,25 @@ struct FileHash {
   std::string_view name() const;
   /// The tag of `--tag` lines: SHA256, KECCAK-256, SHA3-256, BLAKE3, GROESTL-256.
   std::string_view tag() const;
+  /// Threads when the caller asks for 0: every hardware thread for BLAKE3 (as b3sum), 1 for the
+  /// others (whose digests are sequential).
+  unsigned default_threads() const;
 };
 
 /// The algorithm called `name`, or nothing.
 std::optional<FileHash> file_hash_named(std::string_view name);
 
-/// Bytes of a regular file mapped at a time: the most the process holds of it. Large enough that
-/// BLAKE3's subtrees (up to this size) split well between threads, small enough for any machine.
-inline constexpr std::size_t kMapWindowBytes = std::size_t{256} << 20;
+/// Bytes of one read: large enough that a read costs little beside the hashing, small enough to
+/// stay in the core's cache between the copy and the hash.
+inline constexpr std::size_t kReadBytes = std::size_t{1} << 20;
 
-/// The digest of the file at `path` ("-": standard input, from its current offset). BLAKE3 uses
-/// up to `threads` threads (0: every hardware thread; 1: none started). `window_bytes` (a multiple
-/// of the page size) is for tests of the window boundaries. Errors: io_error with the system's
-/// reason (a directory, a missing or unreadable file, a read error).
+/// The digest of the file at `path` ("-": standard input, from its current offset) on up to
+/// `threads` threads (0: default_threads(); 1: none started; only BLAKE3 on a regular file uses
+/// more than one). `buffer_bytes` is for tests of the
+/// buffer boundaries. Errors: io_error with the system's reason (a directory, a missing or
+/// unreadable file, a read error).
 merkleforge::Result<merkleforge::Digest32> digest_file(const FileHash& hash,
                                                        const std::string& path, unsigned threads,
-                                                       std::size_t window_bytes = kMapWindowBytes);
+                                                       std::size_t buffer_bytes = kReadBytes);
 
 }  // namespace mforge

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "merkleforge/core/result.hpp"
 #include "merkleforge/hash/hasher.hpp"
 
 namespace merkleforge {
@@ -32,10 +33,22 @@ class Blake3 {
 
   /// Absorbs `data` (any length, also empty); returns *this for chaining.
   Blake3& update(ByteSpan data) noexcept;
-  /// As update, with the whole subtrees of `data` of 1 MiB and more split between up to `threads`
-  /// threads (0: one per hardware thread), as BLAKE3's tree allows; the result is update's.
-  /// Throws std::system_error when a thread cannot be started.
-  Blake3& update_parallel(ByteSpan data, unsigned threads = 0);
+
+  // One input hashed in parts, on as many threads as there are parts (BLAKE3's tree allows it):
+  // part k, S chunks starting at chunk k·S (S a power of two), goes to part(k·S) and yields
+  // subtree_chaining_value(); the whole-input hasher takes the values in order through
+  // append_subtree(value, S), then absorbs the rest of the input with update().
+  using ChainingValue = std::array<std::uint32_t, 8>;
+  /// A hasher in this hasher's mode and key for the part of an input that starts at chunk
+  /// `first_chunk` (byte first_chunk·kChunkSize).
+  Blake3 part(std::uint64_t first_chunk) const noexcept;
+  /// The chaining value of a part that holds exactly 2^k whole chunks, its first chunk a multiple
+  /// of 2^k. Errors: invalid_argument for any other amount of input.
+  Result<ChainingValue> subtree_chaining_value() const;
+  /// Appends a subtree of `chunks` (a power of two) chunks hashed elsewhere. Errors:
+  /// invalid_argument unless `chunks` is a power of two and this hasher is at a chunk boundary that
+  /// is a multiple of it (nothing is changed then).
+  Status append_subtree(const ChainingValue& value, std::uint64_t chunks);
   /// The first 32 bytes of the output; does not change the hasher's state (more input may follow).
   Digest32 finalize() const noexcept;
   /// Any number of output bytes (extendable output), starting at output offset `seek`: writes
@@ -80,6 +93,9 @@ class Blake3 {
   // input proves they are not the root's children: 54 levels cover 2^64 bytes, plus one pending.
   std::array<std::array<std::uint32_t, 8>, 55> cv_stack_;
   std::uint8_t cv_stack_len_ = 0;
+  // The chunk this hasher's input starts at: 0, or a part's first chunk (the stack's merges count
+  // chunks from there).
+  std::uint64_t first_chunk_ = 0;
 };
 
 static_assert(Hasher<Blake3>);
