@@ -12,10 +12,10 @@ hash_dispatch::Dispatcher<Kernel>& dispatcher() {
   using hash_dispatch::candidate;
   static hash_dispatch::Dispatcher<Kernel> kernels(
       "keccak",
-      {candidate<Isa::avx512>(Kernel{Isa::avx512, permute_bmi2,
+      {candidate<Isa::avx512>(Kernel{Isa::avx512, "bmi2", permute_bmi2,
                                      absorb_clearing_fresh_lanes<absorb_lanes_avx512, 8>, 8}),
-       candidate<Isa::avx2>(Kernel{Isa::avx2, permute_bmi2, absorb_lanes_avx2, 4}),
-       candidate<Isa::portable>(Kernel{Isa::portable, permute_portable, nullptr, 1})});
+       candidate<Isa::avx2>(Kernel{Isa::avx2, "bmi2", permute_bmi2, absorb_lanes_avx2, 4}),
+       candidate<Isa::portable>(Kernel{Isa::portable, "portable", permute_portable, nullptr, 1})});
   return kernels;
 }
 
@@ -33,6 +33,10 @@ std::vector<Isa> KeccakKernels::available_kernels() {
 
 Isa KeccakKernels::active_kernel() noexcept {
   return detail::keccak::active_kernel().isa;
+}
+
+std::string_view KeccakKernels::stream_kernel() noexcept {
+  return detail::keccak::active_kernel().stream;
 }
 
 Status KeccakKernels::set_kernel(Isa isa) {

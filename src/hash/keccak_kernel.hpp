@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "merkleforge/hash/kernel.hpp"
 
@@ -46,6 +47,7 @@ void absorb_clearing_fresh_lanes(std::uint64_t* states, const std::uint8_t* cons
 
 struct Kernel {
   Isa isa;
+  std::string_view stream;  ///< the name of `permute`, the kernel of one message
   PermuteFn permute;
   AbsorbLanesFn absorb_lanes;  // nullptr: no multi-state kernel, batches go one message at a time
   std::size_t lanes;

@@ -28,9 +28,11 @@ KernelSet make_kernel_set(Isa isa) noexcept {
   const k::PairFn pair = shani ? k::hash_pair_shani : k::hash_pair_portable;
   const k::PairsFn pairs = shani ? k::hash_pairs_shani : k::hash_pairs_portable;
   const k::FoldFn fold = shani ? k::fold_path_shani : k::fold_path_portable;
+  const Isa stream = shani ? Isa::shani : Isa::portable;
   switch (isa) {
     case Isa::shani:
       return {isa,
+              isa,
               k::compress_shani,
               k::finish_shani,
               k::hash_pair_shani,
@@ -39,11 +41,12 @@ KernelSet make_kernel_set(Isa isa) noexcept {
               {2, k::hash_lanes_shani_x2},
               single};
     case Isa::avx2:
-      return {isa, compress, finish, pair, pairs, fold, {8, k::hash_lanes_avx2}, single};
+      return {isa, stream, compress, finish, pair, pairs, fold, {8, k::hash_lanes_avx2}, single};
     case Isa::avx512:
-      return {isa, compress, finish, pair, pairs, fold, {16, k::hash_lanes_avx512}, single};
+      return {isa, stream, compress, finish, pair, pairs, fold, {16, k::hash_lanes_avx512}, single};
     default:
       return {Isa::portable,
+              Isa::portable,
               k::compress_portable,
               k::finish_portable,
               k::hash_pair_portable,
@@ -195,6 +198,10 @@ std::vector<Isa> Sha256::available_kernels() {
 
 Isa Sha256::active_kernel() noexcept {
   return dispatcher().active().key;
+}
+
+Isa Sha256::stream_kernel() noexcept {
+  return dispatcher().active().table.stream;
 }
 
 Status Sha256::set_kernel(Isa isa) {

@@ -76,6 +76,7 @@ struct LaneKernel {
 /// Everything the dispatcher needs from one kernel family.
 struct KernelSet {
   Isa isa;
+  Isa stream;  ///< the kernel of one message (compress, finish, pair, fold): shani or portable
   CompressFn compress;
   FinishFn finish;
   PairFn pair;

@@ -84,8 +84,11 @@ std::string active_kernels() {
     if (!kernels.empty()) kernels += ", ";
     kernels.append(primitive).append(":").append(kernel);
   };
-  add(mf::Sha256::kName, mf::isa_name(mf::Sha256::active_kernel()));
-  add("keccak", mf::isa_name(mf::KeccakKernels::active_kernel()));
+  // SHA-256 and Keccak: the lanes of many messages, then the kernel of one message.
+  add(mf::Sha256::kName, std::string(mf::isa_name(mf::Sha256::active_kernel())) + " (one stream " +
+                             std::string(mf::isa_name(mf::Sha256::stream_kernel())) + ")");
+  add("keccak", std::string(mf::isa_name(mf::KeccakKernels::active_kernel())) + " (one stream " +
+                    std::string(mf::KeccakKernels::stream_kernel()) + ")");
   add(mf::Blake3::kName, mf::isa_name(mf::Blake3::active_kernel()));
   add(mf::Groestl256::kName, mf::isa_name(mf::Groestl256::active_kernel()));
   add("verkle-fp", mf::verkle::field_kernel_name());

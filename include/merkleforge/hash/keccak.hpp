@@ -60,6 +60,9 @@ std::span<const std::uint64_t, 24> keccak_round_constants() noexcept;
 struct KeccakKernels {
   static std::vector<Isa> available_kernels();
   static Isa active_kernel() noexcept;
+  /// The permutation of one message in that family: the scalar BMI2 one (rotations and ANDN)
+  /// where the CPU has BMI2 — one state has no parallelism for the vector families — else portable.
+  static std::string_view stream_kernel() noexcept;
   static Status set_kernel(Isa isa);
 };
 

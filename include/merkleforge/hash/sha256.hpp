@@ -84,8 +84,11 @@ class Sha256 {
 
   /// Families this CPU can run, slowest first (portable first, the default last).
   static std::vector<Isa> available_kernels();
-  /// The family every call uses now.
+  /// The family every call uses now (its lanes hash hash_many's messages).
   static Isa active_kernel() noexcept;
+  /// The kernel of one message (update, digest, pairs, paths) in that family: SHA-NI whenever the
+  /// CPU has it (one SHA-NI stream outruns one lane of any vector family), else portable.
+  static Isa stream_kernel() noexcept;
   /// Switches every later call to family `isa`. Errors: unsupported when SHA-256 has no such
   /// kernel (sse41) or the CPU cannot run it; the active kernel is then unchanged.
   static Status set_kernel(Isa isa);
