@@ -100,7 +100,8 @@ const bool registered = [] {
   add("sha3-256/file256MiB/openssl", {"openssl", "dgst", "-sha3-256"});
   add("blake3/file256MiB/merkleforge", {mforge, "hash", "-a", "blake3"});
   add("blake3/file256MiB/b3sum", {"b3sum"});
-  add("blake3/file256MiB/merkleforge/threads:1", {mforge, "hash", "-a", "blake3", "--threads", "1"});
+  add("blake3/file256MiB/merkleforge/threads:1",
+      {mforge, "hash", "-a", "blake3", "--threads", "1"});
   add("blake3/file256MiB/b3sum/threads:1", {"b3sum", "--num-threads", "1"});
   return true;
 }();

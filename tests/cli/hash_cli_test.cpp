@@ -1,7 +1,11 @@
 // `mforge hash` against independent tools: coreutils sha256sum, OpenSSL's dgst, and b3sum (the
 // official BLAKE3 implementation); Keccak-256 against @noble/hashes; Grøstl-256 against published
 // digests (no tool or package here has it).
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -232,6 +236,29 @@ TEST_F(HashCli, StandardInputFromAFileOrAPipeIsTheFile) {
   EXPECT_EQ(
       shell_output("{ " + skip + "'" MFORGE_EXE "' hash -a blake3 --threads 2; } < '" + file + "'"),
       shell_output("{ " + skip + "b3sum --num-threads 1; } < '" + file + "'"));
+}
+
+// A file larger than any buffer is hashed in bounded memory: a sparse 1 GiB file (no disk space
+// used) through mforge hash -a blake3 on two threads, the child's peak resident set read back
+// from wait4. Mapping it (the old path) held 256 MiB of it at a time.
+TEST(HashCliMemory, LargeFileInBoundedMemory) {
+  const TempDir dir("mf_hash_large");
+  const std::string file = (dir / "sparse").string();
+  std::ofstream(file).close();
+  ASSERT_EQ(::truncate(file.c_str(), off_t{1} << 30), 0);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, STDOUT_FILENO);
+    ::execl(MFORGE_EXE, MFORGE_EXE, "hash", "-a", "blake3", "--threads", "2", file.c_str(),
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int status = 0;
+  struct rusage usage {};
+  ASSERT_EQ(::wait4(child, &status, 0, &usage), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_LT(usage.ru_maxrss, 64 * 1024) << "peak resident KiB";
 }
 
 // Buffer boundaries and the reader thread: digests with odd small buffers (a read ends mid-block,
