@@ -34,7 +34,9 @@ configure: deps report-deps
 build: configure
 	cmake --build --preset $(PRESET) -j $(JOBS)
 
-run: build peers
+# Only what the report needs (mforge and the bench suites); `make test` builds the rest.
+run: configure peers
+	cmake --build --preset $(PRESET) --target report -j $(JOBS)
 	$(BUILD_DIR)/tools/mforge/mforge bench --quick --html build/report
 
 test: build peers

@@ -84,6 +84,7 @@ json synthetic_report() {
                       {"energy", {{"available", false}, {"reason", "no powercap"}}}};
   report["environment"] = {{"cpu", "test CPU"}, {"date", "today"}, {"commit", "abc"}};
   report["mode"] = "quick";
+  report["schema_version"] = 2;
   return report;
 }
 
@@ -163,6 +164,16 @@ TEST_F(ReportPage, BadInputIsAnErrorNotACrash) {
       run(std::string("'") + MFORGE_EXE + "' bench --from '" + (dir_ / "nothing.json").string() +
           "' --html '" + (dir_ / "out").string() + "' 2>&1");
   EXPECT_NE(WEXITSTATUS(missing.status), 0) << missing.text;
+  // A report of another layout is refused by name, not rendered wrongly.
+  json old = synthetic_report();
+  old.erase("schema_version");
+  std::ofstream(dir_ / "old.json") << old.dump();
+  const Output refused =
+      run(std::string("'") + MFORGE_EXE + "' bench --from '" + (dir_ / "old.json").string() +
+          "' --html '" + (dir_ / "out").string() + "' 2>&1");
+  EXPECT_EQ(WEXITSTATUS(refused.status), 2) << refused.text;
+  EXPECT_NE(refused.text.find("schema version 1"), std::string::npos) << refused.text;
+  EXPECT_NE(refused.text.find("reads version 2"), std::string::npos) << refused.text;
 }
 
 }  // namespace

@@ -47,6 +47,10 @@ struct CompareOptions {
   std::string new_path;
 };
 
+// The layout of results.json (--json, --html): the version in the file, and the only one --from
+// reads. Version 2: the seed tables and the scoreboard; "schema_version" itself.
+constexpr int kReportSchemaVersion = 2;
+
 // The energy table is measured by mforge itself rather than by a bench executable.
 constexpr const char* kEnergySuite = "energy";
 
@@ -139,6 +143,14 @@ int render_saved_report(const BenchOptions& options) {
     std::cerr << "mforge bench: " << options.from_path << " is not a benchmark JSON report\n";
     return kExitUsage;
   }
+  const json version = report.value("schema_version", json(nullptr));
+  if (version != kReportSchemaVersion) {
+    std::cerr << "mforge bench: " << options.from_path << " is a report of schema version "
+              << (version.is_null() ? "1 (no schema_version)" : version.dump())
+              << "; this mforge reads version " << kReportSchemaVersion
+              << " (measure again, or render it with the mforge that wrote it)\n";
+    return kExitUsage;
+  }
   if (options.html_dir.empty()) {
     std::cerr << "mforge bench: --from needs --html DIR\n";
     return kExitUsage;
@@ -151,7 +163,6 @@ int run_bench(const BenchOptions& options) {
   std::vector<Suite> suites;
   if (!select_suites(options, suites)) return kExitUsage;
   const RunMode mode = options.quick ? quick_mode() : full_mode();
-  const std::vector<std::string> arguments = benchmark_arguments(mode);
   const auto references = load_references(options);
 
   const ordered_json env = environment();
@@ -160,7 +171,9 @@ int run_bench(const BenchOptions& options) {
   print_environment(env);
 
   std::vector<std::size_t> cases;
-  for (const auto& suite : suites) cases.push_back(count_cases(suite, arguments));
+  for (const auto& suite : suites) {
+    cases.push_back(count_cases(suite, benchmark_arguments(mode, suite.name)));
+  }
   Progress progress(cases, mode.repetitions * mode.min_time_seconds * 2 + 0.05);
 
   json report = {{"benchmarks", json::array()}};
@@ -172,7 +185,8 @@ int run_bench(const BenchOptions& options) {
   for (std::size_t i = 0; i < suites.size(); ++i) {
     const Suite& suite = suites[i];
     progress.update(i, suite.name, 0);
-    const SuiteRun run = run_suite(suite, arguments, mode.suite_timeout_seconds,
+    const SuiteRun run = run_suite(suite, benchmark_arguments(mode, suite.name),
+                                   suite_mode(mode, suite.name).suite_timeout_seconds,
                                    [&](std::size_t done) { progress.update(i, suite.name, done); });
     progress.suite_finished(i);
     progress.finish();
@@ -212,6 +226,7 @@ int run_bench(const BenchOptions& options) {
     for (const auto& problem : problems) std::cout << "  " << problem << "\n";
   }
 
+  report["schema_version"] = kReportSchemaVersion;
   report["environment"] = env;
   report["mode"] = mode.quick ? "quick" : "full";
   report["suites"] = suite_runs;

@@ -63,7 +63,17 @@ RunMode full_mode() {
   return {.quick = false, .repetitions = 5, .min_time_seconds = 0.5, .suite_timeout_seconds = 1800};
 }
 
-std::vector<std::string> benchmark_arguments(const RunMode& mode) {
+RunMode suite_mode(const RunMode& mode, const std::string& suite) {
+  if (suite != "binius_prove") return mode;
+  RunMode out = mode;
+  out.repetitions = 1;
+  out.suite_timeout_seconds = std::max(mode.suite_timeout_seconds, 900);
+  out.quick_filter = "binius/verify/|/threads:2$";  // ~2 minutes on two cores, trace included
+  return out;
+}
+
+std::vector<std::string> benchmark_arguments(const RunMode& base, const std::string& suite) {
+  const RunMode mode = suite_mode(base, suite);
   std::ostringstream min_time;
   min_time << mode.min_time_seconds;
   std::vector<std::string> arguments = {
@@ -75,14 +85,17 @@ std::vector<std::string> benchmark_arguments(const RunMode& mode) {
   // peers from 10,000 up (`insert10000/ethereumjs`: the JavaScript peers need tens of seconds
   // there); the full run has them.
   if (mode.quick) {
-    arguments.push_back("--benchmark_filter=-([/a-z][1-9][0-9]{6,}(/|$)|[0-9]{5,}/ethereumjs)");
+    arguments.push_back("--benchmark_filter=" +
+                        (mode.quick_filter.empty()
+                             ? std::string("-([/a-z][1-9][0-9]{6,}(/|$)|[0-9]{5,}/ethereumjs)")
+                             : mode.quick_filter));
   }
   return arguments;
 }
 
 std::string reproduce_command(const Suite& suite, const RunMode& mode) {
   std::string command = suite.executable.string();
-  for (const auto& argument : benchmark_arguments(mode)) {
+  for (const auto& argument : benchmark_arguments(mode, suite.name)) {
     command += " '" + argument + "'";
   }
   return command;

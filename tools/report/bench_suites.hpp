@@ -30,13 +30,20 @@ struct RunMode {
   int repetitions = 3;
   double min_time_seconds = 0.5;
   int suite_timeout_seconds = 1800;  ///< a suite still running then is stopped and reported
+  /// Google Benchmark's filter in quick mode (empty: the mode's default, cases below 1M).
+  std::string quick_filter = {};
 };
 
 RunMode quick_mode();
 RunMode full_mode();
 
-/// Google Benchmark arguments selecting and measuring the cases of `mode` (without output options).
-std::vector<std::string> benchmark_arguments(const RunMode& mode);
+/// The settings of `mode` for one suite. Every suite takes the mode's, but the proof system's
+/// table (binius_prove: the nine Binius rows at the table's counts, seconds per proof), which runs
+/// each case once, with a longer limit, and in quick mode on two threads only.
+RunMode suite_mode(const RunMode& mode, const std::string& suite);
+/// Google Benchmark arguments selecting and measuring the cases of `suite` in `mode` (without
+/// output options).
+std::vector<std::string> benchmark_arguments(const RunMode& mode, const std::string& suite);
 
 /// The shell command a reader can paste to reproduce a suite's table.
 std::string reproduce_command(const Suite& suite, const RunMode& mode);
