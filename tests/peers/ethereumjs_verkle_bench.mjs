@@ -1,6 +1,8 @@
 // Peer timing for bench_verkle_trie: go-ethereum's TriesRandom workload on @ethereumjs/verkle
 // (pinned) with micro-eth-signer's cryptography — a fresh tree, N accounts written in the EIP-6800
-// basic-data layout (tree key, basic data, code hash), then the root.
+// basic-data layout (tree key, basic data, code hash), then the root. The benchmark sends its
+// tries_random accounts and its distinct_prefix ones (stems that differ in their first two bytes)
+// and shows the time only when the root equals its own.
 // stdin:  {"accounts": [["address hex (20 B)", nonce, "balance hex (32 B big-endian)"], ...],
 //          "repetitions": R}
 // stdout: {"tries_random_ns": [R wall-clock times], "root": "compressed root commitment hex"}

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "bench_compare.hpp"
 #include "bench_reference.hpp"
@@ -94,6 +95,33 @@ TEST(Reference, ThroughputFiguresCompareRates) {
   EXPECT_NEAR(*found[0]->speedup_of(m), 2.0, 1e-9);
 }
 
+TEST(Reference, FiguresNamingAnImplementationStandOnlyBesideIt) {
+  const auto figures = ReferenceFigures::load(fs::path(MERKLEFORGE_SOURCE_DIR) /
+                                              "tools/report/reference_figures.json");
+  ASSERT_TRUE(figures);
+  Measurement verkle;
+  verkle.family = "verkle_trie";
+  verkle.subject = "accounts";
+  verkle.case_name = "tries_random";
+  verkle.implementation = "merkleforge-verkle";
+  verkle.size = 1000;
+  verkle.time_ns = timing(10.4e6, 0, 1);
+  Measurement mpt = verkle;
+  mpt.implementation = "merkleforge-mpt";
+  EXPECT_TRUE(figures->matching(mpt).empty());
+
+  const auto found = figures->matching(verkle);
+  ASSERT_EQ(found.size(), 3u);  // time, bytes and allocations per op
+  std::map<std::string, const ReferenceFigure*> by_counter;
+  for (const auto* figure : found) by_counter[figure->counter] = figure;
+  EXPECT_NEAR(*by_counter.at("")->speedup_of(verkle), 2.0, 1e-9);
+  const ReferenceFigure& bytes = *by_counter.at("alloc_bytes_per_op");
+  EXPECT_EQ(bytes.text(), "3.57 MB [alloc_bytes_per_op]");
+  EXPECT_DOUBLE_EQ(bytes.canonical_value(), 3.57e6);
+  EXPECT_FALSE(bytes.speedup_of(verkle));  // a counter is no time
+  EXPECT_DOUBLE_EQ(by_counter.at("allocs_per_op")->canonical_value(), 35.5e3);
+}
+
 TEST(Reference, MalformedFilesAreErrorsNotCrashes) {
   const merkleforge::test::TempDir scratch("mf_ref");
   const fs::path file = scratch / "figures.json";
@@ -101,7 +129,9 @@ TEST(Reference, MalformedFilesAreErrorsNotCrashes) {
       const char* text :
       {"", "[]", R"({"figures": 3})", R"({"figures": [{"family": 1}]})",
        R"({"figures": [{"family": "hash", "case": "x", "project": "p", "value": 1, "unit": "furlongs"}]})",
-       R"({"figures": [{"family": "hash", "case": "x", "project": "p", "value": 1, "unit": "ns", "size": "big"}]})"}) {
+       R"({"figures": [{"family": "hash", "case": "x", "project": "p", "value": 1, "unit": "ns", "size": "big"}]})",
+       R"({"figures": [{"family": "hash", "case": "x", "project": "p", "value": 1, "unit": "MB"}]})",
+       R"({"figures": [{"family": "hash", "case": "x", "project": "p", "value": 1, "unit": "ms", "counter": "c"}]})"}) {
     std::ofstream(file) << text;
     const auto figures = ReferenceFigures::load(file);
     EXPECT_FALSE(figures) << text;

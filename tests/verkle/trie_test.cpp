@@ -328,9 +328,10 @@ TEST(VerkleTrie, ErasingOneHalfOfALeafKeepsTheOther) {
 }
 
 // Stems grouped under 8 first bytes, each with its own second byte: internal nodes at depths 1
-// and 2 with many children, and no chain of single-child internal nodes (inserting below such a
-// chain makes @ethereumjs/verkle 10.0.0 throw; the longest-path vector in trie_roots.json is
-// one such tree — ours matches rust-verkle and the Python reference there).
+// and 2 with many children, and no insert that needs two new internal nodes at once — there
+// @ethereumjs/verkle 10.0.0 leaves out the single-child node and its root depends on the insert
+// order, or it throws (the longest-path vector in trie_roots.json; ours matches rust-verkle and
+// the Python reference there). docs/verkle.md has the minimal reproduction.
 std::vector<std::pair<TreeKey, Digest32>> chainless_entries(std::mt19937_64& rng,
                                                             std::size_t count) {
   std::vector<std::pair<TreeKey, Digest32>> entries(count);

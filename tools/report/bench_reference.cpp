@@ -18,6 +18,9 @@ const std::map<std::string, double> kTimeUnitsNs = {
     {"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
 const std::map<std::string, double> kRateUnits = {
     {"KiB/s", 1024.0}, {"MiB/s", 1048576.0}, {"GiB/s", 1073741824.0}};
+// Go's benchmark tooling prints B/op with decimal prefixes and counts in thousands ("35.5k").
+const std::map<std::string, double> kCounterUnits = {
+    {"B", 1}, {"kB", 1e3}, {"MB", 1e6}, {"k", 1e3}};
 
 // A figure from one entry of the file; wrongly typed fields are reported, not thrown.
 merkleforge::Result<ReferenceFigure> figure_from(const json& entry, const json& machines) try {
@@ -27,9 +30,11 @@ merkleforge::Result<ReferenceFigure> figure_from(const json& entry, const json& 
   f.subject = entry.value("subject", "");
   f.case_family = entry.value("case", "");
   if (entry.contains("size")) f.size = entry.at("size").get<double>();
+  f.implementation = entry.value("implementation", "");
   f.project = entry.value("project", "");
   f.value = entry.value("value", 0.0);
   f.unit = entry.value("unit", "");
+  f.counter = entry.value("counter", "");
   const std::string machine = entry.value("machine", "");
   f.machine = machines.value(machine, machine);
   f.note = entry.value("note", "");
@@ -37,7 +42,9 @@ merkleforge::Result<ReferenceFigure> figure_from(const json& entry, const json& 
     return make_error(Errc::malformed_input,
                       "figure needs family, case, project and a value > 0: " + entry.dump());
   }
-  if (!kTimeUnitsNs.count(f.unit) && !kRateUnits.count(f.unit)) {
+  const bool known_unit = f.is_counter() ? kCounterUnits.count(f.unit) != 0
+                                         : kTimeUnitsNs.count(f.unit) || kRateUnits.count(f.unit);
+  if (!known_unit) {
     return make_error(Errc::malformed_input, "unknown unit '" + f.unit + "' in " + entry.dump());
   }
   return f;
@@ -52,16 +59,18 @@ bool ReferenceFigure::is_throughput() const {
 }
 
 double ReferenceFigure::canonical_value() const {
+  if (is_counter()) return value * kCounterUnits.at(unit);
   return is_throughput() ? value * kRateUnits.at(unit) : value * kTimeUnitsNs.at(unit);
 }
 
 std::string ReferenceFigure::text() const {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.2f %s", value, unit.c_str());
-  return buffer;
+  return is_counter() ? buffer + (" [" + counter + "]") : buffer;
 }
 
 std::optional<double> ReferenceFigure::speedup_of(const Measurement& ours) const {
+  if (is_counter()) return std::nullopt;
   if (is_throughput()) {
     if (!(ours.bytes_per_second > 0)) return std::nullopt;
     return ours.bytes_per_second / canonical_value();
@@ -96,6 +105,7 @@ std::vector<const ReferenceFigure*> ReferenceFigures::matching(const Measurement
   for (const auto& f : figures_) {
     if (f.family != m.family || f.case_family != m.case_family()) continue;
     if (!f.subject.empty() && f.subject != m.subject) continue;
+    if (!f.implementation.empty() && f.implementation != m.implementation) continue;
     if (f.size != m.size) continue;
     found.push_back(&f);
   }

@@ -53,20 +53,19 @@
     charts.push(new Chart(canvas, config));
   }
 
-  function barChart(canvasId, labels, values, label) {
-    const canvas = document.getElementById(canvasId);
-    if (!labels.length) {
-      canvas.parentNode.replaceWith(element('p', { class: 'na', text: 'No ' + label + ' in this run.' }));
-      return;
-    }
+  // A bar chart of speed-ups in `container` (one bar per label, log scale, green when > 1).
+  function barChart(container, title, labels, values) {
+    const canvas = element('canvas', { 'aria-label': title });
+    const box = element('div', { class: 'chart' }, [canvas]);
     // One readable row per bar (10 px labels): the box grows with the number of comparisons.
-    canvas.parentNode.style.height = Math.max(240, 14 * labels.length + 90) + 'px';
+    box.style.height = Math.max(200, 16 * labels.length + 80) + 'px';
+    container.appendChild(element('div', {}, [element('p', { class: 'chart-title', text: title }), box]));
     makeChart(canvas, {
       type: 'bar',
       data: {
         labels: labels,
         datasets: [{
-          label: label,
+          label: title,
           data: values,
           backgroundColor: values.map((v) => (v >= 1 ? '#2b8a3e' : '#c92a2a')),
         }],
@@ -82,19 +81,119 @@
     });
   }
 
+  // Speed-ups grouped by structure (the case's family: hash, binary, sparse, mpt, verkle, binius,
+  // ...), one chart each, labelled without the family.
+  function barCharts(containerId, pairs, against, what) {
+    const container = document.getElementById(containerId);
+    if (!pairs.length) {
+      container.appendChild(element('p', { class: 'na', text: 'No ' + what + ' in this run.' }));
+      return;
+    }
+    const groups = new Map();
+    pairs.forEach((p) => {
+      const parts = p.case.split('/');
+      const family = parts[0];
+      if (!groups.has(family)) groups.set(family, []);
+      groups.get(family).push({ label: parts.slice(1).join(' ') + ' vs ' + against(p), value: p.speedup });
+    });
+    groups.forEach((bars, family) => {
+      barChart(container, family, bars.map((b) => b.label), bars.map((b) => b.value));
+    });
+  }
+
   function renderPeers() {
     const pairs = (report.peer_comparisons || []).filter((p) => p.speedup > 0);
-    barChart('peer-chart', pairs.map((p) => p.case + ' vs ' + p.peer), pairs.map((p) => p.speedup),
-             'peer comparisons');
+    barCharts('peer-charts', pairs, (p) => p.peer, 'peer comparisons');
   }
 
   function renderPublished() {
     const pairs = (report.reference_comparisons || []).filter((p) => p.speedup > 0);
-    barChart('reference-chart', pairs.map((p) => p.case + ' vs ' + p.project), pairs.map((p) => p.speedup),
-             'published figures matching our cases');
+    barCharts('reference-charts', pairs, (p) => p.project, 'published figures matching our cases');
     const machines = [...new Set(pairs.map((p) => p.machine))];
     const list = document.getElementById('reference-machines');
     machines.forEach((m) => list.appendChild(element('li', { text: m })));
+  }
+
+  function ratioText(cell) {
+    if (!(cell.speedup > 0)) return '-';
+    const better = cell.speedup >= 1;
+    const words = cell.kind === 'size' ? (better ? 'smaller' : 'larger') : (better ? 'faster' : 'slower');
+    return (better ? cell.speedup : 1 / cell.speedup).toFixed(2) + '× ' + words;
+  }
+
+  // One score per kind of comparison: cells won, the geometric mean of the ratios, losses first.
+  function renderScoreboard() {
+    const body = document.getElementById('scoreboard-body');
+    const board = report.scoreboard;
+    if (!board) {
+      body.appendChild(element('p', { class: 'na', text: 'No scoreboard in this report.' }));
+      return;
+    }
+    const panel = (title, score, note) => {
+      const items = [
+        element('p', { class: 'chart-title', text: title }),
+        element('p', { class: 'big', text: score.wins + ' of ' + score.cells + ' cells won' +
+          (score.geomean > 0 ? ' · geometric mean ' + score.geomean.toFixed(2) + '×' : '') }),
+        element('p', { class: 'small', text: note }),
+      ];
+      if (score.losses.length) {
+        items.push(element('p', { class: 'small', text: 'Losses:' }));
+        items.push(element('ul', {}, score.losses.map((l) =>
+          element('li', { class: 'slower', text: l.label + ': ' + ratioText(l) }))));
+      }
+      if (score.unmeasured && score.unmeasured.length) {
+        items.push(element('p', { class: 'problem', text: 'Not measured: ' + score.unmeasured.join('; ') }));
+      }
+      return element('div', {}, items);
+    };
+    body.appendChild(element('div', { class: 'score' }, [
+      panel('Same run: MerkleForge against peers on this machine', board.same_run,
+            'Both sides measured here, same inputs.'),
+      panel("Published: the seeds' figures from other machines", board.published,
+            'Their machines and thread counts differ (see each table); ' +
+              (board.published.not_captured || 0) + " cells the seeds did not capture are measured here."),
+    ]));
+  }
+
+  function renderSeedTables() {
+    const body = document.getElementById('seed-tables-body');
+    const tables = report.seed_tables || [];
+    if (!tables.length) {
+      body.appendChild(element('p', { class: 'na', text: 'No seed tables in this report.' }));
+      return;
+    }
+    tables.forEach((table) => {
+      body.appendChild(element('h3', { text: table.title }));
+      body.appendChild(element('p', { class: 'seed-source', text: table.source }));
+      if (table.note) body.appendChild(element('p', { class: 'small', text: table.note }));
+      const head = [element('th', { text: table.row_header || '' })];
+      table.columns.forEach((c) => head.push(element('th', { text: c, colspan: '3' })));
+      const sub = [element('th', { text: '' })];
+      table.columns.forEach(() => ['published', 'ours', 'ratio'].forEach((h) => sub.push(element('th', { class: 'small', text: h }))));
+      const rows = table.rows.map((row) => {
+        const cells = [element('td', { text: row.label })];
+        table.columns.forEach((column) => {
+          const cell = row.cells.find((c) => c.column === column);
+          if (!cell) {
+            cells.push(element('td', { colspan: '3', class: 'na', text: '' }));
+            return;
+          }
+          cells.push(element('td', { class: 'num seed-published', text: cell.published }));
+          if (cell.error) {
+            cells.push(element('td', { class: 'seed-error', colspan: '2', text: cell.error }));
+            return;
+          }
+          const ours = cell.ours + (cell.threads ? ' (' + cell.threads + 't)' : '');
+          cells.push(element('td', { class: 'num seed-ours', text: ours, title: cell.benchmark || '' }));
+          const ratio = element('td', { class: 'num ' + (cell.speedup > 0 ? (cell.speedup >= 1 ? 'faster' : 'slower') : 'na'),
+                                        text: ratioText(cell) });
+          if (cell.note) ratio.title = cell.note;
+          cells.push(ratio);
+        });
+        return element('tr', {}, cells);
+      });
+      body.appendChild(element('table', {}, [element('tr', {}, head), element('tr', {}, sub), ...rows]));
+    });
   }
 
   // One chart per (family, operation) with at least two sizes; one line per subject/implementation.
@@ -249,13 +348,17 @@
       for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) ++painted;
       return { label: canvas.getAttribute('aria-label'), width: canvas.width, height: canvas.height, painted: painted };
     });
+    const seedCells = [...document.querySelectorAll('#seed-tables td.seed-ours')].map((td) => td.textContent);
+    const seedErrors = [...document.querySelectorAll('#seed-tables td.seed-error')].map((td) => td.textContent);
     const out = document.getElementById('selftest-result');
-    out.textContent = JSON.stringify({ canvases: canvases, errors: errors });
+    out.textContent = JSON.stringify({ canvases: canvases, errors: errors, seed_cells: seedCells, seed_errors: seedErrors });
     out.hidden = false;
   }
 
   try {
     renderEnvironment();
+    renderScoreboard();
+    renderSeedTables();
     renderFilters();
     renderPeers();
     renderPublished();
