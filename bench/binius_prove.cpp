@@ -116,16 +116,20 @@ void BM_Verify(benchmark::State& state, Row row) {
 
 const bool registered = [] {
   for (const Row& row : kRows) {
-    // The case carries the instance count (the report matches it with the seed's row).
-    const std::string name = std::string(row.circuit) + std::to_string(scaled(row.count));
-    benchmark::RegisterBenchmark(("binius/prove/" + name + "/merkleforge").c_str(), BM_Prove, row)
+    // binius/<prove|verify>/<circuit>/merkleforge/<count>: the count is an argument (a circuit
+    // name may end in digits: sha256, vision32), which the report matches with the seed's row.
+    const std::string circuit(row.circuit);
+    const std::string count = std::to_string(scaled(row.count));
+    benchmark::RegisterBenchmark(("binius/prove/" + circuit + "/merkleforge/" + count).c_str(),
+                                 BM_Prove, row)
         ->ArgNames({"threads"})
         ->Arg(1)
         ->Arg(2)
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
-    benchmark::RegisterBenchmark(("binius/verify/" + name + "/merkleforge").c_str(), BM_Verify, row)
+    benchmark::RegisterBenchmark(("binius/verify/" + circuit + "/merkleforge/" + count).c_str(),
+                                 BM_Verify, row)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }

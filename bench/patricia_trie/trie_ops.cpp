@@ -1,7 +1,8 @@
 // patricia/keccak256/<case><size>/<implementation>: insert (N puts + root), get, proof generation
-// and proof verification, MerkleForge beside @ethereumjs/mpt on the same keys in the same run.
-// The names follow the reference figures (tools/report/reference_figures.json), so `mforge bench`
-// shows the reference project's published figures beside ours.
+// and proof verification, the state root of N new entries (hashing only), MerkleForge beside
+// @ethereumjs/mpt on the same keys in the same run. The names follow the reference figures
+// (tools/report/reference_figures.json), so `mforge bench` shows the reference project's published
+// figures beside ours.
 #include <benchmark/benchmark.h>
 
 #include "merkleforge/hash/keccak.hpp"
@@ -67,6 +68,19 @@ void verify_merkleforge(benchmark::State& state, std::size_t n) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
 }
 
+// The state root of a trie whose n entries are all new: the hashing of every node, without the
+// puts (the seed's "state root" case; its BENCHMARKS.md did not capture it).
+void state_root_merkleforge(benchmark::State& state, std::size_t n) {
+  const Workload& pairs = workload(n);
+  for (auto _ : state) {
+    state.PauseTiming();
+    mpt::MerklePatriciaTrie trie = build_unhashed_trie(pairs);
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(trie.root_hash());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
+
 // One Node run per repetition; the script times only the operation itself.
 void peer(benchmark::State& state, const std::string& op, std::size_t n) {
   for (auto _ : state) {
@@ -114,7 +128,16 @@ void register_all() {
   }
 }
 
-const int registered = (register_all(), 0);
+void register_state_roots() {
+  for (const std::size_t n : {100u, 1000u, 10000u}) {
+    benchmark::RegisterBenchmark(
+        ("patricia/keccak256/state_root" + std::to_string(n) + "/merkleforge").c_str(),
+        state_root_merkleforge, n)
+        ->Unit(benchmark::kMicrosecond);
+  }
+}
+
+const int registered = (register_all(), register_state_roots(), 0);
 
 }  // namespace
 }  // namespace patricia_bench

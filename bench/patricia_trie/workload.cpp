@@ -30,10 +30,15 @@ const Workload& workload(std::size_t n) {
   return pairs;
 }
 
-mpt::MerklePatriciaTrie build_trie(const Workload& pairs) {
+mpt::MerklePatriciaTrie build_unhashed_trie(const Workload& pairs) {
   mpt::MerklePatriciaTrie trie;
   for (std::size_t i = 0; i < pairs.keys.size(); ++i)
     (void)trie.put(pairs.keys[i], pairs.values[i]);
+  return trie;
+}
+
+mpt::MerklePatriciaTrie build_trie(const Workload& pairs) {
+  mpt::MerklePatriciaTrie trie = build_unhashed_trie(pairs);
   trie.root_hash();
   return trie;
 }

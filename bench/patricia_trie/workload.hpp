@@ -21,6 +21,8 @@ const Workload& workload(std::size_t n);
 
 /// A trie holding the first n pairs, hashed.
 merkleforge::mpt::MerklePatriciaTrie build_trie(const Workload& pairs);
+/// The same trie with no node hashed yet (root_hash() does all the hashing).
+merkleforge::mpt::MerklePatriciaTrie build_unhashed_trie(const Workload& pairs);
 
 /// Runs tests/peers/ethereumjs_mpt_bench.mjs; returns seconds per operation. Throws on failure and
 /// when the peer's root differs from ours (then its time would not be a comparison).

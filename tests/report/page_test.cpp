@@ -85,6 +85,49 @@ json synthetic_report() {
   report["environment"] = {{"cpu", "test CPU"}, {"date", "today"}, {"commit", "abc"}};
   report["mode"] = "quick";
   report["schema_version"] = 2;
+  // One seed table of two rows: a won cell, a lost one, a size, and a cell the seed left empty.
+  const auto cell = [](const char* column, const char* published, const char* ours, json speedup,
+                       const char* kind) {
+    return json{{"column", column},
+                {"published", published},
+                {"ours", ours},
+                {"speedup", speedup},
+                {"kind", kind},
+                {"threads", "1"},
+                {"project", "P"},
+                {"note", ""},
+                {"not_captured", speedup.is_null()}};
+  };
+  report["seed_tables"] = {
+      {{"id", "t"},
+       {"title", "MerkleForge (Rust): binary tree"},
+       {"source", "a seed"},
+       {"note", ""},
+       {"row_header", "Leaves"},
+       {"columns", {"Build", "Proof size", "Root"}},
+       {"host", "test CPU"},
+       {"rows",
+        {{{"label", "100"},
+          {"cells",
+           {cell("Build", "147.19 us", "10.00 us", 14.7, "time"),
+            cell("Proof size", "469 B", "480 B", 0.98, "size"),
+            cell("Root", "not captured", "2.00 us", nullptr, "time")}}},
+         {{"label", "1,000"}, {"cells", {cell("Build", "1.80 ms", "3.60 ms", 0.5, "time")}}}}}}};
+  report["scoreboard"] = {
+      {"same_run",
+       {{"cells", 2},
+        {"wins", 1},
+        {"geomean", 1.01},
+        {"losses",
+         {{{"label", "binary/blake3/build/1000 vs openssl"}, {"speedup", 0.6}, {"kind", "time"}}}},
+        {"unmeasured", json::array()}}},
+      {"published",
+       {{"cells", 3},
+        {"wins", 1},
+        {"geomean", 1.9},
+        {"not_captured", 1},
+        {"losses", {{{"label", "binary tree: 1,000, Build"}, {"speedup", 0.5}, {"kind", "time"}}}},
+        {"unmeasured", json::array()}}}};
   return report;
 }
 
@@ -130,7 +173,12 @@ TEST_F(ReportPage, ChartsDrawWithoutErrorsInHeadlessChromium) {
       json::parse(dom.text.substr(begin + marker.size(), end - begin - marker.size()));
 
   EXPECT_EQ(result["errors"], json::array()) << result.dump();
-  // Peer bars, published bars, and one time-against-size chart (binary / build).
+  // Every seed cell of ours is on the page, and no cell is an error.
+  EXPECT_EQ(result["seed_cells"],
+            json({"10.00 us (1t)", "480 B (1t)", "2.00 us (1t)", "3.60 ms (1t)"}))
+      << result.dump();
+  EXPECT_EQ(result["seed_errors"], json::array()) << result.dump();
+  // Peer bars (one chart: binary), published bars (binary), one time-against-size chart.
   ASSERT_EQ(result["canvases"].size(), 3u) << result.dump();
   for (const auto& canvas : result["canvases"]) {
     const double area = canvas["width"].get<double>() * canvas["height"].get<double>();

@@ -21,6 +21,7 @@
 #include "bench_reference.hpp"
 #include "bench_results.hpp"
 #include "bench_runner.hpp"
+#include "bench_seed.hpp"
 #include "bench_suites.hpp"
 #include "bench_table.hpp"
 #include "commands.hpp"
@@ -182,6 +183,7 @@ int run_bench(const BenchOptions& options) {
   json published = json::array();
   std::size_t succeeded = 0;
   std::vector<std::string> problems;
+  std::vector<Measurement> all_measurements;  // every suite's, for the seed tables
   for (std::size_t i = 0; i < suites.size(); ++i) {
     const Suite& suite = suites[i];
     progress.update(i, suite.name, 0);
@@ -203,6 +205,7 @@ int run_bench(const BenchOptions& options) {
     }
     ++succeeded;
     const std::vector<Measurement> measurements = measurements_from(run.results);
+    all_measurements.insert(all_measurements.end(), measurements.begin(), measurements.end());
     print_suite_table(suite.name, reproduce, measurements, references.get());
     append_benchmarks(suite.name, run.results, report);
     for (auto& pair : peer_comparisons(measurements)) peers.push_back(std::move(pair));
@@ -217,8 +220,11 @@ int run_bench(const BenchOptions& options) {
     if (isatty_stderr()) std::cerr << "\r\x1b[K";
     print_energy_table(energy, references.get());
     report["energy"] = energy_json(energy);
-    for (auto& entry : energy_benchmark_entries(energy))
-      report["benchmarks"].push_back(std::move(entry));
+    const json energy_entries = energy_benchmark_entries(energy);
+    for (const Measurement& m : measurements_from({{"benchmarks", energy_entries}})) {
+      all_measurements.push_back(m);
+    }
+    for (const auto& entry : energy_entries) report["benchmarks"].push_back(entry);
     ++succeeded;
   }
   if (!problems.empty()) {
@@ -226,6 +232,12 @@ int run_bench(const BenchOptions& options) {
     for (const auto& problem : problems) std::cout << "  " << problem << "\n";
   }
 
+  if (references) {
+    const std::string host = env["cpu"].get<std::string>() + ", " + env["cores"].get<std::string>();
+    report["seed_tables"] = seed_tables(*references, all_measurements, host);
+    report["scoreboard"] = scoreboard(peers, report["seed_tables"]);
+    print_seed_tables(report["seed_tables"], report["scoreboard"]);
+  }
   report["schema_version"] = kReportSchemaVersion;
   report["environment"] = env;
   report["mode"] = mode.quick ? "quick" : "full";

@@ -126,8 +126,35 @@ Measurement measurement_named(const std::string& run_name) {
   return m;
 }
 
+/// The fields Google Benchmark writes for every run; every other number is a user counter.
+bool is_standard_field(const std::string& key) {
+  static const char* const kFields[] = {"name",
+                                        "run_name",
+                                        "run_type",
+                                        "repetitions",
+                                        "repetition_index",
+                                        "threads",
+                                        "iterations",
+                                        "real_time",
+                                        "cpu_time",
+                                        "time_unit",
+                                        "bytes_per_second",
+                                        "items_per_second",
+                                        "family_index",
+                                        "per_family_instance_index",
+                                        "aggregate_name",
+                                        "aggregate_unit",
+                                        "error_occurred",
+                                        "error_message",
+                                        "label",
+                                        "suite"};
+  return std::find(std::begin(kFields), std::end(kFields), key) != std::end(kFields);
+}
+
 struct Samples {
   std::vector<double> times_ns;
+  std::map<std::string, std::vector<double>> counters;
+  std::map<std::string, double> aggregate_counters;  // the median aggregate's
   std::vector<double> bytes_per_second;
   std::vector<double> items_per_second;
   std::map<std::string, double> aggregates_ns;  // "median", "mean", "stddev"
@@ -142,7 +169,9 @@ std::string Measurement::case_key() const {
 }
 
 std::string Measurement::case_family() const {
-  if (!size_from_case_name(case_name)) return case_name;
+  // The size is in the case name only when no argument gives it ("prove_leaf0/.../100" is the
+  // case prove_leaf0 at size 100).
+  if (!args.empty() || !size_from_case_name(case_name)) return case_name;
   std::string text = case_name;
   while (!text.empty() && !std::isdigit(static_cast<unsigned char>(text.back()))) text.pop_back();
   while (!text.empty() && std::isdigit(static_cast<unsigned char>(text.back()))) text.pop_back();
@@ -180,6 +209,11 @@ std::vector<Measurement> measurements_from(const json& document) {
       if (aggregate == "median") {
         s.aggregate_rates["bytes"] = bench.value("bytes_per_second", 0.0);
         s.aggregate_rates["items"] = bench.value("items_per_second", 0.0);
+        for (const auto& [key, value] : bench.items()) {
+          if (value.is_number() && !is_standard_field(key)) {
+            s.aggregate_counters[key] = value.get<double>();
+          }
+        }
       }
       if (aggregate == "median" || aggregate == "mean") {
         s.aggregates_ns["repetitions"] = bench.value("repetitions", 0.0);
@@ -187,6 +221,10 @@ std::vector<Measurement> measurements_from(const json& document) {
       continue;
     }
     s.times_ns.push_back(time_ns);
+    for (const auto& [key, value] : bench.items()) {
+      if (value.is_number() && !is_standard_field(key))
+        s.counters[key].push_back(value.get<double>());
+    }
     s.bytes_per_second.push_back(bench.value("bytes_per_second", 0.0));
     s.items_per_second.push_back(bench.value("items_per_second", 0.0));
   }
@@ -199,6 +237,7 @@ std::vector<Measurement> measurements_from(const json& document) {
       m.time_ns = stats_of(s.times_ns);
       m.bytes_per_second = stats_of(s.bytes_per_second).median;
       m.items_per_second = stats_of(s.items_per_second).median;
+      for (const auto& [key, values] : s.counters) m.counters[key] = stats_of(values).median;
     } else if (s.aggregates_ns.count("median") || s.aggregates_ns.count("mean")) {
       const auto get = [&](const char* key) {
         const auto it = s.aggregates_ns.find(key);
@@ -212,6 +251,7 @@ std::vector<Measurement> measurements_from(const json& document) {
       };
       m.bytes_per_second = rate("bytes");
       m.items_per_second = rate("items");
+      m.counters = s.aggregate_counters;
     } else if (m.error.empty()) {
       continue;
     }

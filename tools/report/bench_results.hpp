@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -38,6 +39,8 @@ struct Measurement {
   Stats time_ns;                ///< wall-clock time per iteration
   double bytes_per_second = 0;  ///< median over repetitions; 0 when the benchmark set none
   double items_per_second = 0;
+  /// The benchmark's user counters (proof_KiB, alloc_bytes_per_op, ...), median over repetitions.
+  std::map<std::string, double> counters;
   std::string error;  ///< Google Benchmark's error message for a skipped benchmark
 
   /// The figure with its case: `family/subject/case[/args]`, shared by an implementation and its

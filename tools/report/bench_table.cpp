@@ -67,6 +67,12 @@ class TextTable {
   std::vector<std::vector<std::string>> rows_;
 };
 
+/// "verkle" of "merkleforge-verkle" or "ethereumjs-verkle"; empty without a '-'.
+std::string structure_suffix(const std::string& implementation) {
+  const auto dash = implementation.find('-');
+  return dash == std::string::npos ? "" : implementation.substr(dash + 1);
+}
+
 }  // namespace
 
 std::vector<CaseRow> case_rows(const std::vector<Measurement>& measurements) {
@@ -84,13 +90,24 @@ std::vector<CaseRow> case_rows(const std::vector<Measurement>& measurements) {
       return m->is_merkleforge() || m->implementation == "unknown";
     };
     std::vector<const Measurement*> peers;
+    std::set<std::string> our_suffixes;
     for (const auto* m : group) {
       if (!is_ours(m)) peers.push_back(m);
+      if (m->is_merkleforge()) our_suffixes.insert(structure_suffix(m->implementation));
     }
     bool any_ours = false;
     for (const auto* m : group) {
       if (!is_ours(m)) continue;
-      rows.push_back({m, peers});
+      // A peer of one structure ("ethereumjs-verkle") stands beside ours of that structure
+      // ("merkleforge-verkle") only, not beside the MPT's and the binary trie's rows of the case.
+      std::vector<const Measurement*> beside;
+      for (const auto* peer : peers) {
+        const std::string suffix = structure_suffix(peer->implementation);
+        if (!our_suffixes.count(suffix) || suffix == structure_suffix(m->implementation)) {
+          beside.push_back(peer);
+        }
+      }
+      rows.push_back({m, beside});
       any_ours = true;
     }
     if (!any_ours) {

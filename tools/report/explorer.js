@@ -164,7 +164,7 @@
     }
     tables.forEach((table) => {
       body.appendChild(element('h3', { text: table.title }));
-      body.appendChild(element('p', { class: 'seed-source', text: table.source }));
+      body.appendChild(element('p', { class: 'seed-source', text: table.source + (table.host ? ' · ours: ' + table.host : '') }));
       if (table.note) body.appendChild(element('p', { class: 'small', text: table.note }));
       const head = [element('th', { text: table.row_header || '' })];
       table.columns.forEach((c) => head.push(element('th', { text: c, colspan: '3' })));
