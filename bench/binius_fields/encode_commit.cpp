@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "merkleforge/binius/codeword_commitment.hpp"
 #include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/pcs/codeword_commitment.hpp"
 
 namespace merkleforge::binius {
 namespace {
@@ -47,7 +47,7 @@ void BM_Commit(benchmark::State& state) {
   const auto log_size = static_cast<unsigned>(state.range(0));
   const auto message = random_message(log_size);
   for (auto _ : state) {
-    auto committed = encode_and_commit<Sha256>(message, params_for(log_size));
+    auto committed = pcs::encode_and_commit<Sha256>(message, params_for(log_size));
     benchmark::DoNotOptimize(committed->tree.root());
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * message.size()));
@@ -62,7 +62,7 @@ void BM_MerkleOnly(benchmark::State& state) {
   const auto log_size = static_cast<unsigned>(state.range(0));
   const auto codeword = random_message(log_size + 1);
   for (auto _ : state) {
-    auto tree = commit_codeword<Sha256>(codeword, 4);
+    auto tree = pcs::commit_codeword<Sha256>(codeword, 4);
     benchmark::DoNotOptimize(tree->root());
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * (codeword.size() / 2)));

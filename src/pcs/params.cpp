@@ -10,7 +10,7 @@
 
 #include "merkleforge/hash/sha256.hpp"
 #include "merkleforge/soundness/terms.hpp"
-#include "merkleforge/zk/transcript.hpp"
+#include "merkleforge/transcript/transcript.hpp"
 
 namespace merkleforge::pcs {
 namespace {
@@ -73,27 +73,28 @@ std::size_t ring_switch_bytes(const PcsParams& params, const std::vector<Evaluat
   std::size_t bytes = 0;
   for (const EvaluationClaim& claim : claims) {
     const unsigned level = params.polynomials[claim.polynomial].shape.tower_level;
-    if (level < 7) bytes += (std::size_t{1} << packing_log(level)) * zk::kB128Bytes;
+    if (level < 7) bytes += (std::size_t{1} << packing_log(level)) * transcript::kB128Bytes;
   }
   return bytes;
 }
 
 std::size_t oracle_leaf_bytes(const PcsParams& params) {
-  return (std::size_t{1} << params.arity) * zk::kB128Bytes;
+  return (std::size_t{1} << params.arity) * transcript::kB128Bytes;
 }
 
 /// Bytes of the sumcheck, roots and terminal message (the claim-independent transcript part).
 std::size_t fold_transcript_bytes(const PcsParams& params) {
-  return params.total_vars * 2 * zk::kB128Bytes + (params.oracles.size() - 1) * zk::kDigestBytes +
-         (std::size_t{1} << params.terminal_vars) * zk::kB128Bytes;
+  return params.total_vars * 2 * transcript::kB128Bytes +
+         (params.oracles.size() - 1) * transcript::kDigestBytes +
+         (std::size_t{1} << params.terminal_vars) * transcript::kB128Bytes;
 }
 
 std::size_t advice_bytes(const PcsParams& params) {
   std::size_t bytes = 0;
   for (const OracleShape& oracle : params.oracles) {
-    bytes += (std::size_t{1} << oracle.cap_height) * zk::kDigestBytes;
+    bytes += (std::size_t{1} << oracle.cap_height) * transcript::kDigestBytes;
     bytes += params.queries * (oracle_leaf_bytes(params) +
-                               (oracle.log_leaves - oracle.cap_height) * zk::kDigestBytes);
+                               (oracle.log_leaves - oracle.cap_height) * transcript::kDigestBytes);
   }
   return bytes;
 }
@@ -104,7 +105,7 @@ void put_u32(Bytes& out, std::uint64_t value) {
 
 void put_b128(Bytes& out, uint128 value) {
   std::uint8_t bytes[16];
-  zk::store_b128(value, bytes);
+  transcript::store_b128(value, bytes);
   out.insert(out.end(), bytes, bytes + 16);
 }
 
@@ -301,27 +302,29 @@ std::vector<ProofField> proof_layout(const PcsParams& params,
     const unsigned level = params.polynomials[claims[j].polynomial].shape.tower_level;
     if (level < 7) {
       add("claim " + std::to_string(j) + " ring-switch columns",
-          (std::size_t{1} << packing_log(level)) * zk::kB128Bytes);
+          (std::size_t{1} << packing_log(level)) * transcript::kB128Bytes);
     }
   }
   const unsigned terminal_after = params.total_vars - params.terminal_vars;  // arity·oracles
   for (unsigned round = 0; round < params.total_vars; ++round) {
-    add("round " + std::to_string(round) + " polynomial", 2 * zk::kB128Bytes);
+    add("round " + std::to_string(round) + " polynomial", 2 * transcript::kB128Bytes);
     const unsigned folds = round + 1;
     if (folds % params.arity == 0 && folds / params.arity < params.oracles.size()) {
-      add("oracle " + std::to_string(folds / params.arity) + " root", zk::kDigestBytes);
+      add("oracle " + std::to_string(folds / params.arity) + " root", transcript::kDigestBytes);
     }
-    if (folds == terminal_after) add("terminal message", zk::kB128Bytes << params.terminal_vars);
+    if (folds == terminal_after)
+      add("terminal message", transcript::kB128Bytes << params.terminal_vars);
   }
   for (std::size_t k = 0; k < params.oracles.size(); ++k) {
-    add("oracle " + std::to_string(k) + " cap", zk::kDigestBytes << params.oracles[k].cap_height);
+    add("oracle " + std::to_string(k) + " cap",
+        transcript::kDigestBytes << params.oracles[k].cap_height);
   }
   for (unsigned query = 0; query < params.queries; ++query) {
     for (std::size_t k = 0; k < params.oracles.size(); ++k) {
       const std::string prefix = "query " + std::to_string(query) + " oracle " + std::to_string(k);
       add(prefix + " leaf", oracle_leaf_bytes(params));
       add(prefix + " path",
-          (params.oracles[k].log_leaves - params.oracles[k].cap_height) * zk::kDigestBytes);
+          (params.oracles[k].log_leaves - params.oracles[k].cap_height) * transcript::kDigestBytes);
     }
   }
   return fields;

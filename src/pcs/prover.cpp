@@ -14,11 +14,11 @@
 
 #include "binius/ntt_internal.hpp"
 #include "merkleforge/binius/additive_ntt.hpp"
-#include "merkleforge/binius/codeword_commitment.hpp"
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/binius/reed_solomon.hpp"
-#include "merkleforge/zk/transcript.hpp"
+#include "merkleforge/pcs/codeword_commitment.hpp"
+#include "merkleforge/transcript/transcript.hpp"
 
 namespace merkleforge::pcs {
 namespace {
@@ -420,7 +420,7 @@ struct FoldOracle {
   BinaryMerkleTree<Sha256> tree;
 };
 
-void advise_opening(zk::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
+void advise_opening(transcript::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
                     std::span<const uint128> values, unsigned arity, const OracleShape& shape,
                     std::uint64_t leaf, std::vector<Digest32>& path) {
   transcript.advise_b128s(values.subspan(leaf << arity, std::size_t{1} << arity));
@@ -430,7 +430,7 @@ void advise_opening(zk::ProverTranscript& transcript, const BinaryMerkleTree<Sha
   }
 }
 
-void advise_cap(zk::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
+void advise_cap(transcript::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
                 const OracleShape& shape) {
   const unsigned level = shape.log_leaves - shape.cap_height;
   for (std::uint64_t node = 0; node < (std::uint64_t{1} << shape.cap_height); ++node) {
@@ -482,7 +482,7 @@ Result<PcsCommitted> pcs_commit(const std::vector<PolynomialShape>& shapes,
   }
   {
     Stopwatch watch(part(timings, &PcsTimings::merkle));
-    auto tree = binius::commit_codeword<Sha256>(committed.codeword, params->arity);
+    auto tree = commit_codeword<Sha256>(committed.codeword, params->arity);
     if (!tree) return tree.error();
     committed.tree = std::move(*tree);
   }
@@ -494,7 +494,8 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
                         PcsTimings* timings) {
   const PcsParams& params = committed.params;
   if (Status valid = check_claims(params, claims); !valid) return valid.error();
-  zk::ProverTranscript transcript(kPcsProtocol, statement_digest(params, committed.root(), claims));
+  transcript::ProverTranscript transcript(kPcsProtocol,
+                                          statement_digest(params, committed.root(), claims));
   transcript.absorb_commitment(committed.root());  // also in the statement; challenges may start
   std::optional<SumcheckState> sumcheck;
   {
@@ -585,7 +586,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     if (folds % arity == 0 && folds / arity < params.oracles.size()) {
       Stopwatch watch(part(timings, &PcsTimings::merkle));
       FoldOracle oracle{from_polyval_vector(folded), {}};
-      auto tree = binius::commit_codeword<Sha256>(oracle.values, arity);
+      auto tree = commit_codeword<Sha256>(oracle.values, arity);
       if (!tree) return tree.error();
       oracle.tree = std::move(*tree);
       transcript.write_digest(oracle.tree.root());
@@ -612,7 +613,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
                      params.oracles[k], position >> (arity * k), path);
     }
   }
-  const zk::ProofTapes tapes = std::move(transcript).finish();
+  const transcript::ProofTapes tapes = std::move(transcript).finish();
   Bytes proof(kProofMagic, kProofMagic + sizeof kProofMagic);
   proof.push_back(kProofVersion);
   proof.insert(proof.end(), tapes.transcript.begin(), tapes.transcript.end());

@@ -17,7 +17,7 @@
 #include "merkleforge/binary/node_hashing.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/hash/sha256.hpp"
-#include "merkleforge/zk/transcript.hpp"
+#include "merkleforge/transcript/transcript.hpp"
 
 namespace merkleforge::pcs {
 namespace {
@@ -200,13 +200,14 @@ uint128 ring_switch_indicator(unsigned level, std::span<const uint128> high_cano
 
 Digest32 leaf_hash(std::span<const uint128> values) {
   std::uint8_t bytes[16 * 256];
-  for (std::size_t i = 0; i < values.size(); ++i) zk::store_b128(values[i], bytes + 16 * i);
+  for (std::size_t i = 0; i < values.size(); ++i) transcript::store_b128(values[i], bytes + 16 * i);
   return Hashing::leaf(ByteSpan(bytes, 16 * values.size()));
 }
 
 /// Reads an oracle's cap from the advice and checks that it hashes to `root`.
-Result<std::vector<Digest32>> read_cap(zk::VerifierTranscript& transcript, const OracleShape& shape,
-                                       const Digest32& root, std::size_t oracle) {
+Result<std::vector<Digest32>> read_cap(transcript::VerifierTranscript& transcript,
+                                       const OracleShape& shape, const Digest32& root,
+                                       std::size_t oracle) {
   std::vector<Digest32> layer(std::size_t{1} << shape.cap_height);
   for (Digest32& node : layer) {
     auto read = transcript.read_advice_digest();
@@ -226,7 +227,7 @@ Result<std::vector<Digest32>> read_cap(zk::VerifierTranscript& transcript, const
 
 /// Reads leaf `leaf` of an oracle (canonical values to Montgomery form) and its path, and checks
 /// the path up to the cap.
-Status read_opening(zk::VerifierTranscript& transcript, const OracleShape& shape,
+Status read_opening(transcript::VerifierTranscript& transcript, const OracleShape& shape,
                     const std::vector<Digest32>& cap, std::uint64_t leaf, std::span<uint128> values,
                     const std::string& where) {
   if (Status read = transcript.read_advice_b128s(values); !read) return read;
@@ -285,8 +286,8 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
                   const std::vector<EvaluationClaim>& claims, ByteSpan proof) {
   auto decoded = decode_proof(params, claims, proof);
   if (!decoded) return decoded.error();
-  zk::VerifierTranscript transcript(kPcsProtocol, statement_digest(params, root, claims),
-                                    decoded->transcript, decoded->advice);
+  transcript::VerifierTranscript transcript(kPcsProtocol, statement_digest(params, root, claims),
+                                            decoded->transcript, decoded->advice);
   transcript.absorb_commitment(root);  // also in the statement; challenges may start
 
   // Ring-switching: each subfield claim's tensor columns must evaluate to its value.

@@ -36,9 +36,9 @@ struct RoundResult {
 /// it with g(challenge). Errors: malformed_input when the transcript ends early.
 Result<RoundResult> receive_round(VerifierTranscript& transcript, unsigned degree, uint128 claim);
 
-/// Ok when the transcript has absorbed a commitment (zk/transcript.hpp: challenges drawn before
-/// the data is bound would let an adaptive prover fit the data to them). Errors: invalid_argument
-/// naming the protocol.
+/// Ok when the transcript has absorbed a commitment (transcript/transcript.hpp: challenges drawn
+/// before the data is bound would let an adaptive prover fit the data to them). Errors:
+/// invalid_argument naming the protocol.
 template <class Transcript>
 Status require_commitment(const Transcript& transcript, std::string_view protocol) {
   if (transcript.commitment_absorbed()) return Ok{};

@@ -128,7 +128,7 @@ TEST(KeccakAvx512Model, EightLaneAbsorbMatchesPortable) {
 
 TEST(KeccakAvx512Model, HashManyThroughModelKernelMatchesOpenSsl) {
   // Single states take the portable permutation here (the real kernel's, BMI2, needs the CPU).
-  const keccak::Kernel kernel{Isa::avx512, keccak::permute_portable,
+  const keccak::Kernel kernel{Isa::avx512, "portable", keccak::permute_portable,
                               keccak::absorb_clearing_fresh_lanes<model::absorb_lanes_avx512, 8>,
                               8};
   std::mt19937_64 rng(7);

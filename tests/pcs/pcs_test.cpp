@@ -7,7 +7,7 @@
 #include <cmath>
 #include <random>
 
-#include "merkleforge/binius/codeword_commitment.hpp"
+#include "merkleforge/pcs/codeword_commitment.hpp"
 #include "pcs/pcs_support.hpp"
 
 namespace merkleforge::pcs {
@@ -410,7 +410,7 @@ TEST_F(PcsReject, RandomlyMutatedProofsAreRejectedWithoutCrashing) {
 /// committed word and the folded oracles are all that stands in its way.
 PcsCommitted commit_one_open_another(const PcsCommitted& opened, std::vector<uint128> word) {
   PcsCommitted cheat = opened;
-  auto tree = binius::commit_codeword<Sha256>(word, opened.params.arity);
+  auto tree = commit_codeword<Sha256>(word, opened.params.arity);
   EXPECT_TRUE(tree.ok());
   cheat.tree = std::move(*tree);
   cheat.codeword = std::move(word);

@@ -1,7 +1,7 @@
 // FRI-Binius PCS, verifier side: a separate, single-threaded code path (src/pcs/verifier.cpp)
 // that multiplies one field element at a time and shares no protocol logic with the prover, so a
 // bug in one cannot cancel out in the other. Only the definitions both sides must agree on
-// (params.hpp: parameters, statement digest, proof layout; zk/transcript.hpp) are common.
+// (params.hpp: parameters, statement digest, proof layout; transcript/transcript.hpp) are common.
 #pragma once
 
 #include <vector>

@@ -1,12 +1,12 @@
-// The Fiat–Shamir transcript: construction in zk/transcript.hpp.
-#include "merkleforge/zk/transcript.hpp"
+// The Fiat–Shamir transcript: construction in transcript/transcript.hpp.
+#include "merkleforge/transcript/transcript.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
 #include <string>
 
-namespace merkleforge::zk {
+namespace merkleforge::transcript {
 namespace {
 
 constexpr std::string_view kTranscriptTag = "MerkleForge zk transcript v1";
@@ -264,4 +264,4 @@ Status VerifierTranscript::finish() const {
   return Ok{};
 }
 
-}  // namespace merkleforge::zk
+}  // namespace merkleforge::transcript

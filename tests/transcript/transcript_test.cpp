@@ -1,7 +1,7 @@
 // The Fiat–Shamir transcript: challenges re-derived from the documented construction with
 // OpenSSL's SHA-256, prover/verifier agreement, strict tape reading, and separation of
 // statements, protocols and phase labels.
-#include "merkleforge/zk/transcript.hpp"
+#include "merkleforge/transcript/transcript.hpp"
 
 #include <gtest/gtest.h>
 #include <openssl/sha.h>
@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace merkleforge::zk {
+namespace merkleforge::transcript {
 namespace {
 
 Digest32 statement_of(std::uint8_t seed) {
@@ -218,7 +218,7 @@ TEST(ZkTranscript, PhaseOrderMatters) {
 }
 
 // Challenges drawn before the prover's data is bound would let it fit the data to them
-// (adaptive_prover_test.cpp shows one per protocol): both sides refuse until a commitment.
+// (tests/zk/adaptive_prover_test.cpp shows one per protocol): both sides refuse until a commitment.
 TEST(ZkTranscript, ChallengesAreRefusedBeforeACommitment) {
   ProverTranscript prover("p", statement_of(1));
   prover.begin_phase("x");
@@ -240,4 +240,4 @@ TEST(ZkTranscript, ChallengesAreRefusedBeforeACommitment) {
 }
 
 }  // namespace
-}  // namespace merkleforge::zk
+}  // namespace merkleforge::transcript

@@ -1,5 +1,6 @@
-// Merkle commitment to a Reed–Solomon codeword (reed_solomon.hpp) with MerkleForge's own
-// BinaryMerkleTree (binary/tree.hpp) and hash layer.
+// Merkle commitment to a Reed–Solomon codeword (binius/reed_solomon.hpp) with MerkleForge's own
+// BinaryMerkleTree (binary/tree.hpp) and hash layer: the PCS's oracles. (In pcs, not in the field
+// layer: binius depends on core alone.)
 //
 // Leaf p is the codeword position p: its 2^log_batch interleaved B128 values serialized back to
 // back, each as 16 bytes little-endian (byte q holds bits 8q .. 8q+7). Leaves are hashed by the
@@ -16,7 +17,10 @@
 #include "merkleforge/binius/reed_solomon.hpp"
 #include "merkleforge/hash/hasher.hpp"
 
-namespace merkleforge::binius {
+namespace merkleforge::pcs {
+
+using binius::ReedSolomonParams;
+using binius::uint128;
 
 static_assert(std::endian::native == std::endian::little,
               "codeword leaves are the in-memory bytes of B128 values (little-endian hosts)");
@@ -39,7 +43,7 @@ inline Bytes codeword_leaf(std::span<const uint128> codeword, unsigned log_batch
 template <Hasher H>
 Result<BinaryMerkleTree<H>> commit_codeword(std::span<const uint128> codeword, unsigned log_batch) {
   if (codeword.empty() || log_batch >= 40 || codeword.size() % (std::size_t{1} << log_batch) != 0) {
-    return make_error(Errc::wrong_size, "binius commitment: " + std::to_string(codeword.size()) +
+    return make_error(Errc::wrong_size, "pcs commitment: " + std::to_string(codeword.size()) +
                                             " values are not a whole number of leaves of 2^" +
                                             std::to_string(log_batch));
   }
@@ -59,11 +63,11 @@ struct CodewordCommitment {
 template <Hasher H>
 Result<CodewordCommitment<H>> encode_and_commit(std::span<const uint128> message,
                                                 const ReedSolomonParams& params) {
-  auto codeword = reed_solomon_encode(message, params);
+  auto codeword = binius::reed_solomon_encode(message, params);
   if (!codeword) return codeword.error();
   auto tree = commit_codeword<H>(*codeword, params.log_batch);
   if (!tree) return tree.error();
   return CodewordCommitment<H>{std::move(*codeword), std::move(*tree)};
 }
 
-}  // namespace merkleforge::binius
+}  // namespace merkleforge::pcs
