@@ -15,6 +15,7 @@
 //                                                alone (ratio verify / verify_hashes = overhead)
 // Counters: proof_bytes (binary form, docs/binary-tree.md), hashes.
 #include <benchmark/benchmark.h>
+#include <tbb/info.h>
 #include <oneapi/tbb/global_control.h>
 
 #include <chrono>

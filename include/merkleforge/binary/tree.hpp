@@ -13,9 +13,6 @@
 // exclusive access (as for standard containers).
 #pragma once
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -31,6 +28,7 @@
 #include "merkleforge/binary/proof.hpp"
 #include "merkleforge/binary/shape.hpp"
 #include "merkleforge/core/large_pages.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/core/result.hpp"
 
 namespace merkleforge {
@@ -308,8 +306,7 @@ class BinaryMerkleTree {
     if (subtrees < 2) {
       build_subtrees(0, subtrees);
     } else {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, subtrees, 1),
-                        [&](const auto& range) { build_subtrees(range.begin(), range.end()); });
+      parallel_for(subtrees, 1, build_subtrees);
     }
     tree.hash_levels(kSubtreeLevels + 1, static_cast<unsigned>(tree.levels_.size()) - 1, 0);
     return tree;
