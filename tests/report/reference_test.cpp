@@ -21,6 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+#ifdef MERKLEFORGE_BENCH_DIR
 /// Every benchmark name the suites of `dir` register (--benchmark_list_tests).
 std::vector<std::string> registered_names(const fs::path& dir) {
   std::vector<std::string> names;
@@ -39,6 +40,7 @@ std::vector<std::string> registered_names(const fs::path& dir) {
   }
   return names;
 }
+#endif
 
 TEST(ReferenceFile, EveryFigureHasARowOfOursAndASeat) {
 #ifndef MERKLEFORGE_BENCH_DIR
