@@ -9,9 +9,9 @@
 #include <cstring>
 #include <string>
 
-#include "binius/polyval_kernel.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/binius/subfield_products.hpp"
+#include "polyval_kernel.hpp"
 
 namespace merkleforge::binius {
 namespace {
@@ -47,7 +47,7 @@ std::vector<uint128> to_polyval_copy(std::span<const uint128> values) {
 std::vector<uint128> eq_tensor_polyval(std::span<const uint128> point) {
   std::vector<uint128> eq(std::size_t{1} << point.size());
   eq[0] = kPolyvalOne;
-  const auto& kernel = detail::active_polyval_kernel();
+  const auto& kernel = active_polyval_kernel();
   for (std::size_t j = 0; j < point.size(); ++j) {
     const std::size_t half = std::size_t{1} << j;
     kernel.mul_scalar(eq.data(), to_polyval(point[j]), eq.data() + half, half);
@@ -58,7 +58,7 @@ std::vector<uint128> eq_tensor_polyval(std::span<const uint128> point) {
 
 /// sum_i dot(a[i], b[i]) for POLYVAL values.
 uint128 polyval_inner_product(const uint128* a, const uint128* b, std::size_t n) {
-  const auto& kernel = detail::active_polyval_kernel();
+  const auto& kernel = active_polyval_kernel();
   std::array<uint128, kChunk> products;
   uint128 sum = 0;
   for (std::size_t start = 0; start < n; start += kChunk) {
@@ -117,7 +117,7 @@ Result<std::vector<uint128>> partial_evaluate_high(std::span<const uint128> valu
   const auto eq = eq_tensor_polyval(point);
   const auto v = to_polyval_copy(values);
   const std::size_t stride = values.size() >> point.size();
-  const auto& kernel = detail::active_polyval_kernel();
+  const auto& kernel = active_polyval_kernel();
   std::vector<uint128> out(stride, 0), scaled(stride);
   for (std::size_t j = 0; j < eq.size(); ++j) {
     kernel.mul_scalar(v.data() + j * stride, eq[j], scaled.data(), stride);
