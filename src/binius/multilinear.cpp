@@ -1,8 +1,5 @@
 #include "merkleforge/binius/multilinear.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_reduce.h>
-
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -238,28 +235,20 @@ Result<std::vector<uint128>> partial_evaluate_high_b1(std::span<const std::uint8
     }
     return out;
   }
-  // Blocks of fewer than 64 bits: 64 / stride blocks per machine word, in parallel over words.
-  using Sums = std::vector<uint128>;
+  // Blocks of fewer than 64 bits: 64 / stride blocks per machine word.
   const std::size_t per_word = 64 / stride;
-  return tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, bits.size() / 8), Sums(stride, 0),
-      [&](const tbb::blocked_range<std::size_t>& words, Sums acc) {
-        for (std::size_t w = words.begin(); w != words.end(); ++w) {
-          std::uint64_t word;
-          std::memcpy(&word, bits.data() + 8 * w, 8);
-          for (std::size_t k = 0; k < per_word; ++k, word >>= stride) {
-            const uint128 weight = eq[w * per_word + k];
-            for (std::size_t i = 0; i < stride; ++i) {
-              acc[i] ^= weight & (uint128{0} - static_cast<uint128>((word >> i) & 1u));
-            }
-          }
-        }
-        return acc;
-      },
-      [](Sums a, const Sums& b) {
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] ^= b[i];
-        return a;
-      });
+  std::vector<uint128> out(stride, 0);
+  for (std::size_t w = 0; w < bits.size() / 8; ++w) {
+    std::uint64_t word;
+    std::memcpy(&word, bits.data() + 8 * w, 8);
+    for (std::size_t k = 0; k < per_word; ++k, word >>= stride) {
+      const uint128 weight = eq[w * per_word + k];
+      for (std::size_t i = 0; i < stride; ++i) {
+        out[i] ^= weight & (uint128{0} - static_cast<uint128>((word >> i) & 1u));
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace merkleforge::binius

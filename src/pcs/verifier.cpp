@@ -12,8 +12,8 @@
 #include <map>
 #include <utility>
 
-#include "merkleforge/binary/node_hashing.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/hash/node_hashing.hpp"
 #include "merkleforge/hash/sha256.hpp"
 #include "merkleforge/transcript/transcript.hpp"
 

@@ -1,14 +1,12 @@
-// The field layer's kernels, for the provers above it (zk, pcs): the POLYVAL-basis loops the
-// dispatcher chose for this CPU, and the additive NTT on data already in the POLYVAL basis. The
-// typed entry points (polyval.hpp, additive_ntt.hpp) check sizes and convert bases; these do
-// neither, so a prover that keeps its data in the POLYVAL basis pays for no conversion and no
-// Status per call. Every pointer must address the stated number of elements.
+// The field layer's kernels, for the provers above it (binius_prover, zk_prover, pcs_prover): the
+// POLYVAL-basis loops the dispatcher chose for this CPU. The typed entry points (polyval.hpp) check
+// sizes and convert bases; these do neither, so a prover that keeps its data in the POLYVAL basis
+// pays for no conversion and no Status per call (binius/additive_ntt.hpp, in binius_prover, offers
+// the NTT on such data). Every pointer must address the stated number of elements.
 #pragma once
 
 #include <cstddef>
-#include <span>
 
-#include "merkleforge/binius/additive_ntt.hpp"
 #include "merkleforge/binius/tower.hpp"
 
 namespace merkleforge::binius {
@@ -28,10 +26,5 @@ struct PolyvalKernel {
 
 /// The kernel polyval_set_isa selected (default: the best this CPU runs).
 const PolyvalKernel& active_polyval_kernel() noexcept;
-
-/// The additive NTT (additive_ntt.hpp) on Montgomery-form data, without the basis changes.
-/// Precondition: check_ntt_shape(data.size(), shape) passed.
-void ntt_forward_polyval(std::span<uint128> data, const NttShape& shape);
-void ntt_inverse_polyval(std::span<uint128> data, const NttShape& shape);
 
 }  // namespace merkleforge::binius

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "merkleforge/binius/additive_ntt.hpp"
 #include "ntt_internal.hpp"
 
 namespace merkleforge::binius {
