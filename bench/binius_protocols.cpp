@@ -14,6 +14,7 @@
 #include "merkleforge/binius/packed.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/zk/grand_product.hpp"
+#include "merkleforge/zk/prover.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
 #include "merkleforge/zk/zerocheck.hpp"
 

@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "merkleforge/circuits/circuit.hpp"
+#include "merkleforge/cs/prover.hpp"
 
 namespace merkleforge::circuits {
 namespace {

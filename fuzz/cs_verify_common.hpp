@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "merkleforge/circuits/circuit.hpp"
+#include "merkleforge/cs/prover.hpp"
 
 namespace merkleforge::fuzz {
 
@@ -42,8 +43,8 @@ inline CsCase circuit_case(std::string_view name, const cs::ProofConfig& config)
 inline bool apply_edits(ByteSpan edits, Bytes& proof) {
   bool changed = false;
   for (std::size_t i = 0; i + 3 <= edits.size(); i += 3) {
-    const std::size_t at = ((std::size_t{edits[i]} | std::size_t{edits[i + 1]} << 8) *
-                            proof.size()) >> 16;
+    const std::size_t at =
+        ((std::size_t{edits[i]} | std::size_t{edits[i + 1]} << 8) * proof.size()) >> 16;
     proof[at] ^= edits[i + 2];
     changed |= edits[i + 2] != 0;
   }

@@ -15,6 +15,7 @@
 #include "merkleforge/zk/evalcheck.hpp"
 #include "merkleforge/zk/grand_product.hpp"
 #include "merkleforge/zk/lookup.hpp"
+#include "merkleforge/zk/prover.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
 #include "merkleforge/zk/zerocheck.hpp"
 

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "binius/polyval_kernel.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "polyval_kernel.hpp"
 
 namespace merkleforge::binius {
 
@@ -14,7 +14,7 @@ Status batch_inverse(std::span<const uint128> values, std::span<uint128> out) {
                                             " values but " + std::to_string(out.size()) +
                                             " outputs");
   }
-  const auto& kernel = detail::active_polyval_kernel();
+  const auto& kernel = active_polyval_kernel();
   const auto dot = [&](uint128 a, uint128 b) {
     kernel.mul(&a, &b, &a, 1);
     return a;

@@ -1,4 +1,4 @@
-#include "binius/gf2_linear.hpp"
+#include "gf2_linear.hpp"
 
 #include <bit>
 

@@ -1,17 +1,14 @@
 #include "merkleforge/binius/multilinear.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_reduce.h>
-
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
 #include <string>
 
-#include "binius/polyval_kernel.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/binius/subfield_products.hpp"
+#include "polyval_kernel.hpp"
 
 namespace merkleforge::binius {
 namespace {
@@ -47,7 +44,7 @@ std::vector<uint128> to_polyval_copy(std::span<const uint128> values) {
 std::vector<uint128> eq_tensor_polyval(std::span<const uint128> point) {
   std::vector<uint128> eq(std::size_t{1} << point.size());
   eq[0] = kPolyvalOne;
-  const auto& kernel = detail::active_polyval_kernel();
+  const auto& kernel = active_polyval_kernel();
   for (std::size_t j = 0; j < point.size(); ++j) {
     const std::size_t half = std::size_t{1} << j;
     kernel.mul_scalar(eq.data(), to_polyval(point[j]), eq.data() + half, half);
@@ -58,7 +55,7 @@ std::vector<uint128> eq_tensor_polyval(std::span<const uint128> point) {
 
 /// sum_i dot(a[i], b[i]) for POLYVAL values.
 uint128 polyval_inner_product(const uint128* a, const uint128* b, std::size_t n) {
-  const auto& kernel = detail::active_polyval_kernel();
+  const auto& kernel = active_polyval_kernel();
   std::array<uint128, kChunk> products;
   uint128 sum = 0;
   for (std::size_t start = 0; start < n; start += kChunk) {
@@ -117,7 +114,7 @@ Result<std::vector<uint128>> partial_evaluate_high(std::span<const uint128> valu
   const auto eq = eq_tensor_polyval(point);
   const auto v = to_polyval_copy(values);
   const std::size_t stride = values.size() >> point.size();
-  const auto& kernel = detail::active_polyval_kernel();
+  const auto& kernel = active_polyval_kernel();
   std::vector<uint128> out(stride, 0), scaled(stride);
   for (std::size_t j = 0; j < eq.size(); ++j) {
     kernel.mul_scalar(v.data() + j * stride, eq[j], scaled.data(), stride);
@@ -238,28 +235,20 @@ Result<std::vector<uint128>> partial_evaluate_high_b1(std::span<const std::uint8
     }
     return out;
   }
-  // Blocks of fewer than 64 bits: 64 / stride blocks per machine word, in parallel over words.
-  using Sums = std::vector<uint128>;
+  // Blocks of fewer than 64 bits: 64 / stride blocks per machine word.
   const std::size_t per_word = 64 / stride;
-  return tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, bits.size() / 8), Sums(stride, 0),
-      [&](const tbb::blocked_range<std::size_t>& words, Sums acc) {
-        for (std::size_t w = words.begin(); w != words.end(); ++w) {
-          std::uint64_t word;
-          std::memcpy(&word, bits.data() + 8 * w, 8);
-          for (std::size_t k = 0; k < per_word; ++k, word >>= stride) {
-            const uint128 weight = eq[w * per_word + k];
-            for (std::size_t i = 0; i < stride; ++i) {
-              acc[i] ^= weight & (uint128{0} - static_cast<uint128>((word >> i) & 1u));
-            }
-          }
-        }
-        return acc;
-      },
-      [](Sums a, const Sums& b) {
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] ^= b[i];
-        return a;
-      });
+  std::vector<uint128> out(stride, 0);
+  for (std::size_t w = 0; w < bits.size() / 8; ++w) {
+    std::uint64_t word;
+    std::memcpy(&word, bits.data() + 8 * w, 8);
+    for (std::size_t k = 0; k < per_word; ++k, word >>= stride) {
+      const uint128 weight = eq[w * per_word + k];
+      for (std::size_t i = 0; i < stride; ++i) {
+        out[i] ^= weight & (uint128{0} - static_cast<uint128>((word >> i) & 1u));
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace merkleforge::binius

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "binius/packed_kernel.hpp"
-#include "core/dispatch.hpp"
 #include "merkleforge/core/cpu.hpp"
+#include "merkleforge/core/dispatch.hpp"
+#include "packed_kernel.hpp"
 
 namespace merkleforge::binius {
 namespace {

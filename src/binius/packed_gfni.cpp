@@ -5,9 +5,9 @@
 // whose leaves are vgf2p8mulb: 32 Rijndael products per instruction.
 #include <immintrin.h>
 
-#include "binius/packed_karatsuba.hpp"
-#include "binius/packed_kernel.hpp"
-#include "binius/packed_loops.hpp"
+#include "packed_karatsuba.hpp"
+#include "packed_kernel.hpp"
+#include "packed_loops.hpp"
 
 namespace merkleforge::binius::detail {
 namespace {

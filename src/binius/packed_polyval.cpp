@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <array>
 
-#include "binius/packed_kernel.hpp"
-#include "binius/polyval_kernel.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "packed_kernel.hpp"
+#include "polyval_kernel.hpp"
 
 namespace merkleforge::binius::detail {
 namespace {

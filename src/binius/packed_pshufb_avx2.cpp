@@ -9,9 +9,9 @@
 
 #include <array>
 
-#include "binius/packed_karatsuba.hpp"
-#include "binius/packed_kernel.hpp"
-#include "binius/packed_loops.hpp"
+#include "packed_karatsuba.hpp"
+#include "packed_kernel.hpp"
+#include "packed_loops.hpp"
 
 namespace merkleforge::binius::detail {
 namespace {

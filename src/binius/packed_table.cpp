@@ -4,8 +4,8 @@
 #include <array>
 #include <vector>
 
-#include "binius/packed_kernel.hpp"
 #include "merkleforge/binius/packed.hpp"
+#include "packed_kernel.hpp"
 
 namespace merkleforge::binius {
 namespace {

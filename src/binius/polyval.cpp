@@ -5,10 +5,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "binius/gf2_linear.hpp"
-#include "binius/polyval_kernel.hpp"
-#include "core/dispatch.hpp"
+#include "gf2_linear.hpp"
 #include "merkleforge/core/cpu.hpp"
+#include "merkleforge/core/dispatch.hpp"
+#include "polyval_kernel.hpp"
 
 namespace merkleforge::binius {
 namespace {
@@ -24,8 +24,8 @@ bool vpclmul_runs() noexcept {
   return cpu_features().vpclmulqdq && cpu_features().pclmul && cpu_features().avx2;
 }
 
-dispatch::Dispatcher<PolyvalIsa, const detail::PolyvalKernel*>& dispatcher() {
-  static dispatch::Dispatcher<PolyvalIsa, const detail::PolyvalKernel*> kernels(
+dispatch::Dispatcher<PolyvalIsa, const PolyvalKernel*>& dispatcher() {
+  static dispatch::Dispatcher<PolyvalIsa, const PolyvalKernel*> kernels(
       "polyval",
       {{PolyvalIsa::vpclmul, "vpclmul", vpclmul_runs, &detail::kPolyvalVpclmul},
        {PolyvalIsa::pclmul, "pclmul", pclmul_runs, &detail::kPolyvalPclmul},
@@ -137,22 +137,26 @@ Status polyval_set_isa(PolyvalIsa isa) {
   return dispatcher().select(polyval_isa_name(isa));
 }
 
-namespace detail {
 const PolyvalKernel& active_polyval_kernel() noexcept {
   return *dispatcher().active().table;
 }
-}  // namespace detail
+
+uint128 polyval_dot(uint128 a, uint128 b) noexcept {
+  uint128 out;
+  active_polyval_kernel().mul(&a, &b, &out, 1);
+  return out;
+}
 
 Status polyval_mul(std::span<const uint128> a, std::span<const uint128> b, std::span<uint128> out) {
   if (Status s = check_sizes(a.size(), b.size()); !s) return s;
   if (Status s = check_sizes(a.size(), out.size()); !s) return s;
-  detail::active_polyval_kernel().mul(a.data(), b.data(), out.data(), out.size());
+  active_polyval_kernel().mul(a.data(), b.data(), out.data(), out.size());
   return Ok{};
 }
 
 Status polyval_mul_scalar(std::span<const uint128> a, uint128 scalar, std::span<uint128> out) {
   if (Status s = check_sizes(a.size(), out.size()); !s) return s;
-  detail::active_polyval_kernel().mul_scalar(a.data(), scalar, out.data(), out.size());
+  active_polyval_kernel().mul_scalar(a.data(), scalar, out.data(), out.size());
   return Ok{};
 }
 

@@ -1,8 +1,8 @@
 // POLYVAL kernel with PCLMULQDQ: one Montgomery product per 4 + 2 carry-less multiplies.
 #include <immintrin.h>
 
-#include "binius/polyval_loops.hpp"
-#include "binius/polyval_pclmul_ops.hpp"
+#include "polyval_loops.hpp"
+#include "polyval_pclmul_ops.hpp"
 
 namespace merkleforge::binius::detail {
 

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-#include "binius/polyval_kernel.hpp"
+#include "polyval_kernel.hpp"
 
 namespace merkleforge::binius::detail {
 

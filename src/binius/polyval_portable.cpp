@@ -1,6 +1,6 @@
 // POLYVAL kernel without carry-less multiply instructions: the reference for the others.
-#include "binius/polyval_loops.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "polyval_loops.hpp"
 
 namespace merkleforge::binius {
 namespace {
@@ -24,24 +24,25 @@ std::uint64_t high64(uint128 x) noexcept {
 
 }  // namespace
 
+namespace detail {
+
 // The 256-bit product T = t3:t2:t1:t0 is divided by x^128 modulo p in two 64-bit steps: adding
 // t0·p clears t0 (p ≡ 1 mod x^64), and t0·p = t0 + t0·x^128 + clmul(t0, C)·x^64.
-uint128 polyval_dot(uint128 a, uint128 b) noexcept {
+uint128 polyval_dot_portable(uint128 a, uint128 b) noexcept {
   const uint128 lo = clmul64(low64(a), low64(b));
   const uint128 hi = clmul64(high64(a), high64(b));
   const uint128 mid = clmul64(low64(a), high64(b)) ^ clmul64(high64(a), low64(b));
   std::uint64_t t0 = low64(lo), t1 = high64(lo) ^ low64(mid);
   std::uint64_t t2 = low64(hi) ^ high64(mid), t3 = high64(hi);
-  const uint128 fold0 = clmul64(t0, detail::kPolyvalReductionConstant);
+  const uint128 fold0 = clmul64(t0, kPolyvalReductionConstant);
   t1 ^= low64(fold0);
   t2 ^= high64(fold0) ^ t0;
-  const uint128 fold1 = clmul64(t1, detail::kPolyvalReductionConstant);
+  const uint128 fold1 = clmul64(t1, kPolyvalReductionConstant);
   t2 ^= low64(fold1);
   t3 ^= high64(fold1) ^ t1;
   return make_uint128(t3, t2);
 }
 
-namespace detail {
 namespace {
 
 struct PortableOps {
@@ -50,7 +51,7 @@ struct PortableOps {
   static Vec load(const uint128* p) { return *p; }
   static void store(uint128* p, Vec v) { *p = v; }
   static Vec broadcast(uint128 x) { return x; }
-  static Vec dot(Vec a, Vec b) { return polyval_dot(a, b); }
+  static Vec dot(Vec a, Vec b) { return polyval_dot_portable(a, b); }
   static Vec add(Vec a, Vec b) { return a ^ b; }
 };
 

@@ -2,8 +2,8 @@
 // group; ragged ends go through the PCLMULQDQ lane.
 #include <immintrin.h>
 
-#include "binius/polyval_loops.hpp"
-#include "binius/polyval_pclmul_ops.hpp"
+#include "polyval_loops.hpp"
+#include "polyval_pclmul_ops.hpp"
 
 namespace merkleforge::binius::detail {
 namespace {

@@ -7,8 +7,8 @@
 #include <bit>
 #include <cstring>
 
-#include "hash/blake3_kernel.hpp"
-#include "hash/blake3_tree.hpp"
+#include "blake3_kernel.hpp"
+#include "blake3_tree.hpp"
 
 namespace merkleforge {
 

@@ -1,8 +1,8 @@
 // BLAKE3 with AVX2: hash_many over 8 lanes. Single compressions use the SSE4.1 rows.
 #include <immintrin.h>
 
-#include "hash/blake3_kernel.hpp"
-#include "hash/blake3_lanes.hpp"
+#include "blake3_kernel.hpp"
+#include "blake3_lanes.hpp"
 
 namespace merkleforge::blake3 {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "hash/blake3_kernel.hpp"
+#include "blake3_kernel.hpp"
 #include "merkleforge/hash/blake3.hpp"
 
 namespace merkleforge {

@@ -1,7 +1,7 @@
 // Run-time choice of the BLAKE3 kernel (core/dispatch.hpp): the best the CPU runs, or the one
 // MERKLEFORGE_KERNEL / Blake3::set_kernel names.
-#include "hash/blake3_kernel.hpp"
-#include "hash/hash_dispatch.hpp"
+#include "blake3_kernel.hpp"
+#include "hash_dispatch.hpp"
 #include "merkleforge/hash/blake3.hpp"
 
 namespace merkleforge {

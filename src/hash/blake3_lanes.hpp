@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "hash/blake3_kernel.hpp"
+#include "blake3_kernel.hpp"
 
 namespace merkleforge::blake3 {
 

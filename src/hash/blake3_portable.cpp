@@ -1,5 +1,5 @@
 // Portable BLAKE3 compression: the reference for every SIMD kernel.
-#include "hash/blake3_kernel.hpp"
+#include "blake3_kernel.hpp"
 
 namespace merkleforge::blake3 {
 namespace {

@@ -3,9 +3,9 @@
 
 #include <cstring>
 
-#include "hash/blake3_kernel.hpp"
-#include "hash/blake3_lanes.hpp"
-#include "hash/blake3_rows.hpp"
+#include "blake3_kernel.hpp"
+#include "blake3_lanes.hpp"
+#include "blake3_rows.hpp"
 
 namespace merkleforge::blake3 {
 namespace {

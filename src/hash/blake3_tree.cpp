@@ -1,4 +1,4 @@
-#include "hash/blake3_tree.hpp"
+#include "blake3_tree.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "hash/blake3_kernel.hpp"
+#include "blake3_kernel.hpp"
 
 namespace merkleforge::blake3 {
 

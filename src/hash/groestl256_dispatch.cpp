@@ -1,6 +1,6 @@
 // Run-time choice of the Grøstl-256 kernel (core/dispatch.hpp), fastest first.
 #include "groestl256_kernel.hpp"
-#include "hash/hash_dispatch.hpp"
+#include "hash_dispatch.hpp"
 #include "merkleforge/hash/groestl256.hpp"
 
 namespace merkleforge {

@@ -2,7 +2,7 @@
 // and keyed by their family (hash/kernel.hpp).
 #pragma once
 
-#include "core/dispatch.hpp"
+#include "merkleforge/core/dispatch.hpp"
 #include "merkleforge/hash/kernel.hpp"
 
 namespace merkleforge::hash_dispatch {

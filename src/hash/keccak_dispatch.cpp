@@ -1,6 +1,6 @@
 // Run-time choice of the Keccak-f[1600] kernel shared by Keccak-256 and SHA3-256
 // (core/dispatch.hpp).
-#include "hash/hash_dispatch.hpp"
+#include "hash_dispatch.hpp"
 #include "keccak_kernel.hpp"
 #include "merkleforge/hash/keccak.hpp"
 

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "hash/hash_dispatch.hpp"
-#include "hash/sha256_batch_plan.hpp"
+#include "hash_dispatch.hpp"
+#include "sha256_batch_plan.hpp"
 
 namespace merkleforge {
 namespace {

@@ -1,7 +1,7 @@
 // AVX2 kernel: 8 messages side by side, word t of message i in lane i of one ymm register.
 #include <immintrin.h>
 
-#include "hash/sha256_rounds.hpp"
+#include "sha256_rounds.hpp"
 
 namespace merkleforge::sha256_detail {
 namespace {

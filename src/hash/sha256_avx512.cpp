@@ -9,7 +9,7 @@
 #endif
 #include <immintrin.h>
 
-#include "hash/sha256_rounds.hpp"
+#include "sha256_rounds.hpp"
 
 namespace merkleforge::sha256_detail {
 namespace {

@@ -1,4 +1,4 @@
-#include "hash/sha256_batch_plan.hpp"
+#include "sha256_batch_plan.hpp"
 
 namespace merkleforge::sha256_detail {
 

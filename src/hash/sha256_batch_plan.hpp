@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "hash/sha256_kernels.hpp"
+#include "sha256_kernels.hpp"
 
 namespace merkleforge::sha256_detail {
 

@@ -2,7 +2,7 @@
 #include <bit>
 #include <cstring>
 
-#include "hash/sha256_rounds.hpp"
+#include "sha256_rounds.hpp"
 
 namespace merkleforge::sha256_detail {
 namespace {

@@ -12,7 +12,7 @@
 // Included only by kernel files, which instantiate it with their ISA's flags.
 #pragma once
 
-#include "hash/sha256_batch_plan.hpp"
+#include "sha256_batch_plan.hpp"
 
 namespace merkleforge::sha256_detail {
 

@@ -3,7 +3,7 @@
 // independent streams to keep the unit busy; the same code serves 1 and N streams.
 #include <immintrin.h>
 
-#include "hash/sha256_batch_plan.hpp"
+#include "sha256_batch_plan.hpp"
 
 namespace merkleforge::sha256_detail {
 namespace {

@@ -4,7 +4,7 @@
 // buckets, the 16 subtries under the root of a trie of many random keys: reading the heads and
 // sorting each bucket then run on oneTBB threads when asked to, so that what put_batch does
 // before its (parallel) build is not left to one core.
-#include "mpt/key_order.hpp"
+#include "key_order.hpp"
 
 #include <oneapi/tbb/parallel_for.h>
 
@@ -13,8 +13,8 @@
 #include <bit>
 #include <cstring>
 
-#include "mpt/id_sort.hpp"
-#include "mpt/key_path.hpp"
+#include "id_sort.hpp"
+#include "key_path.hpp"
 
 namespace merkleforge::mpt::detail {
 namespace {

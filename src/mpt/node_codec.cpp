@@ -4,8 +4,8 @@
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/node.hpp"
 #include "merkleforge/mpt/rlp.hpp"
-#include "mpt/node_decoder.hpp"
-#include "mpt/rlp_reader.hpp"
+#include "node_decoder.hpp"
+#include "rlp_reader.hpp"
 
 namespace merkleforge::mpt {
 namespace {

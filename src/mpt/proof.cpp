@@ -10,7 +10,7 @@
 #include <string>
 
 #include "merkleforge/hash/keccak.hpp"
-#include "mpt/node_decoder.hpp"
+#include "node_decoder.hpp"
 
 namespace merkleforge::mpt {
 namespace {

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <string>
 
-#include "mpt/rlp_reader.hpp"
+#include "rlp_reader.hpp"
 
 namespace merkleforge::rlp {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <span>
 
+#include "key_order.hpp"
 #include "merkleforge/mpt/trie.hpp"
-#include "mpt/key_order.hpp"
 
 namespace merkleforge::mpt {
 

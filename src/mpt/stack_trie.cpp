@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "key_path.hpp"
+#include "leaf_from_key.hpp"
 #include "merkleforge/hash/keccak.hpp"
-#include "mpt/key_path.hpp"
-#include "mpt/leaf_from_key.hpp"
 
 namespace merkleforge::mpt {
 namespace {

@@ -5,8 +5,8 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "mpt/key_path.hpp"
-#include "mpt/trie_tags.hpp"
+#include "key_path.hpp"
+#include "trie_tags.hpp"
 
 namespace merkleforge::mpt {
 

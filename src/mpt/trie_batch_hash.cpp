@@ -16,11 +16,11 @@
 #include <array>
 #include <utility>
 
+#include "batch_hasher.hpp"
+#include "id_sort.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/trie.hpp"
-#include "mpt/batch_hasher.hpp"
-#include "mpt/id_sort.hpp"
-#include "mpt/trie_tags.hpp"
+#include "trie_tags.hpp"
 
 namespace merkleforge::mpt {
 

@@ -2,9 +2,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "key_order.hpp"
 #include "merkleforge/mpt/trie.hpp"
-#include "mpt/key_order.hpp"
-#include "mpt/sorted_builder.hpp"
+#include "sorted_builder.hpp"
 
 namespace merkleforge::mpt {
 namespace {

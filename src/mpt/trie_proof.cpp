@@ -7,9 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "key_path.hpp"
 #include "merkleforge/mpt/trie.hpp"
-#include "mpt/key_path.hpp"
-#include "mpt/trie_tags.hpp"
+#include "trie_tags.hpp"
 
 namespace merkleforge::mpt {
 

@@ -1,6 +1,6 @@
 // MerklePatriciaTrie: the two operations range-proof verification needs.
 #include "merkleforge/mpt/trie.hpp"
-#include "mpt/trie_tags.hpp"
+#include "trie_tags.hpp"
 
 namespace merkleforge::mpt {
 

@@ -26,11 +26,11 @@
 
 #include <stdexcept>
 
-#include "mpt/batch_hasher.hpp"
-#include "mpt/key_path.hpp"
-#include "mpt/leaf_from_key.hpp"
-#include "mpt/sorted_builder.hpp"
-#include "mpt/trie_tags.hpp"
+#include "batch_hasher.hpp"
+#include "key_path.hpp"
+#include "leaf_from_key.hpp"
+#include "sorted_builder.hpp"
+#include "trie_tags.hpp"
 
 namespace merkleforge::mpt {
 

@@ -6,7 +6,7 @@
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/trie.hpp"
-#include "mpt/trie_tags.hpp"
+#include "trie_tags.hpp"
 
 namespace merkleforge::mpt {
 

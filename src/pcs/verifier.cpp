@@ -1,21 +1,19 @@
 // FRI-Binius PCS verifier (pcs/verifier.hpp): single-threaded, one field product at a time, its
 // own twiddles and folds (derived here from the subspace polynomials, not taken from the NTT
 // module the prover uses). Field values are kept in POLYVAL Montgomery form between reading them
-// (canonical, from the tapes) and comparing them; products go one at a time through the scalar
-// PCLMULQDQ kernel of the field layer (no vector kernel, no threads).
+// (canonical, from the tapes) and comparing them; products go one at a time through
+// binius::polyval_dot (PCLMULQDQ where the CPU has it; no vector loops, no threads).
 #include "merkleforge/pcs/verifier.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
-#include <functional>
 #include <map>
 #include <utility>
 
-#include "binius/polyval_kernel.hpp"
-#include "merkleforge/binary/node_hashing.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/hash/node_hashing.hpp"
 #include "merkleforge/hash/sha256.hpp"
 #include "merkleforge/transcript/transcript.hpp"
 
@@ -28,21 +26,8 @@ using Hashing = Rfc6962Hashing<Sha256>;
 
 // ---- scalar field arithmetic on Montgomery-form values ----
 
-/// The one-product-at-a-time CLMUL kernel (pclmul), or the portable one without PCLMULQDQ.
-const binius::detail::PolyvalKernel& scalar_kernel() {
-  static const binius::detail::PolyvalKernel& kernel = [] {
-    const auto isas = binius::polyval_available_isas();
-    const bool pclmul =
-        std::find(isas.begin(), isas.end(), binius::PolyvalIsa::pclmul) != isas.end();
-    return std::cref(pclmul ? binius::detail::kPolyvalPclmul : binius::detail::kPolyvalPortable);
-  }();
-  return kernel;
-}
-
 uint128 mul(uint128 a, uint128 b) {
-  uint128 out = 0;
-  scalar_kernel().mul(&a, &b, &out, 1);
-  return out;
+  return binius::polyval_dot(a, b);
 }
 
 uint128 mont(uint128 canonical) {

@@ -1,5 +1,5 @@
 // last_update_per_key: a batch's updates in the order it applies them.
-#include "sparse/batch_order.hpp"
+#include "batch_order.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -1,5 +1,5 @@
 // Strict JSON members of the sparse-tree proof encodings.
-#include "sparse/json_fields.hpp"
+#include "json_fields.hpp"
 
 #include <algorithm>
 #include <string>

@@ -3,7 +3,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "sparse/node_pool.hpp"
+#include "node_pool.hpp"
 
 namespace merkleforge::sparse_detail {
 

@@ -8,7 +8,7 @@
 #include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/hash/sha256.hpp"
-#include "sparse/partial_tree.hpp"
+#include "partial_tree.hpp"
 
 namespace merkleforge {
 

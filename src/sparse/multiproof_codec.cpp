@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <string>
 
-#include "sparse/multiproof_shape.hpp"
-#include "sparse/proof_layout.hpp"
+#include "multiproof_shape.hpp"
+#include "proof_layout.hpp"
 
 namespace merkleforge {
 namespace {

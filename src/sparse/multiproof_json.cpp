@@ -2,10 +2,10 @@
 // used only inside src/.
 #include <nlohmann/json.hpp>
 
+#include "json_fields.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/sparse/multiproof_codec.hpp"
-#include "sparse/json_fields.hpp"
-#include "sparse/multiproof_shape.hpp"
+#include "multiproof_shape.hpp"
 
 namespace merkleforge {
 namespace {

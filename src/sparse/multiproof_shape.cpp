@@ -1,5 +1,5 @@
 // Shape of a decoded partial tree.
-#include "sparse/multiproof_shape.hpp"
+#include "multiproof_shape.hpp"
 
 #include <vector>
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <new>
 
-#include "sparse/node_pool.hpp"
+#include "node_pool.hpp"
 
 namespace merkleforge::sparse_detail {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "sparse/proof_layout.hpp"
+#include "proof_layout.hpp"
 
 namespace merkleforge {
 namespace {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "json_fields.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/sparse/proof_codec.hpp"
-#include "sparse/json_fields.hpp"
-#include "sparse/proof_layout.hpp"
+#include "proof_layout.hpp"
 
 namespace merkleforge {
 namespace {

@@ -1,5 +1,5 @@
 // Shared parts of the SparseProof encodings.
-#include "sparse/proof_layout.hpp"
+#include "proof_layout.hpp"
 
 #include <string>
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <tuple>
 
-#include "sparse/batch_order.hpp"
-#include "sparse/tree_state.hpp"
+#include "batch_order.hpp"
+#include "tree_state.hpp"
 
 namespace merkleforge {
 

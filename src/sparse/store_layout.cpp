@@ -1,5 +1,5 @@
 // Key and record codecs of the sparse tree in a NodeStore (layout in store_layout.hpp).
-#include "sparse/store_layout.hpp"
+#include "store_layout.hpp"
 
 #include <algorithm>
 

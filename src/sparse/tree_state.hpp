@@ -18,12 +18,12 @@
 #include <utility>
 #include <vector>
 
+#include "level_hasher.hpp"
 #include "merkleforge/sparse/sparse_merkle_tree.hpp"
-#include "sparse/level_hasher.hpp"
-#include "sparse/new_leaf_hashes.hpp"
-#include "sparse/node_pool.hpp"
-#include "sparse/partial_tree.hpp"
-#include "sparse/store_layout.hpp"
+#include "new_leaf_hashes.hpp"
+#include "node_pool.hpp"
+#include "partial_tree.hpp"
+#include "store_layout.hpp"
 
 namespace merkleforge {
 

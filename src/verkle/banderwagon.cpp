@@ -3,10 +3,10 @@
 
 #include <algorithm>
 
+#include "banderwagon_adx.hpp"
 #include "merkleforge/core/hex.hpp"
-#include "verkle/banderwagon_adx.hpp"
-#include "verkle/point_formulas.hpp"
-#include "verkle/raw_access.hpp"
+#include "point_formulas.hpp"
+#include "raw_access.hpp"
 
 namespace merkleforge::verkle {
 

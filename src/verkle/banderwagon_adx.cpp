@@ -1,11 +1,11 @@
 // The group law of banderwagon.cpp with every field operation inlined from the MULX/ADX assembly
 // (montgomery_asm.hpp): compiled with BMI2 and ADX, called only when the field's dispatcher chose
 // "mulx-adx" (kMulxAdx). The formulas are point_formulas.hpp's.
-#include "verkle/banderwagon_adx.hpp"
+#include "banderwagon_adx.hpp"
 
-#include "verkle/montgomery_asm.hpp"
-#include "verkle/point_formulas.hpp"
-#include "verkle/raw_access.hpp"
+#include "montgomery_asm.hpp"
+#include "point_formulas.hpp"
+#include "raw_access.hpp"
 
 namespace merkleforge::verkle::detail {
 

@@ -1,14 +1,14 @@
 // The batch kernels' dispatcher, the portable kernels, and the wrappers that choose how to split a
 // sum (batch_kernels.hpp).
-#include "verkle/batch_kernels.hpp"
+#include "batch_kernels.hpp"
 
 #include <algorithm>
 #include <array>
 #include <stdexcept>
 #include <type_traits>
 
-#include "core/dispatch.hpp"
 #include "merkleforge/core/cpu.hpp"
+#include "merkleforge/core/dispatch.hpp"
 
 namespace merkleforge::verkle {
 

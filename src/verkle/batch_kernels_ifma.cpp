@@ -27,8 +27,8 @@
 #include <cstdint>
 #include <span>
 
-#include "verkle/batch_kernels.hpp"
-#include "verkle/raw_access.hpp"
+#include "batch_kernels.hpp"
+#include "raw_access.hpp"
 
 namespace merkleforge::verkle::detail {
 

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/dispatch.hpp"
 #include "merkleforge/core/cpu.hpp"
+#include "merkleforge/core/dispatch.hpp"
 #include "modular_inverse.hpp"
 
 namespace merkleforge::verkle {

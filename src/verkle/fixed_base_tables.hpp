@@ -18,10 +18,10 @@
 #include <span>
 #include <vector>
 
+#include "batch_kernels.hpp"
 #include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/field.hpp"
-#include "verkle/batch_kernels.hpp"
 
 namespace merkleforge::verkle::detail {
 

@@ -1,7 +1,7 @@
 // The MULX/ADX Montgomery multiplication out of line, for PrimeField's operator* (montgomery.hpp's
 // mul_mulx_adx): compiled with BMI2 and ADX, called only when the field's dispatcher chose it.
 #include "merkleforge/verkle/field.hpp"
-#include "verkle/montgomery_asm.hpp"
+#include "montgomery_asm.hpp"
 
 namespace merkleforge::verkle::detail {
 

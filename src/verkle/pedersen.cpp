@@ -8,10 +8,10 @@
 #include <stdexcept>
 #include <vector>
 
+#include "batch_kernels.hpp"
 #include "fixed_base_tables.hpp"
 #include "merkleforge/verkle/crs.hpp"
-#include "verkle/batch_kernels.hpp"
-#include "verkle/wide_crs_tables.hpp"
+#include "wide_crs_tables.hpp"
 
 namespace merkleforge::verkle {
 

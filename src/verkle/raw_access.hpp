@@ -4,7 +4,7 @@
 
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/field.hpp"
-#include "verkle/point_formulas.hpp"
+#include "point_formulas.hpp"
 
 namespace merkleforge::verkle::detail {
 

@@ -9,7 +9,7 @@
 #include "merkleforge/verkle/crs.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "tree_key_tables.hpp"
-#include "verkle/wide_crs_tables.hpp"
+#include "wide_crs_tables.hpp"
 
 namespace merkleforge::verkle {
 

@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "batch_kernels.hpp"
 #include "merkleforge/verkle/banderwagon.hpp"
-#include "verkle/batch_kernels.hpp"
-#include "verkle/tree_key_tables.hpp"
+#include "tree_key_tables.hpp"
 
 namespace merkleforge::verkle {
 

@@ -5,7 +5,7 @@
 #include <array>
 
 #include "merkleforge/verkle/crs.hpp"
-#include "verkle/wide_crs_tables.hpp"
+#include "wide_crs_tables.hpp"
 
 namespace merkleforge::verkle::detail {
 

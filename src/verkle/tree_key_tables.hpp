@@ -4,10 +4,10 @@
 // wide_crs_tables.hpp cover in 9 additions at most (the 8-bit tables of pedersen.cpp need 16).
 #pragma once
 
+#include "batch_kernels.hpp"
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/tree_key.hpp"
-#include "verkle/batch_kernels.hpp"
-#include "verkle/wide_crs_tables.hpp"
+#include "wide_crs_tables.hpp"
 
 namespace merkleforge::verkle::detail {
 

@@ -10,12 +10,12 @@
 #include <utility>
 #include <vector>
 
+#include "batch_kernels.hpp"
+#include "leaf_values.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
-#include "verkle/batch_kernels.hpp"
-#include "verkle/leaf_values.hpp"
-#include "verkle/trie_empty_code.hpp"
-#include "verkle/trie_nodes.hpp"
-#include "verkle/wide_crs_tables.hpp"
+#include "trie_empty_code.hpp"
+#include "trie_nodes.hpp"
+#include "wide_crs_tables.hpp"
 
 namespace merkleforge::verkle {
 

@@ -1,9 +1,9 @@
-#include "verkle/trie_empty_code.hpp"
+#include "trie_empty_code.hpp"
 
+#include "leaf_values.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "merkleforge/verkle/tree_key.hpp"
-#include "verkle/leaf_values.hpp"
 
 namespace merkleforge::verkle::detail {
 

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "leaf_values.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "merkleforge/verkle/trie.hpp"
-#include "verkle/leaf_values.hpp"
 
 namespace merkleforge::verkle {
 

@@ -5,7 +5,7 @@
 
 #include "merkleforge/verkle/multiproof.hpp"
 #include "merkleforge/verkle/witness.hpp"
-#include "verkle/trie_nodes.hpp"
+#include "trie_nodes.hpp"
 
 namespace merkleforge::verkle {
 

@@ -7,7 +7,7 @@
 
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/store/node_store.hpp"
-#include "verkle/trie_nodes.hpp"
+#include "trie_nodes.hpp"
 
 namespace merkleforge::verkle {
 

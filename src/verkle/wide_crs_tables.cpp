@@ -1,11 +1,11 @@
 // The 16-bit-window tables of CRS[1..4] and the choice between them and the 8-bit tables.
-#include "verkle/wide_crs_tables.hpp"
+#include "wide_crs_tables.hpp"
 
 #include <array>
 
+#include "fixed_base_tables.hpp"
 #include "merkleforge/verkle/crs.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
-#include "verkle/fixed_base_tables.hpp"
 
 namespace merkleforge::verkle::detail {
 

@@ -12,9 +12,9 @@
 
 #include <cstddef>
 
+#include "batch_kernels.hpp"
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/field.hpp"
-#include "verkle/batch_kernels.hpp"
 
 namespace merkleforge::verkle::detail {
 

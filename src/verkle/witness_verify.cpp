@@ -3,9 +3,9 @@
 #include <set>
 #include <string>
 
+#include "leaf_values.hpp"
 #include "merkleforge/verkle/multiproof.hpp"
 #include "merkleforge/verkle/witness.hpp"
-#include "verkle/leaf_values.hpp"
 
 namespace merkleforge::verkle {
 

@@ -1,8 +1,10 @@
 # The module graph as CMake really builds it, against the layering the modules declare
 # (src/CMakeLists.txt: each merkleforge_add_module lists the modules beneath it, in an order where
 # every module comes after those it uses). Configures the library alone into a scratch folder with
-# --graphviz and fails when a library links a module declared after it (an upward edge).
+# --graphviz and fails when a library links a module declared after it (an upward edge), or when a
+# verifier module reaches a prover module or oneTBB through any chain of links.
 #   cmake -DSOURCE_DIR=<repo> -DWORK_DIR=<scratch> -P check_module_graph.cmake
+cmake_policy(VERSION 3.25)  # IN_LIST and friends in script mode
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 execute_process(
@@ -37,6 +39,7 @@ foreach(line IN LISTS lines)
   elseif(line MATCHES "^ *\"(node[0-9]+)\" -> \"(node[0-9]+)\"")
     set(from "${name_${CMAKE_MATCH_1}}")
     set(to "${name_${CMAKE_MATCH_2}}")
+    list(APPEND links_${from} "${to}")
     list(FIND order "${from}" from_index)
     list(FIND order "${to}" to_index)
     if(from_index GREATER -1 AND to_index GREATER -1)
@@ -54,4 +57,35 @@ endif()
 if(upward GREATER 0)
   message(FATAL_ERROR "module graph: ${upward} of ${edges} edges point upward")
 endif()
-message(STATUS "module graph: ${edges} edges between ${count} modules, none upward")
+
+# A verifier is small and single-threaded: nothing it links, directly or through another module,
+# is a prover or oneTBB (so it builds for WebAssembly and embeds anywhere).
+set(violations 0)
+set(verifiers core hash binius soundness transcript zk pcs cs)
+foreach(verifier IN LISTS verifiers)
+  set(reached)
+  set(pending merkleforge_${verifier})
+  while(pending)
+    list(POP_FRONT pending target)
+    foreach(next IN LISTS links_${target})
+      if(NOT next IN_LIST reached)
+        list(APPEND reached "${next}")
+        list(APPEND pending "${next}")
+      endif()
+    endforeach()
+  endwhile()
+  foreach(target IN LISTS reached)
+    if(target MATCHES "_prover$|tbb|merkleforge_parallel")
+      message(SEND_ERROR "verifier merkleforge_${verifier} links ${target}")
+      math(EXPR violations "${violations} + 1")
+    endif()
+  endforeach()
+endforeach()
+if(NOT "TBB::tbb" IN_LIST links_merkleforge_zk_prover)
+  message(FATAL_ERROR "the graph lost the provers' oneTBB edge; the verifier check reads nothing")
+endif()
+if(violations GREATER 0)
+  message(FATAL_ERROR "module graph: ${violations} links from a verifier to a prover or oneTBB")
+endif()
+message(STATUS "module graph: ${edges} edges between ${count} modules, none upward; the verifiers "
+               "(${verifiers}) link no prover and no oneTBB")

@@ -23,6 +23,7 @@
 #include <set>
 
 #include "merkleforge/circuits/circuit.hpp"
+#include "merkleforge/cs/prover.hpp"
 
 namespace merkleforge::circuits {
 namespace {

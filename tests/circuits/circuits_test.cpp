@@ -14,6 +14,7 @@
 
 #include "merkleforge/binius/vision.hpp"
 #include "merkleforge/circuits/circuit.hpp"
+#include "merkleforge/cs/prover.hpp"
 #include "merkleforge/hash/groestl256.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/hash/sha256.hpp"

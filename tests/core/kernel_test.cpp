@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/dispatch.hpp"
 #include "merkleforge/core/cpu.hpp"
+#include "merkleforge/core/dispatch.hpp"
 
 namespace merkleforge {
 namespace {

@@ -7,9 +7,9 @@
 #include <cstring>
 #include <random>
 
+#include "columns.hpp"
 #include "merkleforge/binius/tower.hpp"
-#include "merkleforge/cs/proof.hpp"
-#include "src/cs/columns.hpp"
+#include "merkleforge/cs/prover.hpp"
 
 namespace merkleforge::cs {
 namespace {

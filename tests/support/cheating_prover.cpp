@@ -1,6 +1,6 @@
 #include "support/cheating_prover.hpp"
 
-#include "src/cs/prove_pipeline.hpp"
+#include "prove_pipeline.hpp"
 
 namespace merkleforge::cs::test {
 

@@ -3,7 +3,7 @@
 // the test support library only: the installed library has no prover without its checks.
 #pragma once
 
-#include "merkleforge/cs/proof.hpp"
+#include "merkleforge/cs/prover.hpp"
 
 namespace merkleforge::cs::test {
 

@@ -21,6 +21,7 @@
 #include "merkleforge/zk/channel.hpp"
 #include "merkleforge/zk/grand_product.hpp"
 #include "merkleforge/zk/lookup.hpp"
+#include "merkleforge/zk/prover.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
 #include "merkleforge/zk/zerocheck.hpp"
 #include "protocol_support.hpp"

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "merkleforge/zk/prover.hpp"
 #include "protocol_support.hpp"
 
 namespace merkleforge::zk::test {

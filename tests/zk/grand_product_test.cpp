@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "merkleforge/zk/prover.hpp"
 #include "protocol_support.hpp"
 
 namespace merkleforge::zk::test {

@@ -27,6 +27,7 @@
 #include "commands.hpp"
 #include "merkleforge/circuits/circuit.hpp"
 #include "merkleforge/core/hex.hpp"
+#include "merkleforge/cs/prover.hpp"
 
 namespace mforge {
 namespace {

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "merkleforge/binary/node_hashing.hpp"
+#include "merkleforge/hash/node_hashing.hpp"
 
 namespace merkleforge {
 

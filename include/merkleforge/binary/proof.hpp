@@ -7,8 +7,8 @@
 #include <variant>
 #include <vector>
 
-#include "merkleforge/binary/node_hashing.hpp"
 #include "merkleforge/core/bytes.hpp"
+#include "merkleforge/hash/node_hashing.hpp"
 
 namespace merkleforge {
 

@@ -24,12 +24,12 @@
 #include <utility>
 #include <vector>
 
-#include "merkleforge/binary/node_hashing.hpp"
 #include "merkleforge/binary/proof.hpp"
 #include "merkleforge/binary/shape.hpp"
 #include "merkleforge/core/large_pages.hpp"
-#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/core/result.hpp"
+#include "merkleforge/hash/node_hashing.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge {
 

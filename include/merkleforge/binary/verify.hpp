@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "merkleforge/binary/node_hashing.hpp"
 #include "merkleforge/binary/proof.hpp"
 #include "merkleforge/binary/shape.hpp"
+#include "merkleforge/hash/node_hashing.hpp"
 
 namespace merkleforge {
 

@@ -1,5 +1,5 @@
-// The additive NTT of Lin–Chung–Han (LCH14) in the novel polynomial basis, over a subspace of B32,
-// applied to B128 (canonical tower) coefficients.
+// The additive NTT of Lin–Chung–Han (LCH14) (library merkleforge::binius_prover) in the novel
+// polynomial basis, over a subspace of B32, applied to B128 (canonical tower) coefficients.
 //
 // Convention (that of Binius v0 @ 9922dbc1, pinned by tests/vectors/binius/additive_ntt.json):
 //   * domain basis β_i = 1 << i (i < 32) as B32 elements; U_i = span(β_0 .. β_{i-1});
@@ -51,5 +51,11 @@ Status additive_ntt_inverse(std::span<uint128> data, const NttShape& shape);
 /// unless round < log_n <= 32, block < 2^(log_n-1-round) and coset < 2^(32-log_n).
 Result<B32> additive_ntt_twiddle(unsigned log_n, unsigned round, std::uint64_t block,
                                  std::uint64_t coset);
+
+/// The transforms on Montgomery-form POLYVAL data (polyval.hpp), without the basis changes: for a
+/// prover that keeps its data in that basis (Reed–Solomon encoding converts a message once for all
+/// its cosets). Precondition: check_ntt_shape(data.size(), shape) passed.
+void ntt_forward_polyval(std::span<uint128> data, const NttShape& shape);
+void ntt_inverse_polyval(std::span<uint128> data, const NttShape& shape);
 
 }  // namespace merkleforge::binius

@@ -35,8 +35,8 @@ uint128 to_polyval(uint128 canonical) noexcept;
 /// Inverse of to_polyval.
 uint128 from_polyval(uint128 polyval) noexcept;
 
-/// dot(a, b) = a·b·x^-128 in the POLYVAL field, portable code: the product of two
-/// Montgomery-form elements (and RFC 8452's POLYVAL step).
+/// dot(a, b) = a·b·x^-128 in the POLYVAL field: the product of two Montgomery-form elements (and
+/// RFC 8452's POLYVAL step), one at a time through the active kernel.
 uint128 polyval_dot(uint128 a, uint128 b) noexcept;
 
 /// a·b mod the POLYVAL polynomial by shift-and-add: slow, written from the definition, used only

@@ -1,6 +1,6 @@
-// The library's parallel loop, on oneTBB's pool; oneTBB stays private to core
-// (src/core/parallel.cpp), so a header of another module can run a loop in parallel without
-// exposing it to its users.
+// The library's parallel loop, on oneTBB's pool; oneTBB stays private to the parallel module
+// (src/parallel/parallel.cpp), so a header of another module can run a loop in parallel without
+// exposing oneTBB to its users.
 #pragma once
 
 #include <cstddef>

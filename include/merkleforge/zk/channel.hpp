@@ -42,14 +42,6 @@ struct ChannelClaims {
   std::vector<std::vector<uint128>> evals;
 };
 
-/// Proves that the flushes balance; columns[f] holds flush f's `width` columns. An unbalanced
-/// channel still gives a proof, which the verifier rejects. Errors: invalid_argument for a
-/// statement verify_channel rejects or a column count other than the width; wrong_size for a
-/// malformed column or one with another number of variables.
-Result<ChannelClaims> prove_channel(const ChannelStatement& statement,
-                                    std::span<const std::vector<Column>> columns,
-                                    ProverTranscript& transcript);
-
 /// Errors: invalid_argument (no flushes, width 0, n_vars > 40, boundary tuples whose width is not
 /// the channel's, flushes of different widths); malformed_input (short tape); corrupt_data when
 /// the channel does not balance or a reduction step fails.

@@ -33,7 +33,6 @@
 // (earlier protocols) and are absorbed as public values.
 #pragma once
 
-#include <memory>
 #include <span>
 #include <vector>
 
@@ -106,50 +105,6 @@ struct EvalClaim {
   friend bool operator==(const EvalClaim&, const EvalClaim&) = default;
 };
 
-/// The values of a transparent or virtual oracle computed from the committed ones (`committed[i]`
-/// views the 2^n values of oracle i when it is committed, in any field; other entries are
-/// ignored), as canonical B128. Errors:
-/// invalid_argument for an unknown oracle or a committed oracle without values of the right size.
-Result<std::vector<uint128>> materialise_oracle(const OracleSet& oracles, OracleId id,
-                                                std::span<const Column> committed);
-
-/// The prover's values of every oracle, computed from the committed columns on first use and
-/// kept: B1 oracles and their XORs, shifts and tilings as bits, the others as canonical B128.
-/// `committed[i]` views the values of oracle i when it is committed, in any field (other entries
-/// are ignored); the views must outlive this object.
-class OracleValues {
- public:
-  OracleValues(const OracleSet& oracles, std::span<const Column> committed);
-  ~OracleValues();
-  OracleValues(const OracleValues&) = delete;
-  OracleValues& operator=(const OracleValues&) = delete;
-  /// A view of the oracle's values, valid while this object lives (B1 for bit oracles, else
-  /// B128). Errors: as materialise_oracle.
-  Result<Column> column(OracleId id);
-  const OracleSet& oracles() const noexcept;
-
-  struct State;
-
- private:
-  friend Result<std::vector<EvalClaim>> prove_evalcheck(std::span<const EvalClaim> claims,
-                                                        OracleValues& values,
-                                                        ProverTranscript& transcript);
-  std::unique_ptr<State> state_;
-};
-
-/// Reduces `claims` to claims on committed oracles (deduplicated, in order of appearance), the
-/// prover taking every value from `values`. Errors: invalid_argument for a claim on an unknown
-/// oracle or with a point of the wrong length, or missing committed values; corrupt_data for a
-/// claim the reduction sees to be false without the verifier (transparent values, linear
-/// combinations, zero padding). A false claim on a shifted oracle gives a proof the verifier
-/// rejects.
-Result<std::vector<EvalClaim>> prove_evalcheck(std::span<const EvalClaim> claims,
-                                               OracleValues& values, ProverTranscript& transcript);
-/// The same over a fresh OracleValues(oracles, committed).
-Result<std::vector<EvalClaim>> prove_evalcheck(const OracleSet& oracles,
-                                               std::span<const EvalClaim> claims,
-                                               std::span<const Column> committed,
-                                               ProverTranscript& transcript);
 /// Errors: invalid_argument (bad claims), malformed_input (short tape), corrupt_data when a
 /// transparent value, a recombination, a shift indicator or a duplicate claim disagrees.
 Result<std::vector<EvalClaim>> verify_evalcheck(const OracleSet& oracles,

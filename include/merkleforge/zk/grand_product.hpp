@@ -34,11 +34,6 @@ struct GrandProductClaims {
   std::vector<uint128> evals;                ///< column j at points[j], to be opened by the PCS
 };
 
-/// Proves the products of the columns (any field). Errors: invalid_argument for no column or
-/// more than 40 variables; wrong_size for a malformed column.
-Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
-                                                ProverTranscript& transcript);
-
 /// Errors: invalid_argument (statement), malformed_input (short tape), corrupt_data when a layer
 /// check fails or, with require_nonzero, a product is zero.
 Result<GrandProductClaims> verify_grand_products(const GrandProductStatement& statement,

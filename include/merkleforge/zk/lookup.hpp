@@ -24,17 +24,6 @@ namespace merkleforge::zk {
 /// The timestamp generator α of B32 (canonical tower).
 inline constexpr std::uint32_t kLookupGenerator = 0x03E21CEA;
 
-struct LookupWitness {
-  std::vector<std::uint32_t> read_timestamps;   ///< R, one per lookup
-  std::vector<std::uint32_t> final_timestamps;  ///< F, one per table entry
-};
-
-/// R and F for reading `lookups` from `table` in order (each value from the first table entry
-/// holding it). Errors: invalid_argument if a value is not in the table or the sizes are not
-/// powers of two (at most 2^31 lookups).
-Result<LookupWitness> lookup_witness(std::span<const std::uint32_t> table,
-                                     std::span<const std::uint32_t> lookups);
-
 /// Claims on the committed columns: T, U, R, F at the listed points.
 struct LookupClaims {
   struct Claim {
@@ -45,12 +34,6 @@ struct LookupClaims {
   };
   std::vector<Claim> claims;
 };
-
-/// Proves that every lookup reads the table, given the witness. Errors: wrong_size when the
-/// columns' sizes disagree (T and F, U and R) or are not powers of two.
-Result<LookupClaims> prove_lookup(std::span<const std::uint32_t> table,
-                                  std::span<const std::uint32_t> lookups,
-                                  const LookupWitness& witness, ProverTranscript& transcript);
 
 /// Verifies for a table of 2^table_vars entries and 2^lookup_vars lookups. Errors:
 /// invalid_argument (more than 31 / 40 variables), malformed_input (short tape), corrupt_data

@@ -38,15 +38,6 @@ struct EvaluationClaims {
   std::vector<std::vector<uint128>> evals;  ///< evals[j][c]: column c of claim j
 };
 
-/// Proves the batch; columns[j] holds claim j's composition.n_columns() columns, each with n_j
-/// variables, in any field. The sums are taken from `claims` (a wrong sum gives a proof the
-/// verifier rejects). Errors: invalid_argument for an empty batch, an empty or degree-0
-/// composition, n_j > 40, or a column count that differs from the composition's; wrong_size for
-/// a column that is malformed (check_column) or has another number of variables.
-Result<EvaluationClaims> prove_sumcheck(std::span<const SumcheckClaim> claims,
-                                        std::span<const std::vector<Column>> columns,
-                                        ProverTranscript& transcript);
-
 /// Verifies the batch against the caller's claims. Errors: invalid_argument for a statement
 /// prove_sumcheck rejects; malformed_input when the transcript ends early; corrupt_data when the
 /// proof is inconsistent with the claims (the batched claim left over at the end is not zero).

@@ -23,15 +23,6 @@ struct ZerocheckStatement {
   std::vector<Composition> constraints;  ///< >= 1, same column count, each of degree >= 1
 };
 
-/// Proves the statement over `columns` (n_vars variables each). Returns the evaluation claims
-/// (evals[0][c]: column c at point). Errors: invalid_argument for a statement verify_zerocheck
-/// rejects or a column count that differs from the constraints'; wrong_size for a malformed
-/// column or one with another number of variables. A table that violates a constraint still gives
-/// a proof: the verifier rejects it.
-Result<EvaluationClaims> prove_zerocheck(const ZerocheckStatement& statement,
-                                         std::span<const Column> columns,
-                                         ProverTranscript& transcript);
-
 /// Errors: invalid_argument (statement), malformed_input (short tape), corrupt_data when the
 /// final evaluations are inconsistent with the constraints vanishing.
 Result<EvaluationClaims> verify_zerocheck(const ZerocheckStatement& statement,

@@ -12,8 +12,8 @@
 #include <cstring>
 #include <optional>
 
-#include "binius/ntt_internal.hpp"
 #include "merkleforge/binius/additive_ntt.hpp"
+#include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/binius/reed_solomon.hpp"
@@ -229,7 +229,7 @@ std::vector<uint128> eq_tensor_mont(std::span<const uint128> point) {
 
 /// The codeword after the interleaved folds: by linearity the encoding of t* with its lowest
 /// `arity` variables fixed (the message `folded`), one forward NTT per coset in the POLYVAL basis
-/// (binius/ntt_internal.hpp: the RS encoder without its basis changes, data stays Montgomery).
+/// (binius/kernels.hpp: the RS encoder without its basis changes, data stays Montgomery).
 std::vector<uint128> encode_folded_message(std::span<const uint128> folded,
                                            const PcsParams& params) {
   const std::size_t length = std::size_t{1} << params.log_dim();  // = folded.size()
@@ -238,7 +238,7 @@ std::vector<uint128> encode_folded_message(std::span<const uint128> folded,
   for (std::size_t c = 0; c < cosets; ++c) {
     uint128* chunk = codeword.data() + c * length;
     for (std::size_t i = 0; i < length; ++i) chunk[i] = folded[i];
-    binius::detail::ntt_forward_polyval({chunk, length}, binius::NttShape{params.log_dim(), 0, c});
+    binius::ntt_forward_polyval({chunk, length}, binius::NttShape{params.log_dim(), 0, c});
   }
   return codeword;
 }

@@ -10,7 +10,9 @@
 #include <cstring>
 
 #include "columns.hpp"
+#include "merkleforge/cs/prover.hpp"
 #include "merkleforge/pcs/prover.hpp"
+#include "merkleforge/zk/prover.hpp"
 #include "merkleforge/zk/zerocheck.hpp"
 
 namespace merkleforge::cs::detail {

@@ -1,6 +1,6 @@
-#include <algorithm>
+#include "eq_sumcheck_prove.hpp"
 
-#include "eq_sumcheck.hpp"
+#include <algorithm>
 
 namespace merkleforge::zk::detail {
 namespace {

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <optional>
 
-#include "binius/polyval_kernel.hpp"
+#include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/binius/polyval.hpp"
 
@@ -21,8 +21,8 @@ using binius::from_polyval;
 using binius::kPolyvalOne;
 using binius::to_polyval;
 
-const binius::detail::PolyvalKernel& kernel() noexcept {
-  return binius::detail::active_polyval_kernel();
+const binius::PolyvalKernel& kernel() noexcept {
+  return binius::active_polyval_kernel();
 }
 
 uint128 pmul(uint128 a, uint128 b) noexcept {

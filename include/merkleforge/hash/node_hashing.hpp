@@ -1,4 +1,6 @@
-// How a binary Merkle tree turns leaves and child pairs into digests (its "node scheme").
+// How a binary Merkle tree turns leaves and child pairs into digests (its "node scheme"). In the
+// hash layer, so that a verifier (the PCS's) hashes nodes without linking the tree's parallel
+// build.
 //
 // A scheme is a stateless policy type with:
 //   kScheme                         which NodeScheme it implements (carried in proofs)

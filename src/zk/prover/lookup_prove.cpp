@@ -4,6 +4,7 @@
 #include "lookup_common.hpp"
 #include "merkleforge/binius/packed.hpp"
 #include "merkleforge/zk/grand_product.hpp"
+#include "merkleforge/zk/prover.hpp"
 
 namespace merkleforge::zk {
 namespace {

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <string>
 
-#include "binius/ntt_internal.hpp"
+#include "merkleforge/binius/additive_ntt.hpp"
+#include "ntt_internal.hpp"
 
 namespace merkleforge::binius {
 namespace {
@@ -38,8 +39,8 @@ void encode_from_first_chunk(const ReedSolomonParams& params, std::span<uint128>
               codeword.begin() + static_cast<std::ptrdiff_t>(c * chunk));
   }
   for (std::uint64_t c = 0; c < cosets; ++c) {
-    detail::ntt_forward_polyval(codeword.subspan(c * chunk, chunk),
-                                NttShape{params.log_dim, params.log_batch, c});
+    ntt_forward_polyval(codeword.subspan(c * chunk, chunk),
+                        NttShape{params.log_dim, params.log_batch, c});
   }
   detail::parallel_from_polyval(codeword);
 }

@@ -3,7 +3,8 @@
 // it needs; when the dispatcher is built (on the primitive's first use) it takes the first kernel
 // that MERKLEFORGE_KERNEL requests for it and this CPU runs (requested_kernels, core/cpu.hpp),
 // else the first kernel this CPU runs. Tests and benchmarks switch kernels through select().
-// Internal: not installed; each module's public header offers its own typed accessors.
+// For the library's modules: each module's public header offers its own typed accessors, which
+// users call instead.
 #pragma once
 
 #include <atomic>

@@ -1,17 +1,12 @@
-// Internal: the additive NTT on data already in the POLYVAL basis (so Reed–Solomon encoding can
-// convert a message once for all its cosets), and parallel basis conversion.
+// Internal: parallel basis conversion and the loop that spreads field work over the pool.
 #pragma once
 
 #include <functional>
 #include <span>
 
-#include "merkleforge/binius/additive_ntt.hpp"
+#include "merkleforge/binius/kernels.hpp"
 
 namespace merkleforge::binius::detail {
-
-/// Precondition: check_ntt_shape(data.size(), shape) passed; data in Montgomery POLYVAL form.
-void ntt_forward_polyval(std::span<uint128> data, const NttShape& shape);
-void ntt_inverse_polyval(std::span<uint128> data, const NttShape& shape);
 
 /// In-place canonical <-> POLYVAL conversion, split across the TBB pool when large.
 void parallel_to_polyval(std::span<uint128> data);

@@ -9,6 +9,7 @@
 
 #include "evalcheck_common.hpp"
 #include "merkleforge/binius/packed.hpp"
+#include "merkleforge/zk/prover.hpp"
 
 namespace merkleforge::zk {
 namespace {

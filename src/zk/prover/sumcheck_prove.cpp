@@ -1,3 +1,4 @@
+#include "merkleforge/zk/prover.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
 #include "prover_engine.hpp"
 #include "sumcheck_common.hpp"

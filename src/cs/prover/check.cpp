@@ -11,6 +11,7 @@
 
 #include "columns.hpp"
 #include "merkleforge/binius/packed.hpp"
+#include "merkleforge/cs/prover.hpp"
 
 namespace merkleforge::cs {
 namespace {

@@ -1,6 +1,7 @@
 #include <algorithm>
 
-#include "eq_sumcheck.hpp"
+#include "eq_sumcheck_prove.hpp"
+#include "merkleforge/zk/prover.hpp"
 #include "zerocheck_common.hpp"
 
 namespace merkleforge::zk {

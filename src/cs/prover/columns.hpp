@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "merkleforge/zk/prover.hpp"
 #include "plan.hpp"
 
 namespace merkleforge::cs::detail {

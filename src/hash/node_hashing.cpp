@@ -1,4 +1,4 @@
-#include "merkleforge/binary/node_hashing.hpp"
+#include "merkleforge/hash/node_hashing.hpp"
 
 namespace merkleforge {
 namespace {

@@ -5,6 +5,7 @@
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/binius/packed.hpp"
 #include "merkleforge/zk/grand_product.hpp"
+#include "merkleforge/zk/prover.hpp"
 
 namespace merkleforge::zk {
 namespace {

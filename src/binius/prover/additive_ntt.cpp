@@ -8,9 +8,9 @@
 #include <bit>
 #include <string>
 
-#include "binius/ntt_internal.hpp"
-#include "binius/polyval_kernel.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "ntt_internal.hpp"
+#include "polyval_kernel.hpp"
 
 namespace merkleforge::binius {
 namespace {
@@ -65,8 +65,8 @@ class Transform {
       : data_(data.data()),
         shape_(shape),
         basis_(twiddle_basis()),
-        butterflies_(forward ? detail::active_polyval_kernel().forward_butterflies
-                             : detail::active_polyval_kernel().inverse_butterflies) {}
+        butterflies_(forward ? active_polyval_kernel().forward_butterflies
+                             : active_polyval_kernel().inverse_butterflies) {}
 
   std::size_t half(unsigned round) const { return std::size_t{1} << (round + shape_.log_batch); }
 
@@ -165,6 +165,15 @@ void parallel_chunks(std::size_t count, std::size_t grain, std::size_t values,
                     [&](const tbb::blocked_range<std::size_t>& r) { work(r.begin(), r.end()); });
 }
 
+void parallel_to_polyval(std::span<uint128> data) {
+  for_each_chunk_convert(data, true);
+}
+void parallel_from_polyval(std::span<uint128> data) {
+  for_each_chunk_convert(data, false);
+}
+
+}  // namespace detail
+
 void ntt_forward_polyval(std::span<uint128> data, const NttShape& shape) {
   const Transform transform(data, shape, true);
   const unsigned split = small_round_count(shape);
@@ -178,15 +187,6 @@ void ntt_inverse_polyval(std::span<uint128> data, const NttShape& shape) {
   run_small_rounds(transform, shape, split, false);
   for (unsigned round = split; round < shape.log_n; ++round) run_large_round(transform, round);
 }
-
-void parallel_to_polyval(std::span<uint128> data) {
-  for_each_chunk_convert(data, true);
-}
-void parallel_from_polyval(std::span<uint128> data) {
-  for_each_chunk_convert(data, false);
-}
-
-}  // namespace detail
 
 Status check_ntt_shape(std::size_t values, const NttShape& shape) {
   if (shape.log_n > kNttLogDomainLimit || shape.log_n + shape.log_batch >= 48) {
@@ -211,7 +211,7 @@ Status check_ntt_shape(std::size_t values, const NttShape& shape) {
 Status additive_ntt_forward(std::span<uint128> data, const NttShape& shape) {
   if (Status s = check_ntt_shape(data.size(), shape); !s) return s;
   detail::parallel_to_polyval(data);
-  detail::ntt_forward_polyval(data, shape);
+  ntt_forward_polyval(data, shape);
   detail::parallel_from_polyval(data);
   return Ok{};
 }
@@ -219,7 +219,7 @@ Status additive_ntt_forward(std::span<uint128> data, const NttShape& shape) {
 Status additive_ntt_inverse(std::span<uint128> data, const NttShape& shape) {
   if (Status s = check_ntt_shape(data.size(), shape); !s) return s;
   detail::parallel_to_polyval(data);
-  detail::ntt_inverse_polyval(data, shape);
+  ntt_inverse_polyval(data, shape);
   detail::parallel_from_polyval(data);
   return Ok{};
 }

@@ -1,4 +1,5 @@
-// The prover of cs/proof.hpp: the pipeline of prove_pipeline.hpp with the witness check.
+// The prover of cs/prover.hpp: the pipeline of prove_pipeline.hpp with the witness check.
+#include "merkleforge/cs/prover.hpp"
 #include "prove_pipeline.hpp"
 
 namespace merkleforge::cs {

@@ -1,6 +1,7 @@
-#include "eq_sumcheck.hpp"
+#include "eq_sumcheck_prove.hpp"
 #include "grand_product_common.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/zk/prover.hpp"
 
 namespace merkleforge::zk {
 

@@ -1,0 +1,51 @@
+# What the verifier modules' objects really include, from the compiler's own dependency records
+# (ninja -t deps of the build being tested): no prover header (*/prover/*, */prover.hpp), nothing of
+# oneTBB and not the parallel loop. The link graph (check_module_graph.cmake) cannot see a header-only
+# use; this can.
+#   cmake -DBUILD_DIR=<build> -DNINJA=<ninja> -P check_verifier_includes.cmake
+cmake_policy(VERSION 3.25)  # IN_LIST and friends in script mode
+set(verifiers core hash binius soundness transcript zk pcs cs)
+# The objects of the current build graph (a folder may still hold objects of moved sources).
+execute_process(COMMAND "${NINJA}" -C "${BUILD_DIR}" -t targets all OUTPUT_VARIABLE targets
+                RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "ninja -t targets failed (${status})")
+endif()
+set(objects)
+foreach(verifier IN LISTS verifiers)
+  string(REGEX MATCHALL "src/CMakeFiles/merkleforge_${verifier}\\.dir/[^:\n]+\\.o:" found
+         "${targets}")
+  if(NOT found)
+    message(FATAL_ERROR "no objects of merkleforge_${verifier} in ${BUILD_DIR}")
+  endif()
+  list(TRANSFORM found REPLACE ":$" "")
+  list(APPEND objects ${found})
+endforeach()
+execute_process(COMMAND "${NINJA}" -C "${BUILD_DIR}" -t deps ${objects}
+                OUTPUT_VARIABLE records RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "ninja -t deps failed (${status})")
+endif()
+# Records: "<object>: #deps N, ..." then one indented path per line.
+string(REPLACE "\n" ";" lines "${records}")
+set(object "")
+set(read 0)
+set(violations 0)
+foreach(line IN LISTS lines)
+  if(line MATCHES "^([^ ].*\\.o): #deps ([0-9]+)")
+    set(object "${CMAKE_MATCH_1}")
+    math(EXPR read "${read} + 1")
+  elseif(line MATCHES "/prover/|/prover\\.hpp$|/tbb/|/oneapi/|merkleforge/parallel/")
+    string(STRIP "${line}" header)
+    message(SEND_ERROR "${object} includes ${header}")
+    math(EXPR violations "${violations} + 1")
+  endif()
+endforeach()
+list(LENGTH objects expected)
+if(NOT read EQUAL expected)
+  message(FATAL_ERROR "ninja recorded dependencies of ${read} of ${expected} verifier objects")
+endif()
+if(violations GREATER 0)
+  message(FATAL_ERROR "${violations} prover or oneTBB includes in verifier objects")
+endif()
+message(STATUS "${read} objects of the verifiers (${verifiers}) include no prover and no oneTBB")
