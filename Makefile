@@ -67,8 +67,9 @@ fuzz:
 fuzz-run: fuzz
 	@for target in build/fuzz/fuzz/*_fuzz; do \
 	  name=$$(basename $$target); echo "== $$target"; \
-	  mkdir -p build/fuzz/corpus/$$name fuzz/corpus/$$name; \
-	  $$target -max_total_time=$(FUZZ_SECONDS) build/fuzz/corpus/$$name fuzz/corpus/$$name || exit 1; \
+	  mkdir -p build/fuzz/corpus/$$name fuzz/corpus/$$name build/fuzz/findings; \
+	  $$target -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=build/fuzz/findings/$$name- \
+	    build/fuzz/corpus/$$name fuzz/corpus/$$name || exit 1; \
 	done
 
 # A long campaign outside CI (docs/fuzzing.md): FUZZ_RUNS executions per target (at most

@@ -23,7 +23,7 @@ llvm-profdata-14 merge -sparse "$out"/*.profraw -o "$out/merged.profdata"
 llvm-cov-14 export -format=text -instr-profile="$out/merged.profdata" "${objects[@]:1}" \
   >"$out/coverage.json"
 if (($# == 0)); then
-  set -- 'src/zk/*_verify.cpp' 'src/zk/*_common.hpp' 'src/zk/rounds.cpp' 'src/zk/transcript.cpp' \
+  set -- 'src/zk/*_verify.cpp' 'src/zk/*_common.hpp' 'src/zk/rounds.cpp' 'src/transcript/*.cpp' \
     'src/pcs/verifier.cpp' 'src/pcs/params.cpp' 'src/cs/verify.cpp' 'src/cs/plan.cpp'
 fi
 python3 scripts/rejection_coverage.py "$out/coverage.json" "$@"
