@@ -12,6 +12,7 @@ packages=(
   python3-dev python3-venv python3-setuptools python3-pytest python3-pybind11 pybind11-dev
   golang-go
   chromium
+  emscripten
 )
 [[ ${1:-} == fuzz ]] && packages+=(clang libclang-rt-14-dev)
 # Node.js runs the peer implementations in tests; keep an existing (newer) Node if there is one.

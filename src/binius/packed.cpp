@@ -13,9 +13,11 @@ namespace {
 
 using Dispatcher = dispatch::Dispatcher<PackedStrategy, const detail::PackedKernel*>;
 
+#if MERKLEFORGE_X86_KERNELS
 bool pshufb_runs() noexcept {
   return cpu_features().avx2;
 }
+#endif
 
 bool implements(const detail::PackedKernel& kernel, PackedOp op) noexcept {
   switch (op) {
@@ -32,11 +34,14 @@ bool implements(const detail::PackedKernel& kernel, PackedOp op) noexcept {
 /// The strategies that implement `op`, fastest first (measured by bench_binius_fields; the POLYVAL
 /// kernels under the polyval strategy dispatch on their own).
 std::vector<Dispatcher::Kernel> strategies_of(PackedOp op) {
-  const Dispatcher::Kernel all[] = {
-      {PackedStrategy::gfni, "gfni", detail::gfni_kernel_runs, &detail::kPackedGfni},
-      {PackedStrategy::pshufb, "pshufb", pshufb_runs, &detail::kPackedPshufb},
-      {PackedStrategy::polyval, "polyval", dispatch::runs_everywhere, &detail::kPackedPolyval},
-      {PackedStrategy::table, "table", dispatch::runs_everywhere, &detail::kPackedTable}};
+  std::vector<Dispatcher::Kernel> all;
+#if MERKLEFORGE_X86_KERNELS  // the GFNI and PSHUFB kernels exist on x86-64 only (core/cpu.hpp)
+  all = {{PackedStrategy::gfni, "gfni", detail::gfni_kernel_runs, &detail::kPackedGfni},
+         {PackedStrategy::pshufb, "pshufb", pshufb_runs, &detail::kPackedPshufb}};
+#endif
+  all.push_back(
+      {PackedStrategy::polyval, "polyval", dispatch::runs_everywhere, &detail::kPackedPolyval});
+  all.push_back({PackedStrategy::table, "table", dispatch::runs_everywhere, &detail::kPackedTable});
   std::vector<Dispatcher::Kernel> implemented;
   for (const Dispatcher::Kernel& strategy : all) {
     if (implements(*strategy.table, op)) implemented.push_back(strategy);

@@ -16,6 +16,7 @@ namespace {
 // x^128 ≡ x^127 + x^126 + x^121 + 1 modulo the POLYVAL polynomial.
 constexpr uint128 kPolyvalTail = make_uint128(0xc200000000000000ULL, 1);
 
+#if MERKLEFORGE_X86_KERNELS
 bool pclmul_runs() noexcept {
   return cpu_features().pclmul && cpu_features().sse41;
 }
@@ -23,13 +24,24 @@ bool pclmul_runs() noexcept {
 bool vpclmul_runs() noexcept {
   return cpu_features().vpclmulqdq && cpu_features().pclmul && cpu_features().avx2;
 }
+#endif
 
-dispatch::Dispatcher<PolyvalIsa, const PolyvalKernel*>& dispatcher() {
-  static dispatch::Dispatcher<PolyvalIsa, const PolyvalKernel*> kernels(
-      "polyval",
-      {{PolyvalIsa::vpclmul, "vpclmul", vpclmul_runs, &detail::kPolyvalVpclmul},
-       {PolyvalIsa::pclmul, "pclmul", pclmul_runs, &detail::kPolyvalPclmul},
-       {PolyvalIsa::portable, "portable", dispatch::runs_everywhere, &detail::kPolyvalPortable}});
+using Dispatcher = dispatch::Dispatcher<PolyvalIsa, const PolyvalKernel*>;
+
+/// Fastest first; the carry-less multiply kernels exist on x86-64 only (core/cpu.hpp).
+std::vector<Dispatcher::Kernel> kernels_best_first() {
+  std::vector<Dispatcher::Kernel> kernels;
+#if MERKLEFORGE_X86_KERNELS
+  kernels = {{PolyvalIsa::vpclmul, "vpclmul", vpclmul_runs, &detail::kPolyvalVpclmul},
+             {PolyvalIsa::pclmul, "pclmul", pclmul_runs, &detail::kPolyvalPclmul}};
+#endif
+  kernels.push_back(
+      {PolyvalIsa::portable, "portable", dispatch::runs_everywhere, &detail::kPolyvalPortable});
+  return kernels;
+}
+
+Dispatcher& dispatcher() {
+  static Dispatcher kernels("polyval", kernels_best_first());
   return kernels;
 }
 

@@ -1,12 +1,15 @@
 #include "merkleforge/core/cpu.hpp"
 
-#include <cpuid.h>
-
 #include <cstdint>
+
+#if MERKLEFORGE_X86_KERNELS
+#include <cpuid.h>
+#endif
 
 namespace merkleforge {
 namespace {
 
+#if MERKLEFORGE_X86_KERNELS
 bool bit(unsigned value, int index) {
   return (value >> index) & 1u;
 }
@@ -50,6 +53,11 @@ CpuFeatures detect() {
   }
   return f;
 }
+#else
+CpuFeatures detect() {
+  return {};  // no x86 instruction set: the portable kernels
+}
+#endif
 
 CpuFeatures with_emulated_isas(CpuFeatures f) {
 #if defined(MERKLEFORGE_EMULATED_AVX512)

@@ -7,21 +7,28 @@
 namespace merkleforge {
 namespace {
 
-hash_dispatch::Dispatcher<blake3::Kernel>& dispatcher() {
+/// Fastest first; the instruction-set kernels exist on x86-64 only (core/cpu.hpp).
+std::vector<hash_dispatch::Candidate<blake3::Kernel>> kernels_best_first() {
   using hash_dispatch::candidate;
-  static hash_dispatch::Dispatcher<blake3::Kernel> kernels(
-      Blake3::kName,
-      {candidate<Isa::avx512>(blake3::Kernel{Isa::avx512, 16, blake3::compress_in_place_avx512,
-                                             blake3::compress_xof_avx512,
-                                             blake3::hash_many_avx512}),
-       // AVX2 has no wider single compression than the SSE4.1 rows.
-       candidate<Isa::avx2>(blake3::Kernel{Isa::avx2, 8, blake3::compress_in_place_sse41,
-                                           blake3::compress_xof_sse41, blake3::hash_many_avx2}),
-       candidate<Isa::sse41>(blake3::Kernel{Isa::sse41, 4, blake3::compress_in_place_sse41,
-                                            blake3::compress_xof_sse41, blake3::hash_many_sse41}),
-       candidate<Isa::portable>(blake3::Kernel{Isa::portable, 1, blake3::compress_in_place_portable,
-                                               blake3::compress_xof_portable,
-                                               blake3::hash_many_portable})});
+  std::vector<hash_dispatch::Candidate<blake3::Kernel>> kernels;
+#if MERKLEFORGE_X86_KERNELS
+  kernels = {
+      candidate<Isa::avx512>(blake3::Kernel{Isa::avx512, 16, blake3::compress_in_place_avx512,
+                                            blake3::compress_xof_avx512, blake3::hash_many_avx512}),
+      // AVX2 has no wider single compression than the SSE4.1 rows.
+      candidate<Isa::avx2>(blake3::Kernel{Isa::avx2, 8, blake3::compress_in_place_sse41,
+                                          blake3::compress_xof_sse41, blake3::hash_many_avx2}),
+      candidate<Isa::sse41>(blake3::Kernel{Isa::sse41, 4, blake3::compress_in_place_sse41,
+                                           blake3::compress_xof_sse41, blake3::hash_many_sse41})};
+#endif
+  kernels.push_back(candidate<Isa::portable>(
+      blake3::Kernel{Isa::portable, 1, blake3::compress_in_place_portable,
+                     blake3::compress_xof_portable, blake3::hash_many_portable}));
+  return kernels;
+}
+
+hash_dispatch::Dispatcher<blake3::Kernel>& dispatcher() {
+  static hash_dispatch::Dispatcher<blake3::Kernel> kernels(Blake3::kName, kernels_best_first());
   return kernels;
 }
 

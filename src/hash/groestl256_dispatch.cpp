@@ -7,14 +7,22 @@ namespace merkleforge {
 namespace detail::groestl {
 namespace {
 
-hash_dispatch::Dispatcher<Kernel>& dispatcher() {
+/// Fastest first; the instruction-set kernels exist on x86-64 only (core/cpu.hpp).
+std::vector<hash_dispatch::Candidate<Kernel>> kernels_best_first() {
   using hash_dispatch::candidate;
-  static hash_dispatch::Dispatcher<Kernel> kernels(
-      "groestl256",
-      {candidate<Isa::vaes>(Kernel{Isa::vaes, p_aesni, q_aesni, compress_aesni, digest_pair_vaes}),
-       candidate<Isa::aesni>(Kernel{Isa::aesni, p_aesni, q_aesni, compress_aesni, nullptr}),
-       candidate<Isa::portable>(
-           Kernel{Isa::portable, p_portable, q_portable, compress_portable, nullptr})});
+  std::vector<hash_dispatch::Candidate<Kernel>> kernels;
+#if MERKLEFORGE_X86_KERNELS
+  kernels = {
+      candidate<Isa::vaes>(Kernel{Isa::vaes, p_aesni, q_aesni, compress_aesni, digest_pair_vaes}),
+      candidate<Isa::aesni>(Kernel{Isa::aesni, p_aesni, q_aesni, compress_aesni, nullptr})};
+#endif
+  kernels.push_back(candidate<Isa::portable>(
+      Kernel{Isa::portable, p_portable, q_portable, compress_portable, nullptr}));
+  return kernels;
+}
+
+hash_dispatch::Dispatcher<Kernel>& dispatcher() {
+  static hash_dispatch::Dispatcher<Kernel> kernels("groestl256", kernels_best_first());
   return kernels;
 }
 

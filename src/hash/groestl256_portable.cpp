@@ -67,8 +67,8 @@ constexpr Table kTables = make_tables();
 constexpr std::array<unsigned, 8> kShiftP = {0, 1, 2, 3, 4, 5, 6, 7};
 constexpr std::array<unsigned, 8> kShiftQ = {1, 3, 5, 7, 0, 2, 4, 6};
 
-inline std::uint64_t byte_of(std::uint64_t word, unsigned row) noexcept {
-  return (word >> (8 * row)) & 0xffu;
+inline unsigned byte_of(std::uint64_t word, unsigned row) noexcept {
+  return static_cast<unsigned>(word >> (8 * row)) & 0xffu;
 }
 
 // SubBytes, ShiftBytes and MixBytes of one round, from `in` to `out`. Unrolled, so that every

@@ -9,6 +9,8 @@ namespace merkleforge::hash_dispatch {
 
 template <class Table>
 using Dispatcher = dispatch::Dispatcher<Isa, Table>;
+template <class Table>
+using Candidate = dispatch::Candidate<Isa, Table>;
 
 template <Isa isa>
 bool cpu_runs() noexcept {

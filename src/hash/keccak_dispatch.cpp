@@ -8,14 +8,22 @@ namespace merkleforge {
 namespace detail::keccak {
 namespace {
 
-hash_dispatch::Dispatcher<Kernel>& dispatcher() {
+/// Fastest first; the instruction-set kernels exist on x86-64 only (core/cpu.hpp).
+std::vector<hash_dispatch::Candidate<Kernel>> kernels_best_first() {
   using hash_dispatch::candidate;
-  static hash_dispatch::Dispatcher<Kernel> kernels(
-      "keccak",
-      {candidate<Isa::avx512>(Kernel{Isa::avx512, "bmi2", permute_bmi2,
-                                     absorb_clearing_fresh_lanes<absorb_lanes_avx512, 8>, 8}),
-       candidate<Isa::avx2>(Kernel{Isa::avx2, "bmi2", permute_bmi2, absorb_lanes_avx2, 4}),
-       candidate<Isa::portable>(Kernel{Isa::portable, "portable", permute_portable, nullptr, 1})});
+  std::vector<hash_dispatch::Candidate<Kernel>> kernels;
+#if MERKLEFORGE_X86_KERNELS
+  kernels = {candidate<Isa::avx512>(Kernel{Isa::avx512, "bmi2", permute_bmi2,
+                                           absorb_clearing_fresh_lanes<absorb_lanes_avx512, 8>, 8}),
+             candidate<Isa::avx2>(Kernel{Isa::avx2, "bmi2", permute_bmi2, absorb_lanes_avx2, 4})};
+#endif
+  kernels.push_back(
+      candidate<Isa::portable>(Kernel{Isa::portable, "portable", permute_portable, nullptr, 1}));
+  return kernels;
+}
+
+hash_dispatch::Dispatcher<Kernel>& dispatcher() {
+  static hash_dispatch::Dispatcher<Kernel> kernels("keccak", kernels_best_first());
   return kernels;
 }
 

@@ -17,6 +17,19 @@ using k::BatchPlan;
 using k::KernelSet;
 using k::State;
 
+KernelSet portable_kernel_set() noexcept {
+  return {Isa::portable,
+          Isa::portable,
+          k::compress_portable,
+          k::finish_portable,
+          k::hash_pair_portable,
+          k::hash_pairs_portable,
+          k::fold_path_portable,
+          {1, k::hash_lanes_portable},
+          {1, k::hash_lanes_portable}};
+}
+
+#if MERKLEFORGE_X86_KERNELS
 /// The kernels of family `isa`. The vector families hash batches only; their single-stream work
 /// goes to SHA-NI when the CPU has it.
 KernelSet make_kernel_set(Isa isa) noexcept {
@@ -45,30 +58,30 @@ KernelSet make_kernel_set(Isa isa) noexcept {
     case Isa::avx512:
       return {isa, stream, compress, finish, pair, pairs, fold, {16, k::hash_lanes_avx512}, single};
     default:
-      return {Isa::portable,
-              Isa::portable,
-              k::compress_portable,
-              k::finish_portable,
-              k::hash_pair_portable,
-              k::hash_pairs_portable,
-              k::fold_path_portable,
-              {1, k::hash_lanes_portable},
-              {1, k::hash_lanes_portable}};
+      return portable_kernel_set();
   }
 }
+#endif
 
 /// Families in the order hash_many() runs fastest. Measured on AMD EPYC: two interleaved SHA-NI
 /// streams hash 64-byte and 65-byte messages about 3x faster than 8-lane AVX2 (Zen 3, no
 /// AVX-512); on a host with both (2026-12-01), 16-lane AVX-512 hashes them 1.12-1.14x (64 B) and
 /// 1.27x (65 B) faster than SHA-NI, and a one-thread 1M-leaf tree builds 1.14x faster. The
 /// AVX-512 family still sends single streams to SHA-NI when the CPU has it (make_kernel_set).
-hash_dispatch::Dispatcher<KernelSet>& dispatcher() {
+std::vector<hash_dispatch::Candidate<KernelSet>> kernels_best_first() {
   using hash_dispatch::candidate;
-  static hash_dispatch::Dispatcher<KernelSet> kernels(
-      Sha256::kName, {candidate<Isa::avx512>(make_kernel_set(Isa::avx512)),
-                      candidate<Isa::shani>(make_kernel_set(Isa::shani)),
-                      candidate<Isa::avx2>(make_kernel_set(Isa::avx2)),
-                      candidate<Isa::portable>(make_kernel_set(Isa::portable))});
+  std::vector<hash_dispatch::Candidate<KernelSet>> kernels;
+#if MERKLEFORGE_X86_KERNELS  // the instruction-set kernels exist on x86-64 only (core/cpu.hpp)
+  kernels = {candidate<Isa::avx512>(make_kernel_set(Isa::avx512)),
+             candidate<Isa::shani>(make_kernel_set(Isa::shani)),
+             candidate<Isa::avx2>(make_kernel_set(Isa::avx2))};
+#endif
+  kernels.push_back(candidate<Isa::portable>(portable_kernel_set()));
+  return kernels;
+}
+
+hash_dispatch::Dispatcher<KernelSet>& dispatcher() {
+  static hash_dispatch::Dispatcher<KernelSet> kernels(Sha256::kName, kernels_best_first());
   return kernels;
 }
 

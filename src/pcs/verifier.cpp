@@ -224,7 +224,8 @@ Status read_opening(transcript::VerifierTranscript& transcript, const OracleShap
     if (!sibling) return sibling.error();
     node = (index & 1) ? Hashing::node(*sibling, node) : Hashing::node(node, *sibling);
   }
-  if (node != cap[index]) return reject(where + ": Merkle path does not reach the cap");
+  if (node != cap[static_cast<std::size_t>(index)])
+    return reject(where + ": Merkle path does not reach the cap");
   return Ok{};
 }
 
@@ -420,7 +421,7 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
         return opened;
       }
       const std::uint64_t entry = (position >> (shift - arity)) & ((std::uint64_t{1} << arity) - 1);
-      if (leaf[entry] != value) {
+      if (leaf[static_cast<std::size_t>(entry)] != value) {
         return reject(where + " oracle " + std::to_string(k) + ": fold mismatch");
       }
       std::vector<uint128> current = leaf;
@@ -438,7 +439,7 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
     }
     const std::uint64_t terminal_index =
         position >> (arity * static_cast<unsigned>(params.oracles.size() - 1));
-    if (terminal_codeword[terminal_index] != value) {
+    if (terminal_codeword[static_cast<std::size_t>(terminal_index)] != value) {
       return reject(where + ": terminal codeword mismatch");
     }
   }

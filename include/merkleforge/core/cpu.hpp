@@ -4,6 +4,15 @@
 #include <string_view>
 #include <vector>
 
+// The instruction-set kernels (*_<isa>.cpp: SHA-NI, AVX2, AVX-512, GFNI, ...) exist on x86-64 only;
+// elsewhere (wasm32, AArch64) the build leaves them out and every primitive runs its portable
+// kernel. Dispatchers list an x86 kernel only `#if MERKLEFORGE_X86_KERNELS`.
+#if defined(__x86_64__)
+#define MERKLEFORGE_X86_KERNELS 1
+#else
+#define MERKLEFORGE_X86_KERNELS 0
+#endif
+
 namespace merkleforge {
 
 /// Instruction-set features usable by this process: a flag is true only when the CPU has the
@@ -28,7 +37,8 @@ struct CpuFeatures {
   bool vpclmulqdq = false;
 };
 
-/// This process's features, detected on first call (CPUID + XGETBV). Never fails.
+/// This process's features, detected on first call (CPUID + XGETBV; all false off x86-64). Never
+/// fails.
 const CpuFeatures& cpu_features() noexcept;
 
 /// The environment variable that overrides the run-time kernel choice of every primitive (the

@@ -1,0 +1,99 @@
+// The constraint-system verifier compiled to wasm32 by Emscripten (tests/wasm/driver, linking the
+// verifier modules alone) and run by Node gives the native verifier's verdict on every proof: an
+// honest one made natively, edited and cut copies of it, a proof of another statement, and a proof
+// of a false witness pushed through the real prover pipeline.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "merkleforge/cs/prover.hpp"
+#include "support/cheating_prover.hpp"
+#include "support/small_system.hpp"
+#include "support/temp_dir.hpp"
+#include "wasm/verdict.hpp"
+
+namespace merkleforge {
+namespace {
+
+struct ProofCase {
+  std::string name;
+  Bytes proof;
+};
+
+std::vector<ProofCase> proof_cases() {
+  const cs::test::SmallSystem small = cs::test::small_system();
+  const Bytes honest = cs::prove(small.system, small.witness, small.publics).value();
+  std::vector<ProofCase> cases{{"honest", honest}};
+  // One flipped bit in the header, the protocol tape and the PCS proof.
+  for (const std::size_t at : {std::size_t{0}, std::size_t{4}, std::size_t{9}, honest.size() / 5,
+                               honest.size() / 2, honest.size() - 1}) {
+    Bytes edited = honest;
+    edited[at] ^= 0x01;
+    cases.push_back({"bit flipped at " + std::to_string(at), edited});
+  }
+  for (const std::size_t kept :
+       {std::size_t{0}, std::size_t{7}, honest.size() / 2, honest.size() - 1}) {
+    cases.push_back({"first " + std::to_string(kept) + " bytes",
+                     Bytes(honest.begin(), honest.begin() + static_cast<std::ptrdiff_t>(kept))});
+  }
+  // The same system with other values: a valid proof, of another statement (its public column).
+  const cs::test::SmallSystem other = cs::test::small_system(6);
+  cases.push_back({"proof of other public values",
+                   cs::prove(other.system, other.witness, other.publics).value()});
+  // Column c wrong on row 0, where "c on even rows" constrains it.
+  cs::Witness false_witness = small.witness;
+  false_witness.columns[2][0] ^= 0x01;
+  cases.push_back(
+      {"proof of a false witness",
+       cs::test::prove_without_witness_check(small.system, false_witness, small.publics).value()});
+  return cases;
+}
+
+/// The driver's output lines for `files`, verified under Node.
+std::vector<std::string> wasm_verdicts(const std::vector<std::filesystem::path>& files) {
+  std::string command = std::string(MERKLEFORGE_NODE) + " " + MERKLEFORGE_WASM_VERIFIER_JS;
+  for (const auto& file : files) command += " '" + file.string() + "'";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("cannot run " + command);
+  std::string output;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
+    output.append(buffer, n);
+  }
+  const int status = pclose(pipe);
+  if (status != 0)
+    throw std::runtime_error(command + " exited with status " + std::to_string(status));
+  std::vector<std::string> lines;
+  std::istringstream in(output);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(WasmVerifier, GivesTheNativeVerdictOnEveryProof) {
+  const cs::test::SmallSystem small = cs::test::small_system();
+  const std::vector<ProofCase> cases = proof_cases();
+  test::TempDir dir("wasm-verifier");
+  std::vector<std::filesystem::path> files;
+  std::vector<std::string> native;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    files.push_back(dir / ("proof-" + std::to_string(i)));
+    std::ofstream(files.back(), std::ios::binary)
+        .write(reinterpret_cast<const char*>(cases[i].proof.data()),
+               static_cast<std::streamsize>(cases[i].proof.size()));
+    native.push_back(wasm_test::verdict(cs::verify(small.system, small.publics, cases[i].proof)));
+  }
+  // The native verdicts are the expected ones: the honest proof alone is accepted.
+  ASSERT_EQ(native[0], "ok");
+  for (std::size_t i = 1; i < cases.size(); ++i) EXPECT_NE(native[i], "ok") << cases[i].name;
+
+  const std::vector<std::string> wasm = wasm_verdicts(files);
+  ASSERT_EQ(wasm.size(), cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(wasm[i], native[i]) << cases[i].name;
+  }
+}
+
+}  // namespace
+}  // namespace merkleforge
