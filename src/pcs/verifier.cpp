@@ -422,6 +422,8 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
       }
       const std::uint64_t entry = (position >> (shift - arity)) & ((std::uint64_t{1} << arity) - 1);
       if (leaf[static_cast<std::size_t>(entry)] != value) {
+        // Only a prover that folded other data than it committed gets here (not reached by
+        // mutation: an edited leaf fails its Merkle path first); tests/pcs PcsCheatingProver.
         return reject(where + " oracle " + std::to_string(k) + ": fold mismatch");
       }
       std::vector<uint128> current = leaf;
@@ -440,6 +442,8 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
     const std::uint64_t terminal_index =
         position >> (arity * static_cast<unsigned>(params.oracles.size() - 1));
     if (terminal_codeword[static_cast<std::size_t>(terminal_index)] != value) {
+      // As the fold check (not reached by mutation: editing the absorbed terminal codeword moves
+      // the query positions, whose paths then fail); tests/pcs PcsCheatingProver.
       return reject(where + ": terminal codeword mismatch");
     }
   }

@@ -29,6 +29,8 @@ inline Result<LookupClaims> lookup_claims(const ChannelClaims& channel,
                                           std::span<const uint128> r_point, uint128 r_value) {
   using Col = LookupClaims::Claim::Column;
   if (channel.evals[0][1] != 1) {
+    // A balanced channel whose timestamps start elsewhere (not reached by mutation: the claim is
+    // bound by the channel's checks); tests/zk Lookup.InitialTimestampsOtherThanOneAreRejected.
     return make_error(Errc::corrupt_data, "lookup: the initial timestamps are not all 1");
   }
   const uint128 alpha_inverse = inverse(kLookupGenerator);

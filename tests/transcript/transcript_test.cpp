@@ -144,6 +144,8 @@ TEST(ZkTranscript, ReadingPastTheEndIsAnError) {
   EXPECT_TRUE(verifier.read_b128().ok());
   EXPECT_FALSE(verifier.read_b128().ok());
   EXPECT_FALSE(verifier.read_advice_digest().ok());
+  std::vector<uint128> one(1);
+  EXPECT_FALSE(verifier.read_advice_b128s(one).ok());  // 16 bytes of 10
   EXPECT_FALSE(verifier.read_advice_bytes(11).ok());
   EXPECT_TRUE(verifier.read_advice_bytes(10).ok());
   EXPECT_FALSE(verifier.read_advice_bytes(1).ok());

@@ -117,6 +117,50 @@ TEST(Lookup, ValueNotInTheTableBehindAZeroTimestampFailsTheNonZeroCheck) {
   EXPECT_NE(out.error().message.find("non-zero"), std::string::npos) << out.error().message;
 }
 
+// A cheating prover that runs the lookup's channel with every timestamp α times the honest one, so
+// that the table's initial timestamps are α instead of 1: the channel still balances (push (T, α),
+// (U, α·R'), pull (U, R'), (T, F') with R' = α·R, F' = α·F) and R' is non-zero, so only the check
+// that the constant column's claim is 1 rejects it.
+TEST(Lookup, InitialTimestampsOtherThanOneAreRejected) {
+  std::mt19937_64 rng(44);
+  const Instance inst = random_instance(rng);
+  const LookupWitness honest = lookup_witness(inst.table, inst.lookups).value();
+  const auto times_alpha = [](const std::vector<std::uint32_t>& v) {
+    std::vector<std::uint32_t> out;
+    for (const std::uint32_t x : v) out.push_back((B32(x) * B32(kLookupGenerator)).value());
+    return out;
+  };
+  const std::vector<std::uint32_t> reads = times_alpha(honest.read_timestamps);
+  const std::vector<std::uint32_t> writes = times_alpha(reads);
+  const std::vector<std::uint32_t> finals = times_alpha(honest.final_timestamps);
+  const std::vector<std::uint32_t> initial(inst.table.size(), kLookupGenerator);
+
+  ProverTranscript transcript = prover_transcript();
+  // The lookup's own framing (src/zk/lookup_common.hpp): its phase, then n_T and n_U as 8 bytes.
+  transcript.begin_phase("zk/lookup");
+  for (const std::uint8_t n_vars : {std::uint8_t{6}, std::uint8_t{7}}) {
+    const std::array<std::uint8_t, 8> le64{n_vars};
+    transcript.absorb_public(le64);
+  }
+  const ChannelStatement channel{{{6, 2, FlushDirection::push},
+                                  {7, 2, FlushDirection::pull},
+                                  {7, 2, FlushDirection::push},
+                                  {6, 2, FlushDirection::pull}},
+                                 {},
+                                 {}};
+  const Column t = Column::b32(inst.table), u = Column::b32(inst.lookups), r = Column::b32(reads);
+  const std::vector<std::vector<Column>> columns{
+      {t, Column::b32(initial)}, {u, r}, {u, Column::b32(writes)}, {t, Column::b32(finals)}};
+  ASSERT_TRUE(prove_channel(channel, columns, transcript).ok());
+  ASSERT_TRUE(prove_grand_products(std::span(&r, 1), transcript).ok());
+
+  auto out = verify(std::move(transcript).finish());
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.error().code, Errc::corrupt_data);
+  EXPECT_NE(out.error().message.find("initial timestamps are not all 1"), std::string::npos)
+      << out.error().message;
+}
+
 TEST(Lookup, BadSizesAreErrors) {
   const std::vector<std::uint32_t> three{1, 2, 3}, two{1, 2};
   EXPECT_EQ(lookup_witness(three, two).error().code, Errc::invalid_argument);
