@@ -40,17 +40,9 @@ std::vector<uint128> to_polyval_copy(std::span<const uint128> values) {
   return out;
 }
 
-/// eq tensor in the POLYVAL basis: each variable doubles the table, lo·(1 + r) and lo·r.
+/// The eq tensor of a canonical point, in the POLYVAL basis.
 std::vector<uint128> eq_tensor_polyval(std::span<const uint128> point) {
-  std::vector<uint128> eq(std::size_t{1} << point.size());
-  eq[0] = kPolyvalOne;
-  const auto& kernel = active_polyval_kernel();
-  for (std::size_t j = 0; j < point.size(); ++j) {
-    const std::size_t half = std::size_t{1} << j;
-    kernel.mul_scalar(eq.data(), to_polyval(point[j]), eq.data() + half, half);
-    for (std::size_t i = 0; i < half; ++i) eq[i] ^= eq[i + half];
-  }
-  return eq;
+  return polyval_eq_tensor(to_polyval_copy(point));
 }
 
 /// sum_i dot(a[i], b[i]) for POLYVAL values.

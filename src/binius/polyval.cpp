@@ -186,4 +186,17 @@ Status from_polyval(std::span<const uint128> polyval, std::span<uint128> out) {
   return Ok{};
 }
 
+std::vector<uint128> polyval_eq_tensor(std::span<const uint128> point) {
+  // Each variable doubles the table: eq[i + half] = eq[i]·r, eq[i] = eq[i]·(1 + r).
+  std::vector<uint128> eq(std::size_t{1} << point.size());
+  eq[0] = kPolyvalOne;
+  const auto& kernel = active_polyval_kernel();
+  for (std::size_t j = 0; j < point.size(); ++j) {
+    const std::size_t half = std::size_t{1} << j;
+    kernel.mul_scalar(eq.data(), point[j], eq.data() + half, half);
+    for (std::size_t i = 0; i < half; ++i) eq[i] ^= eq[i + half];
+  }
+  return eq;
+}
+
 }  // namespace merkleforge::binius

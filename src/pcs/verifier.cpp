@@ -55,20 +55,6 @@ uint128 eq_bits(std::uint64_t bits, std::span<const uint128> y) {
   return product;
 }
 
-/// The 2^k values eq(point, w), w < 2^k.
-std::vector<uint128> eq_table(std::span<const uint128> point) {
-  std::vector<uint128> table{kPolyvalOne};
-  for (uint128 coordinate : point) {
-    std::vector<uint128> next(table.size() * 2);
-    for (std::size_t w = 0; w < table.size(); ++w) {
-      next[w + table.size()] = mul(table[w], coordinate);
-      next[w] = table[w] ^ next[w + table.size()];
-    }
-    table = std::move(next);
-  }
-  return table;
-}
-
 Error reject(const std::string& what) {
   return make_error(Errc::corrupt_data, "pcs verify: " + what);
 }
@@ -287,7 +273,7 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
     if (Status read = transcript.read_b128s(columns[j]); !read) return read;
     const std::vector<uint128> point = padded_point(layout, claims[j], true);
     const std::vector<uint128> low_eq =
-        eq_table(std::span<const uint128>(point.data(), packing_log(level)));
+        binius::polyval_eq_tensor(std::span<const uint128>(point.data(), packing_log(level)));
     uint128 combined = 0;
     for (std::size_t u = 0; u < columns[j].size(); ++u)
       combined ^= mul(mont(columns[j][u]), low_eq[u]);
@@ -312,7 +298,7 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
       // Row w of the tensor element: slot u holds slot w of column u.
       const unsigned kappa = packing_log(level);
       const std::vector<uint128> row_eq =
-          eq_table(std::span<const uint128>(row_point.data(), kappa));
+          binius::polyval_eq_tensor(std::span<const uint128>(row_point.data(), kappa));
       value = 0;
       for (std::size_t w = 0; w < row_eq.size(); ++w) {
         uint128 row = 0;
@@ -358,7 +344,7 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
   // Final sumcheck claim: t*(r)·A*(r), t*(r) from the terminal message.
   for (uint128& value : terminal) value = mont(value);
   const std::vector<uint128> terminal_eq =
-      eq_table(std::span<const uint128>(r).subspan(terminal_after));
+      binius::polyval_eq_tensor(std::span<const uint128>(r).subspan(terminal_after));
   uint128 t_at_r = 0;
   for (std::size_t j = 0; j < terminal.size(); ++j) t_at_r ^= mul(terminal[j], terminal_eq[j]);
   // A*(r): one indicator per (tower level, packed size, high point), shared by its claims.
@@ -377,9 +363,9 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
     } else {
       auto [entry, fresh] = shared_indicators.try_emplace({level, high}, 0);
       if (fresh) {
-        entry->second = ring_switch_indicator(
-            level, high, r_low,
-            eq_table(std::span<const uint128>(row_point.data(), packing_log(level))));
+        entry->second = ring_switch_indicator(level, high, r_low,
+                                              binius::polyval_eq_tensor(std::span<const uint128>(
+                                                  row_point.data(), packing_log(level))));
       }
       piece = entry->second;
     }
@@ -400,7 +386,8 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
     if (!cap) return cap.error();
     caps.push_back(std::move(*cap));
   }
-  const std::vector<uint128> interleave_eq = eq_table(std::span<const uint128>(r).first(arity));
+  const std::vector<uint128> interleave_eq =
+      binius::polyval_eq_tensor(std::span<const uint128>(r).first(arity));
   std::vector<uint128> leaf(std::size_t{1} << arity);
   for (unsigned query = 0; query < params.queries; ++query) {
     const std::uint64_t position = transcript.sample_index(params.query_bits());

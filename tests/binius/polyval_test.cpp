@@ -125,6 +125,30 @@ TEST(BiniusPolyval, TowerKnownAnswersThroughPolyval) {
   });
 }
 
+TEST(BiniusPolyval, EqTensorIsTheProductOfItsFactors) {
+  // eq(r, i) = prod_j (i_j ? r_j : 1 + r_j), each factor and product taken in the canonical tower
+  // (tower_mul) and only then mapped to the POLYVAL basis.
+  std::mt19937_64 rng(14);
+  for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{5}}) {
+    std::vector<uint128> point(n), polyval_point(n);
+    for (std::size_t j = 0; j < n; ++j) {
+      point[j] = test::random_element(rng, 7);
+      polyval_point[j] = to_polyval(point[j]);
+    }
+    for_each_polyval_isa([&](PolyvalIsa) {
+      const std::vector<uint128> eq = polyval_eq_tensor(polyval_point);
+      ASSERT_EQ(eq.size(), std::size_t{1} << n);
+      for (std::size_t i = 0; i < eq.size(); ++i) {
+        uint128 expected = 1;
+        for (std::size_t j = 0; j < n; ++j) {
+          expected = tower_mul(7, expected, ((i >> j) & 1) ? point[j] : point[j] ^ 1);
+        }
+        EXPECT_EQ(eq[i], to_polyval(expected)) << n << " " << i;
+      }
+    });
+  }
+}
+
 TEST(BiniusPolyval, MismatchedSpansAreRejected) {
   std::vector<uint128> three(3), four(4);
   const Status status = polyval_mul(three, three, four);

@@ -39,6 +39,11 @@ uint128 from_polyval(uint128 polyval) noexcept;
 /// RFC 8452's POLYVAL step), one at a time through the active kernel.
 uint128 polyval_dot(uint128 a, uint128 b) noexcept;
 
+/// The 2^n values eq(point, i), i < 2^n, n = point.size(), all in Montgomery form (point too): the
+/// one eq-tensor builder of the field layer's users that keep POLYVAL data (the PCS verifier, the
+/// protocol provers; multilinear.hpp's eq_tensor is its canonical face). Precondition: n <= 40.
+std::vector<uint128> polyval_eq_tensor(std::span<const uint128> point);
+
 /// a·b mod the POLYVAL polynomial by shift-and-add: slow, written from the definition, used only
 /// to derive the basis change and to check the kernels.
 uint128 polyval_mul_reference(uint128 a, uint128 b) noexcept;

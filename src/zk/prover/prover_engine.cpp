@@ -34,10 +34,11 @@ uint128 pmul(uint128 a, uint128 b) noexcept {
 /// Folding and materialising run in parallel above this many output values.
 constexpr std::size_t kParallelGrain = 1u << 12;
 
+/// The eq tensor of a canonical point, in the POLYVAL basis.
 std::vector<uint128> eq_tensor_polyval(std::span<const uint128> point) {
-  std::vector<uint128> eq = binius::eq_tensor(point).value();  // point.size() <= 40 by contract
-  (void)to_polyval(eq, eq);
-  return eq;
+  std::vector<uint128> polyval_point(point.size());
+  for (std::size_t j = 0; j < point.size(); ++j) polyval_point[j] = to_polyval(point[j]);
+  return binius::polyval_eq_tensor(polyval_point);
 }
 
 }  // namespace
