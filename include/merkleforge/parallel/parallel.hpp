@@ -16,7 +16,9 @@ void parallel_for_ranges(std::size_t count, std::size_t grain,
 
 /// Calls body(begin, end) on ranges that together cover [0, count), each of at least `grain`
 /// items (but the last), on the pool's threads; returns when every range is done. The calling
-/// thread takes part. Exceptions from `body` propagate (the first one thrown).
+/// thread takes part; when count <= grain it runs body(0, count) alone, without the pool, so a
+/// caller makes a job serial by passing a grain of at least its count. Exceptions from `body`
+/// propagate (the first one thrown).
 template <class Body>
 void parallel_for(std::size_t count, std::size_t grain, Body&& body) {
   detail::parallel_for_ranges(

@@ -1,14 +1,12 @@
 #include "merkleforge/binius/additive_ntt.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <string>
 
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "ntt_internal.hpp"
 #include "polyval_kernel.hpp"
 
@@ -21,6 +19,14 @@ constexpr std::size_t kParallelThreshold = std::size_t{1} << 14;
 constexpr unsigned kLogCacheBlock = 13;
 /// Butterflies per task in the large rounds.
 constexpr std::size_t kButterflyGrain = std::size_t{1} << 12;
+
+/// Calls work(begin, end) over [0, count) in chunks of at least `grain` on the pool, or once on
+/// this thread when the job touches fewer than kParallelThreshold values (`values`).
+template <class Work>
+void for_chunks(std::size_t count, std::size_t grain, std::size_t values, Work&& work) {
+  parallel_for(count, values < kParallelThreshold ? std::max<std::size_t>(count, 1) : grain,
+               std::forward<Work>(work));
+}
 
 /// Ŵ_i(β_(i+1+b)) for every round i and b, as B32 values and as POLYVAL images. Ŵ_i is linear,
 /// so a twiddle is the XOR of the entries selected by the bits of its block index.
@@ -111,13 +117,13 @@ void run_large_round(const Transform& transform, unsigned round) {
   const std::size_t half = transform.half(round);
   const std::size_t grain = std::min(half, kButterflyGrain);
   const std::size_t parts_per_block = half / grain;
-  detail::parallel_chunks(transform.blocks(round) * parts_per_block, 1, transform.values(),
-                          [&](std::size_t begin, std::size_t end) {
-                            for (std::size_t part = begin; part < end; ++part) {
-                              const std::size_t k = (part % parts_per_block) * grain;
-                              transform.run_part(round, part / parts_per_block, k, k + grain);
-                            }
-                          });
+  for_chunks(transform.blocks(round) * parts_per_block, 1, transform.values(),
+             [&](std::size_t begin, std::size_t end) {
+               for (std::size_t part = begin; part < end; ++part) {
+                 const std::size_t k = (part % parts_per_block) * grain;
+                 transform.run_part(round, part / parts_per_block, k, k + grain);
+               }
+             });
 }
 
 /// Rounds below `split` inside each cache block, in the given direction.
@@ -125,16 +131,15 @@ void run_small_rounds(const Transform& transform, const NttShape& shape, unsigne
                       bool forward) {
   if (split == 0) return;
   const std::uint64_t cache_blocks = std::uint64_t{1} << (shape.log_n - split);
-  detail::parallel_chunks(
-      cache_blocks, 1, transform.values(), [&](std::size_t begin, std::size_t end) {
-        for (std::size_t cb = begin; cb < end; ++cb) {
-          for (unsigned step = 0; step < split; ++step) {
-            const unsigned round = forward ? split - 1 - step : step;
-            const std::uint64_t per_block = std::uint64_t{1} << (split - 1 - round);
-            transform.run_blocks(round, cb * per_block, (cb + 1) * per_block);
-          }
-        }
-      });
+  for_chunks(cache_blocks, 1, transform.values(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t cb = begin; cb < end; ++cb) {
+      for (unsigned step = 0; step < split; ++step) {
+        const unsigned round = forward ? split - 1 - step : step;
+        const std::uint64_t per_block = std::uint64_t{1} << (split - 1 - round);
+        transform.run_blocks(round, cb * per_block, (cb + 1) * per_block);
+      }
+    }
+  });
 }
 
 /// Rounds [0, split) are "small": their blocks fit a cache block.
@@ -144,26 +149,15 @@ unsigned small_round_count(const NttShape& shape) {
 }
 
 void for_each_chunk_convert(std::span<uint128> data, bool to) {
-  detail::parallel_chunks(data.size(), kButterflyGrain, data.size(),
-                          [&](std::size_t begin, std::size_t end) {
-                            const auto part = data.subspan(begin, end - begin);
-                            (void)(to ? to_polyval(part, part) : from_polyval(part, part));
-                          });
+  for_chunks(data.size(), kButterflyGrain, data.size(), [&](std::size_t begin, std::size_t end) {
+    const auto part = data.subspan(begin, end - begin);
+    (void)(to ? to_polyval(part, part) : from_polyval(part, part));
+  });
 }
 
 }  // namespace
 
 namespace detail {
-
-void parallel_chunks(std::size_t count, std::size_t grain, std::size_t values,
-                     const std::function<void(std::size_t, std::size_t)>& work) {
-  if (values < kParallelThreshold || count <= grain) {
-    work(0, count);
-    return;
-  }
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, grain),
-                    [&](const tbb::blocked_range<std::size_t>& r) { work(r.begin(), r.end()); });
-}
 
 void parallel_to_polyval(std::span<uint128> data) {
   for_each_chunk_convert(data, true);

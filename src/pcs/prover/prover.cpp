@@ -17,6 +17,7 @@
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/binius/reed_solomon.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/pcs/codeword_commitment.hpp"
 #include "merkleforge/transcript/transcript.hpp"
 
@@ -66,19 +67,15 @@ uint128 canonical_mul(uint128 a, uint128 b) {
 }
 
 /// Runs body(begin, end) over [0, count) in pieces of kBlock (each begins at a multiple of
-/// kBlock, so pairs never straddle two pieces), in parallel when count is large.
+/// kBlock, so pairs never straddle two pieces), kParallelGrain values per task on the pool.
 template <class Body>
 void parallel_blocks(std::size_t count, Body&& body) {
   const std::size_t blocks = (count + kBlock - 1) / kBlock;
-  auto run = [&](std::size_t first, std::size_t last) {
+  parallel_for(blocks, kParallelGrain / kBlock, [&](std::size_t first, std::size_t last) {
     for (std::size_t block = first; block < last; ++block) {
       body(block * kBlock, std::min((block + 1) * kBlock, count));
     }
-  };
-  if (count <= kParallelGrain) return run(0, blocks);
-  tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, blocks, kParallelGrain / kBlock),
-      [&](const tbb::blocked_range<std::size_t>& range) { run(range.begin(), range.end()); });
+  });
 }
 
 std::vector<uint128> to_polyval_vector(std::span<const uint128> canonical) {
