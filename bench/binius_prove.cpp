@@ -54,13 +54,13 @@ std::map<std::string_view, std::unique_ptr<Proved>>& proofs() {
   return cache;
 }
 
-void keep_proof(const Row& row, cs::ConstraintSystem system, cs::PublicValues publics,
+/// Keeps the row's first proof (the system is copied only then).
+void keep_proof(const Row& row, const cs::ConstraintSystem& system, cs::PublicValues publics,
                 Bytes proof) {
   auto& slot = proofs()[row.circuit];
   if (slot) return;
   const double security = cs::derive_params(system, {}).value().security_bits();
-  slot = std::make_unique<Proved>(
-      Proved{std::move(system), std::move(publics), std::move(proof), security});
+  slot = std::make_unique<Proved>(Proved{system, std::move(publics), std::move(proof), security});
 }
 
 Proved& proved(const Row& row) {
@@ -68,10 +68,10 @@ Proved& proved(const Row& row) {
     const Circuit& c = *find_circuit(row.circuit);
     const std::size_t count = scaled(row.count);
     Trace trace = c.trace(random_inputs(c, count, 1));
-    cs::ConstraintSystem system = c.system(count);
+    const cs::ConstraintSystem system = c.system(count);
     cs::PublicValues publics = c.publics(count, trace.outputs);
     Bytes proof = cs::prove(system, trace.witness, publics).value();
-    keep_proof(row, std::move(system), std::move(publics), std::move(proof));
+    keep_proof(row, system, std::move(publics), std::move(proof));
   }
   return *proofs()[row.circuit];
 }

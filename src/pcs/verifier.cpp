@@ -210,8 +210,9 @@ Status read_opening(transcript::VerifierTranscript& transcript, const OracleShap
     if (!sibling) return sibling.error();
     node = (index & 1) ? Hashing::node(*sibling, node) : Hashing::node(node, *sibling);
   }
-  if (node != cap[static_cast<std::size_t>(index)])
+  if (node != cap[static_cast<std::size_t>(index)]) {
     return reject(where + ": Merkle path does not reach the cap");
+  }
   return Ok{};
 }
 
