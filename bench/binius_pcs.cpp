@@ -19,16 +19,16 @@ namespace merkleforge::pcs {
 namespace {
 
 struct Fixture {
-  std::vector<uint128> values;
+  std::vector<B128> values;
   PcsCommitted committed;
   std::vector<EvaluationClaim> claims;
   Bytes proof;
 };
 
-std::vector<uint128> random_values(std::size_t count, std::uint64_t seed) {
+std::vector<B128> random_values(std::size_t count, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
-  std::vector<uint128> values(count);
-  for (uint128& value : values) value = binius::make_uint128(rng(), rng());
+  std::vector<B128> values(count);
+  for (B128& value : values) value = B128(binius::make_uint128(rng(), rng()));
   return values;
 }
 
@@ -43,7 +43,7 @@ Fixture& fixture(unsigned vars) {
   f.values = random_values(std::size_t{1} << vars, vars);
   auto committed = pcs_commit({{7, vars}}, {f.values}, PcsConfig{});
   f.committed = std::move(*committed);
-  EvaluationClaim claim{0, random_values(vars, 1000 + vars), 0};
+  EvaluationClaim claim{0, random_values(vars, 1000 + vars), B128::zero()};
   claim.value = *binius::evaluate_multilinear(f.values, claim.point);
   f.claims.push_back(std::move(claim));
   f.proof = std::move(*pcs_prove(f.committed, f.claims));
@@ -72,7 +72,7 @@ void BM_Commit(benchmark::State& state) {
   const auto vars = static_cast<unsigned>(state.range(0));
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                               static_cast<std::size_t>(state.range(1)));
-  const std::vector<uint128> values = random_values(std::size_t{1} << vars, vars);
+  const std::vector<B128> values = random_values(std::size_t{1} << vars, vars);
   PcsTimings timings;
   for (auto _ : state) {
     auto committed = pcs_commit({{7, vars}}, {values}, PcsConfig{}, &timings);

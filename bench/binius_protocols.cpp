@@ -31,10 +31,10 @@ const Digest32 kCommitment{1};
 double b128_mul_ns() {
   static const double ns = [] {
     std::mt19937_64 rng(7);
-    std::vector<uint128> a(1u << 14), b(a.size()), out(a.size());
+    std::vector<binius::B128P> a(1u << 14), b(a.size()), out(a.size());
     for (std::size_t i = 0; i < a.size(); ++i) {
-      a[i] = binius::make_uint128(rng(), rng());
-      b[i] = binius::make_uint128(rng(), rng());
+      a[i] = binius::B128P::from_bits(binius::make_uint128(rng(), rng()));
+      b[i] = binius::B128P::from_bits(binius::make_uint128(rng(), rng()));
     }
     double best = 1e9;
     for (int rep = 0; rep < 20; ++rep) {
@@ -75,12 +75,12 @@ std::vector<std::uint8_t> random_bits(std::size_t n_bits, std::uint64_t seed) {
   return bits;
 }
 
-std::vector<uint128> random_b128(std::size_t n, std::uint64_t seed, bool nonzero = false) {
+std::vector<B128> random_b128(std::size_t n, std::uint64_t seed, bool nonzero = false) {
   std::mt19937_64 rng(seed);
-  std::vector<uint128> v(n);
+  std::vector<B128> v(n);
   for (auto& x : v) {
-    x = binius::make_uint128(rng(), rng());
-    if (nonzero && x == 0) x = 1;
+    x = B128(binius::make_uint128(rng(), rng()));
+    if (nonzero && x == B128::zero()) x = B128::one();
   }
   return v;
 }
@@ -170,11 +170,11 @@ void BM_SumcheckDegree3(benchmark::State& state) {
   constexpr unsigned n = 20;
   const std::size_t size = std::size_t{1} << n;
   const auto a = random_b128(size, 4), b = random_b128(size, 5), c = random_b128(size, 6);
-  std::vector<uint128> abc(size);
+  std::vector<B128> abc(size);
   (void)binius::packed_mul_b128(a, b, abc);
   (void)binius::packed_mul_b128(abc, c, abc);
-  uint128 sum = 0;
-  for (uint128 x : abc) sum ^= x;
+  B128 sum;
+  for (const B128 x : abc) sum += x;
   Composition product(3);
   product.mul(product.mul(product.column(0), product.column(1)), product.column(2));
   const std::vector<SumcheckClaim> claims{{n, product, sum}};

@@ -17,24 +17,25 @@ namespace {
 
 using namespace merkleforge;
 using namespace merkleforge::pcs;
+using binius::B128;
+using binius::uint128;
 
 /// Σ_i value_i·eq(point, i) over the T_level values packed in `words`, by the reference products.
-uint128 evaluate(const std::vector<uint128>& words, const std::vector<uint128>& point,
-                 unsigned level) {
+B128 evaluate(const std::vector<B128>& words, const std::vector<B128>& point, unsigned level) {
+  const auto mul = [](B128 a, B128 b) { return B128(binius::tower_mul(7, a.value(), b.value())); };
   const unsigned width = 1u << level;
-  binius::B128 sum;
+  B128 sum;
   for (std::size_t i = 0; i < (std::size_t{1} << point.size()); ++i) {
     const std::size_t bit = i * width;
     const uint128 mask = width == 128 ? ~uint128{0} : (uint128{1} << width) - 1;
-    const uint128 value = (words[bit / 128] >> (bit % 128)) & mask;
-    binius::B128 weight = binius::B128::one();
+    const B128 value((words[bit / 128].value() >> (bit % 128)) & mask);
+    B128 weight = B128::one();
     for (std::size_t j = 0; j < point.size(); ++j) {
-      const binius::B128 r(point[j]);
-      weight *= ((i >> j) & 1) ? r : binius::B128::one() + r;
+      weight = mul(weight, ((i >> j) & 1) ? point[j] : B128::one() + point[j]);
     }
-    sum += weight * binius::B128(value);
+    sum += mul(weight, value);
   }
-  return sum.value();
+  return sum;
 }
 
 struct Statement {
@@ -47,11 +48,11 @@ struct Statement {
 const Statement& statement() {
   static const Statement s = [] {
     std::mt19937_64 rng(21);
-    auto random = [&] { return binius::make_uint128(rng(), rng()); };
+    auto random = [&] { return B128(binius::make_uint128(rng(), rng())); };
     const std::vector<PolynomialShape> shapes = {{7, 6}, {0, 9}};
-    std::vector<uint128> wide(64), bits(4);
-    for (uint128& value : wide) value = random();
-    for (uint128& value : bits) value = random();
+    std::vector<B128> wide(64), bits(4);
+    for (B128& value : wide) value = random();
+    for (B128& value : bits) value = random();
     PcsConfig config;
     config.fixed_queries = 3;
     auto committed = pcs_commit(shapes, {wide, bits}, config);
@@ -61,9 +62,9 @@ const Statement& statement() {
     out.root = committed->root();
     // True claims, so that mutations reach the query checks past the sumcheck; the values are
     // the polynomials' evaluations by the reference tower arithmetic.
-    out.claims = {{0, std::vector<uint128>(6), 0}, {1, std::vector<uint128>(9), 0}};
+    out.claims = {{0, std::vector<B128>(6), B128::zero()}, {1, std::vector<B128>(9), B128::zero()}};
     for (auto& claim : out.claims) {
-      for (uint128& coordinate : claim.point) coordinate = random();
+      for (B128& coordinate : claim.point) coordinate = random();
     }
     out.claims[0].value = evaluate(wide, out.claims[0].point, 7);
     out.claims[1].value = evaluate(bits, out.claims[1].point, 0);

@@ -23,8 +23,10 @@ namespace {
 
 using namespace merkleforge;
 using namespace merkleforge::zk;
-using Values = std::vector<uint128>;
-using Point = std::vector<uint128>;
+using binius::B128;
+using binius::uint128;
+using Values = std::vector<B128>;
+using Point = std::vector<B128>;
 
 constexpr std::string_view kProtocol = "merkleforge/fuzz/protocols/v1";
 const Digest32 kStatement{};
@@ -34,22 +36,22 @@ const Digest32 kCommitment{7};
 struct Opening {
   std::size_t column;
   Point point;
-  uint128 value;
+  B128 value;
 };
 using Openings = std::vector<Opening>;
 
 /// Σ_i values[i]·eq(point, i) with the tower's reference product.
-uint128 evaluate(const Values& values, const Point& point) {
-  binius::B128 sum;
+B128 evaluate(const Values& values, const Point& point) {
+  const auto mul = [](B128 a, B128 b) { return B128(binius::tower_mul(7, a.value(), b.value())); };
+  B128 sum;
   for (std::size_t i = 0; i < values.size(); ++i) {
-    binius::B128 weight = binius::B128::one();
+    B128 weight = B128::one();
     for (std::size_t j = 0; j < point.size(); ++j) {
-      const binius::B128 r(point[j]);
-      weight *= ((i >> j) & 1) ? r : binius::B128::one() + r;
+      weight = mul(weight, ((i >> j) & 1) ? point[j] : B128::one() + point[j]);
     }
-    sum += weight * binius::B128(values[i]);
+    sum += mul(weight, values[i]);
   }
-  return sum.value();
+  return sum;
 }
 
 /// A protocol with a true statement over `data`: its verifier, and the honest tape.
@@ -61,12 +63,21 @@ struct Case {
 
 Values random_values(std::mt19937_64& rng, unsigned n, uint128 mask) {
   Values v(std::size_t{1} << n);
-  for (uint128& x : v) x = binius::make_uint128(rng(), rng()) & mask;
+  for (B128& x : v) x = B128(binius::make_uint128(rng(), rng()) & mask);
   return v;
 }
 
 std::vector<std::uint32_t> words_of(const Values& values) {
-  return std::vector<std::uint32_t>(values.begin(), values.end());
+  std::vector<std::uint32_t> words;
+  for (B128 x : values) words.push_back(static_cast<std::uint32_t>(x.value()));
+  return words;
+}
+
+template <class T>
+Values values_of(const std::vector<T>& words) {
+  Values values;
+  for (T x : words) values.push_back(B128(x));
+  return values;
 }
 
 /// Runs `prove` on a bound transcript and returns the tape.
@@ -87,9 +98,9 @@ Case sumcheck_case(std::mt19937_64& rng) {
   Case c;
   c.data = {random_values(rng, 4, ~uint128{0}), random_values(rng, 4, ~uint128{0}),
             random_values(rng, 4, ~uint128{0})};
-  uint128 sum = 0;
+  B128 sum;
   for (std::size_t i = 0; i < 16; ++i) {
-    sum ^= (binius::B128(c.data[0][i]) * binius::B128(c.data[1][i])).value() ^ c.data[2][i];
+    sum += B128(binius::tower_mul(7, c.data[0][i].value(), c.data[1][i].value())) + c.data[2][i];
   }
   const std::vector<SumcheckClaim> claims{{4, product_constraint(), sum}};
   c.honest = honest_tape([&](ProverTranscript& t) {
@@ -111,7 +122,7 @@ Case zerocheck_case(std::mt19937_64& rng) {
   Case c;
   c.data = {random_values(rng, 4, 0xffffffffu), random_values(rng, 4, 0xffffffffu), Values(16)};
   for (std::size_t i = 0; i < 16; ++i) {
-    c.data[2][i] = binius::tower_mul(5, c.data[0][i], c.data[1][i]);
+    c.data[2][i] = B128(binius::tower_mul(5, c.data[0][i].value(), c.data[1][i].value()));
   }
   const ZerocheckStatement statement{4, {product_constraint()}};
   c.honest = honest_tape([&](ProverTranscript& t) {
@@ -134,7 +145,7 @@ Case grand_product_case(std::mt19937_64& rng) {
   Case c;
   c.data = {random_values(rng, 4, ~uint128{0}), random_values(rng, 2, ~uint128{0})};
   for (Values& column : c.data) {
-    for (uint128& x : column) x |= 1;  // non-zero factors
+    for (B128& x : column) x = B128(x.value() | 1);  // non-zero factors
   }
   c.honest = honest_tape([&](ProverTranscript& t) {
     const std::vector<Column> columns{Column::b128(c.data[0]), Column::b128(c.data[1])};
@@ -186,9 +197,8 @@ Case lookup_case(std::mt19937_64& rng) {
   for (std::size_t i = 0; i < 16; ++i) lookups[i] = table[rng() % 8];
   const LookupWitness witness = lookup_witness(table, lookups).value();
   Case c;
-  c.data = {Values(table.begin(), table.end()), Values(lookups.begin(), lookups.end()),
-            Values(witness.read_timestamps.begin(), witness.read_timestamps.end()),
-            Values(witness.final_timestamps.begin(), witness.final_timestamps.end())};
+  c.data = {values_of(table), values_of(lookups), values_of(witness.read_timestamps),
+            values_of(witness.final_timestamps)};
   c.honest = honest_tape(
       [&](ProverTranscript& t) { return prove_lookup(table, lookups, witness, t).ok(); });
   c.verify = [](VerifierTranscript& t) -> Result<Openings> {
@@ -208,13 +218,13 @@ Case evalcheck_case(std::mt19937_64& rng) {
   // computed from the oracles' definitions (materialise_oracle).
   auto oracles = std::make_shared<OracleSet>();
   const OracleId a = oracles->committed(4);
-  const OracleId lc = oracles->linear_combination(4, 3, {{a, 5}});
+  const OracleId lc = oracles->linear_combination(4, B128(3), {{a, B128(5)}});
   const OracleId s = oracles->shifted(lc, 2, 1, ShiftKind::cyclic);
   Case c;
   c.data = {random_values(rng, 4, ~uint128{0})};
   const std::vector<Column> committed{Column::b128(c.data[0])};
   Point point(4);
-  for (uint128& x : point) x = binius::make_uint128(rng(), rng());
+  for (B128& x : point) x = B128(binius::make_uint128(rng(), rng()));
   const Values shifted = materialise_oracle(*oracles, s, committed).value();
   const std::vector<EvalClaim> claims{{s, point, evaluate(shifted, point)}};
   c.honest = honest_tape(
@@ -247,8 +257,8 @@ void verify_garbage(std::size_t protocol, unsigned n, ByteSpan tape) {
   transcript.absorb_commitment(kCommitment);
   switch (protocol) {
     case 0: {
-      const std::vector<SumcheckClaim> claims{{n, product_constraint(), 0},
-                                              {n / 2, product_constraint(), 1}};
+      const std::vector<SumcheckClaim> claims{{n, product_constraint(), B128::zero()},
+                                              {n / 2, product_constraint(), B128::one()}};
       (void)verify_sumcheck(claims, transcript);
       break;
     }
@@ -260,7 +270,9 @@ void verify_garbage(std::size_t protocol, unsigned n, ByteSpan tape) {
       break;
     case 3: {
       const ChannelStatement channel{
-          {{n, 2, FlushDirection::push}, {n / 2, 2, FlushDirection::pull}}, {{1, 2}}, {}};
+          {{n, 2, FlushDirection::push}, {n / 2, 2, FlushDirection::pull}},
+          {{B128(1), B128(2)}},
+          {}};
       (void)verify_channel(channel, transcript);
       break;
     }
@@ -270,9 +282,9 @@ void verify_garbage(std::size_t protocol, unsigned n, ByteSpan tape) {
     default: {
       OracleSet oracles;
       const OracleId a = oracles.committed(n + 1);
-      const OracleId lc = oracles.linear_combination(n + 1, 3, {{a, 5}});
+      const OracleId lc = oracles.linear_combination(n + 1, B128(3), {{a, B128(5)}});
       const OracleId s = oracles.shifted(lc, 1, 1, ShiftKind::cyclic);
-      const std::vector<EvalClaim> claims{{s, std::vector<uint128>(n + 1, 7), 9}};
+      const std::vector<EvalClaim> claims{{s, std::vector<B128>(n + 1, B128(7)), B128(9)}};
       (void)verify_evalcheck(oracles, claims, transcript);
       break;
     }

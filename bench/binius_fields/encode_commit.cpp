@@ -13,10 +13,10 @@
 namespace merkleforge::binius {
 namespace {
 
-std::vector<uint128> random_message(unsigned log_size) {
+std::vector<B128> random_message(unsigned log_size) {
   std::mt19937_64 rng(log_size);
-  std::vector<uint128> values(std::size_t{1} << log_size);
-  for (auto& v : values) v = make_uint128(rng(), rng());
+  std::vector<B128> values(std::size_t{1} << log_size);
+  for (auto& v : values) v = B128(make_uint128(rng(), rng()));
   return values;
 }
 
@@ -29,7 +29,7 @@ void BM_Encode(benchmark::State& state) {
   const auto log_size = static_cast<unsigned>(state.range(0));
   const auto message = random_message(log_size);
   const auto params = params_for(log_size);
-  std::vector<uint128> codeword(params.codeword_values());
+  std::vector<B128> codeword(params.codeword_values());
   for (auto _ : state) {
     (void)reed_solomon_encode(message, params, codeword);
     benchmark::DoNotOptimize(codeword.data());

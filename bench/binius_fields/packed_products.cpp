@@ -48,8 +48,8 @@ void BM_B32(benchmark::State& state, PackedStrategy strategy) {
                      [](auto& a, auto& b, auto& o) { return packed_mul_b32(a, b, o); });
 }
 void BM_B128(benchmark::State& state, PackedStrategy strategy) {
-  run<uint128>(state, PackedOp::mul_b128, strategy,
-               [](auto& a, auto& b, auto& o) { return packed_mul_b128(a, b, o); });
+  run<B128>(state, PackedOp::mul_b128, strategy,
+            [](auto& a, auto& b, auto& o) { return packed_mul_b128(a, b, o); });
 }
 
 /// One benchmark per strategy `op` has (whether or not this CPU runs it).

@@ -24,9 +24,9 @@ std::vector<Scalar> random_scalars(std::mt19937_64& rng, std::size_t count) {
   return values;
 }
 
-std::vector<uint128> random_b128(std::mt19937_64& rng) {
-  std::vector<uint128> values(kCount);
-  for (auto& v : values) v = make_uint128(rng(), rng());
+std::vector<B128> random_b128(std::mt19937_64& rng) {
+  std::vector<B128> values(kCount);
+  for (auto& v : values) v = B128(make_uint128(rng(), rng()));
   return values;
 }
 
@@ -35,7 +35,7 @@ void run(benchmark::State& state, std::size_t scalar_count, Product product) {
   std::mt19937_64 rng(5);
   const auto a = random_b128(rng);
   const auto s = random_scalars<Scalar>(rng, scalar_count);
-  std::vector<uint128> out(kCount);
+  std::vector<B128> out(kCount);
   for (auto _ : state) {
     (void)product(a, s, out);
     benchmark::DoNotOptimize(out.data());

@@ -129,14 +129,26 @@ Status packed_mul_b32(std::span<const std::uint32_t> a, std::span<const std::uin
   return Ok{};
 }
 
-Status packed_mul_b128(std::span<const uint128> a, std::span<const uint128> b,
-                       std::span<uint128> out) {
+Status packed_mul_b128(std::span<const B128> a, std::span<const B128> b, std::span<B128> out) {
   if (Status s = check_sizes(a.size(), b.size(), out.size()); !s) return s;
-  active_kernel(PackedOp::mul_b128).mul_b128(a.data(), b.data(), out.data(), out.size());
+  // The kernels take the elements' storage (B128 is a uint128, tower.hpp).
+  active_kernel(PackedOp::mul_b128)
+      .mul_b128(reinterpret_cast<const uint128*>(a.data()),
+                reinterpret_cast<const uint128*>(b.data()), reinterpret_cast<uint128*>(out.data()),
+                out.size());
   return Ok{};
 }
 
 namespace detail {
+void active_packed_mul_b8(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* out,
+                          std::size_t n) noexcept {
+  active_kernel(PackedOp::mul_b8).mul_b8(a, b, out, n);
+}
+void active_packed_mul_b32(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* out,
+                           std::size_t n) noexcept {
+  active_kernel(PackedOp::mul_b32).mul_b32(a, b, out, n);
+}
+
 bool gfni_kernel_runs() noexcept {
 #if defined(MERKLEFORGE_EMULATED_GFNI)
   return true;  // SIMDe implements the kernel's intrinsics with baseline instructions

@@ -25,6 +25,13 @@ extern const PackedKernel kPackedPolyval;
 extern const PackedKernel kPackedPshufb;
 extern const PackedKernel kPackedGfni;
 
+/// The active strategy's products without the size checks of packed.hpp, for the field layer's
+/// own loops whose sizes hold by construction (subfield_products.cpp).
+void active_packed_mul_b8(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* out,
+                          std::size_t n) noexcept;
+void active_packed_mul_b32(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* out,
+                           std::size_t n) noexcept;
+
 /// True when the GFNI kernel can run: the CPU has GFNI and AVX2, or the library is the
 /// SIMDe-emulated test variant (tests/emulated_isa).
 bool gfni_kernel_runs() noexcept;

@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <array>
 
-#include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/binius/kernels.hpp"
 #include "packed_kernel.hpp"
-#include "polyval_kernel.hpp"
 
 namespace merkleforge::binius::detail {
 namespace {
@@ -15,15 +14,15 @@ constexpr std::size_t kBlock = 256;
 
 void mul_b128(const uint128* a, const uint128* b, uint128* out, std::size_t n) {
   const PolyvalKernel& kernel = active_polyval_kernel();
-  std::array<uint128, kBlock> pa, pb;
+  std::array<B128P, kBlock> pa, pb;
   for (std::size_t start = 0; start < n; start += kBlock) {
     const std::size_t count = std::min(kBlock, n - start);
     for (std::size_t i = 0; i < count; ++i) {
-      pa[i] = to_polyval(a[start + i]);
-      pb[i] = to_polyval(b[start + i]);
+      pa[i] = to_polyval(B128(a[start + i]));
+      pb[i] = to_polyval(B128(b[start + i]));
     }
     kernel.mul(pa.data(), pb.data(), pa.data(), count);
-    for (std::size_t i = 0; i < count; ++i) out[start + i] = from_polyval(pa[i]);
+    for (std::size_t i = 0; i < count; ++i) out[start + i] = to_canonical(pa[i]).value();
   }
 }
 

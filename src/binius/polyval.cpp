@@ -2,10 +2,13 @@
 // wrappers.
 #include "merkleforge/binius/polyval.hpp"
 
+#include <cstring>
+#include <new>
 #include <stdexcept>
 #include <string>
 
 #include "gf2_linear.hpp"
+#include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/core/cpu.hpp"
 #include "merkleforge/core/dispatch.hpp"
 #include "polyval_kernel.hpp"
@@ -70,7 +73,7 @@ std::array<uint128, 128> canonical_basis_images() {
     for (unsigned k = 0; k < 7; ++k) {
       if ((i >> k) & 1) monomial = polyval_mul_reference(monomial, generator[k]);
     }
-    images[i] = polyval_mul_reference(monomial, kPolyvalOne);
+    images[i] = polyval_mul_reference(monomial, B128P::one().bits());
   }
   return images;
 }
@@ -118,11 +121,47 @@ uint128 polyval_mul_reference(uint128 a, uint128 b) noexcept {
   return product;
 }
 
-uint128 to_polyval(uint128 canonical) noexcept {
-  return basis_change().forward.apply(canonical);
+B128P to_polyval(B128 canonical) noexcept {
+  return B128P::from_bits(basis_change().forward.apply(canonical.value()));
 }
-uint128 from_polyval(uint128 polyval) noexcept {
-  return basis_change().backward.apply(polyval);
+B128 to_canonical(B128P polyval) noexcept {
+  return B128(basis_change().backward.apply(polyval.bits()));
+}
+
+std::vector<B128P> to_polyval(std::span<const B128> canonical) {
+  std::vector<B128P> out(canonical.size());
+  const auto& forward = basis_change().forward;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    out[i] = B128P::from_bits(forward.apply(canonical[i].value()));
+  }
+  return out;
+}
+
+std::vector<B128> to_canonical(std::span<const B128P> polyval) {
+  std::vector<B128> out(polyval.size());
+  const auto& backward = basis_change().backward;
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = B128(backward.apply(polyval[i].bits()));
+  return out;
+}
+
+// The storage is reused through std::launder: B128 and B128P are implicit-lifetime types of the
+// same size, and each element is read into a register before its slot is written as the other.
+std::span<B128P> to_polyval_in_place(std::span<B128> values) noexcept {
+  const auto& forward = basis_change().forward;
+  for (B128& slot : values) {
+    const uint128 image = forward.apply(slot.value());
+    std::memcpy(static_cast<void*>(&slot), &image, sizeof image);
+  }
+  return {std::launder(reinterpret_cast<B128P*>(values.data())), values.size()};
+}
+
+std::span<B128> to_canonical_in_place(std::span<B128P> values) noexcept {
+  const auto& backward = basis_change().backward;
+  for (B128P& slot : values) {
+    const uint128 image = backward.apply(slot.bits());
+    std::memcpy(static_cast<void*>(&slot), &image, sizeof image);
+  }
+  return {std::launder(reinterpret_cast<B128*>(values.data())), values.size()};
 }
 
 std::string_view polyval_isa_name(PolyvalIsa isa) noexcept {
@@ -153,48 +192,42 @@ const PolyvalKernel& active_polyval_kernel() noexcept {
   return *dispatcher().active().table;
 }
 
-uint128 polyval_dot(uint128 a, uint128 b) noexcept {
-  uint128 out;
+uint128 b128_mul(uint128 a, uint128 b) noexcept {
+  return to_canonical(to_polyval(B128(a)) * to_polyval(B128(b))).value();
+}
+
+B128P operator*(B128P a, B128P b) noexcept {
+  B128P out;
   active_polyval_kernel().mul(&a, &b, &out, 1);
   return out;
 }
 
-Status polyval_mul(std::span<const uint128> a, std::span<const uint128> b, std::span<uint128> out) {
+B128P B128P::inverse() const noexcept {
+  return to_polyval(to_canonical(*this).inverse());  // the tower's recursive inverse
+}
+
+Status polyval_mul(std::span<const B128P> a, std::span<const B128P> b, std::span<B128P> out) {
   if (Status s = check_sizes(a.size(), b.size()); !s) return s;
   if (Status s = check_sizes(a.size(), out.size()); !s) return s;
   active_polyval_kernel().mul(a.data(), b.data(), out.data(), out.size());
   return Ok{};
 }
 
-Status polyval_mul_scalar(std::span<const uint128> a, uint128 scalar, std::span<uint128> out) {
+Status polyval_mul_scalar(std::span<const B128P> a, B128P scalar, std::span<B128P> out) {
   if (Status s = check_sizes(a.size(), out.size()); !s) return s;
   active_polyval_kernel().mul_scalar(a.data(), scalar, out.data(), out.size());
   return Ok{};
 }
 
-Status to_polyval(std::span<const uint128> canonical, std::span<uint128> out) {
-  if (Status s = check_sizes(canonical.size(), out.size()); !s) return s;
-  const auto& tables = basis_change().forward;
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = tables.apply(canonical[i]);
-  return Ok{};
-}
-
-Status from_polyval(std::span<const uint128> polyval, std::span<uint128> out) {
-  if (Status s = check_sizes(polyval.size(), out.size()); !s) return s;
-  const auto& tables = basis_change().backward;
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = tables.apply(polyval[i]);
-  return Ok{};
-}
-
-std::vector<uint128> polyval_eq_tensor(std::span<const uint128> point) {
+std::vector<B128P> polyval_eq_tensor(std::span<const B128P> point) {
   // Each variable doubles the table: eq[i + half] = eq[i]·r, eq[i] = eq[i]·(1 + r).
-  std::vector<uint128> eq(std::size_t{1} << point.size());
-  eq[0] = kPolyvalOne;
+  std::vector<B128P> eq(std::size_t{1} << point.size());
+  eq[0] = B128P::one();
   const auto& kernel = active_polyval_kernel();
   for (std::size_t j = 0; j < point.size(); ++j) {
     const std::size_t half = std::size_t{1} << j;
     kernel.mul_scalar(eq.data(), point[j], eq.data() + half, half);
-    for (std::size_t i = 0; i < half; ++i) eq[i] ^= eq[i + half];
+    for (std::size_t i = 0; i < half; ++i) eq[i] += eq[i + half];
   }
   return eq;
 }

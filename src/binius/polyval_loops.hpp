@@ -1,6 +1,6 @@
 // Internal: the loops shared by every POLYVAL kernel, written once over a vector "Ops" type:
 //
-//   Ops::Vec, Ops::kLanes            a register of kLanes consecutive B128 elements
+//   Ops::Vec, Ops::kLanes            a register of kLanes consecutive B128P elements
 //   Ops::load(p), Ops::store(p, v)   unaligned memory access
 //   Ops::broadcast(x)                x in every lane
 //   Ops::dot(a, b), Ops::add(a, b)   lane-wise Montgomery product and sum
@@ -17,7 +17,7 @@ namespace merkleforge::binius::detail {
 
 template <class Ops, class Tail = Ops>
 struct PolyvalLoops {
-  static void mul(const uint128* a, const uint128* b, uint128* out, std::size_t n) {
+  static void mul(const B128P* a, const B128P* b, B128P* out, std::size_t n) {
     std::size_t i = 0;
     for (; i + Ops::kLanes <= n; i += Ops::kLanes) {
       Ops::store(out + i, Ops::dot(Ops::load(a + i), Ops::load(b + i)));
@@ -25,7 +25,7 @@ struct PolyvalLoops {
     if constexpr (Ops::kLanes > 1) Tail::mul(a + i, b + i, out + i, n - i);
   }
 
-  static void mul_scalar(const uint128* a, uint128 scalar, uint128* out, std::size_t n) {
+  static void mul_scalar(const B128P* a, B128P scalar, B128P* out, std::size_t n) {
     const auto s = Ops::broadcast(scalar);
     std::size_t i = 0;
     for (; i + Ops::kLanes <= n; i += Ops::kLanes) {
@@ -34,7 +34,7 @@ struct PolyvalLoops {
     if constexpr (Ops::kLanes > 1) Tail::mul_scalar(a + i, scalar, out + i, n - i);
   }
 
-  static void forward_butterflies(uint128* u, uint128* v, uint128 t, std::size_t n) {
+  static void forward_butterflies(B128P* u, B128P* v, B128P t, std::size_t n) {
     const auto twiddle = Ops::broadcast(t);
     std::size_t k = 0;
     for (; k + Ops::kLanes <= n; k += Ops::kLanes) {
@@ -45,7 +45,7 @@ struct PolyvalLoops {
     if constexpr (Ops::kLanes > 1) Tail::forward_butterflies(u + k, v + k, t, n - k);
   }
 
-  static void inverse_butterflies(uint128* u, uint128* v, uint128 t, std::size_t n) {
+  static void inverse_butterflies(B128P* u, B128P* v, B128P t, std::size_t n) {
     const auto twiddle = Ops::broadcast(t);
     std::size_t k = 0;
     for (; k + Ops::kLanes <= n; k += Ops::kLanes) {

@@ -13,9 +13,9 @@ namespace merkleforge::binius::detail {
 struct PclmulOps {
   using Vec = __m128i;
   static constexpr std::size_t kLanes = 1;
-  static Vec load(const uint128* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
-  static void store(uint128* p, Vec v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
-  static Vec broadcast(uint128 x) { return load(&x); }
+  static Vec load(const B128P* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  static void store(B128P* p, Vec v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
+  static Vec broadcast(B128P x) { return load(&x); }
   static Vec add(Vec a, Vec b) { return _mm_xor_si128(a, b); }
 
   // Schoolbook 256-bit product hi:lo, then two folds by the reduction constant (see

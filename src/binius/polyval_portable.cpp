@@ -48,9 +48,9 @@ namespace {
 struct PortableOps {
   using Vec = uint128;
   static constexpr std::size_t kLanes = 1;
-  static Vec load(const uint128* p) { return *p; }
-  static void store(uint128* p, Vec v) { *p = v; }
-  static Vec broadcast(uint128 x) { return x; }
+  static Vec load(const B128P* p) { return p->bits(); }
+  static void store(B128P* p, Vec v) { *p = B128P::from_bits(v); }
+  static Vec broadcast(B128P x) { return x.bits(); }
   static Vec dot(Vec a, Vec b) { return polyval_dot_portable(a, b); }
   static Vec add(Vec a, Vec b) { return a ^ b; }
 };

@@ -11,11 +11,11 @@ namespace {
 struct VpclmulOps {
   using Vec = __m256i;
   static constexpr std::size_t kLanes = 2;
-  static Vec load(const uint128* p) {
+  static Vec load(const B128P* p) {
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   }
-  static void store(uint128* p, Vec v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
-  static Vec broadcast(uint128 x) { return _mm256_broadcastsi128_si256(PclmulOps::load(&x)); }
+  static void store(B128P* p, Vec v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+  static Vec broadcast(B128P x) { return _mm256_broadcastsi128_si256(PclmulOps::load(&x)); }
   static Vec add(Vec a, Vec b) { return _mm256_xor_si256(a, b); }
 
   // PclmulOps::dot, lane by lane (VPCLMULQDQ and the shuffles act on each 128-bit lane).

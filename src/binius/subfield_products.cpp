@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "merkleforge/binius/packed.hpp"
+#include "packed_kernel.hpp"
 
 namespace merkleforge::binius {
 namespace {
@@ -23,45 +23,45 @@ Status check_count(std::size_t got, std::size_t expected, const char* what) {
 
 }  // namespace
 
-Status mul_b128_by_b32(std::span<const uint128> a, std::span<const std::uint32_t> s,
-                       std::span<uint128> out) {
+Status mul_b128_by_b32(std::span<const B128> a, std::span<const std::uint32_t> s,
+                       std::span<B128> out) {
   if (Status st = check_count(s.size(), a.size(), "scalars"); !st) return st;
   if (Status st = check_count(out.size(), a.size(), "output"); !st) return st;
-  // Coordinates copied out (a uint128 is not a uint32_t object), each beside its scalar.
+  // Coordinates copied out (a B128 is not four uint32_t objects), each beside its scalar.
   std::array<std::uint32_t, 4 * kBlock> coordinates, scalars;
   for (std::size_t start = 0; start < a.size(); start += kBlock) {
     const std::size_t count = std::min(kBlock, a.size() - start), words = 4 * count;
     std::memcpy(coordinates.data(), a.data() + start, 16 * count);
     for (std::size_t i = 0; i < count; ++i) std::fill_n(&scalars[4 * i], 4, s[start + i]);
     const auto block = std::span(coordinates).first(words);
-    (void)packed_mul_b32(block, std::span(scalars).first(words), block);
-    std::memcpy(out.data() + start, coordinates.data(), 16 * count);
+    detail::active_packed_mul_b32(block.data(), scalars.data(), block.data(), words);
+    std::memcpy(static_cast<void*>(out.data() + start), coordinates.data(), 16 * count);
   }
   return Ok{};
 }
 
-Status mul_b128_by_b8(std::span<const uint128> a, std::span<const std::uint8_t> s,
-                      std::span<uint128> out) {
+Status mul_b128_by_b8(std::span<const B128> a, std::span<const std::uint8_t> s,
+                      std::span<B128> out) {
   if (Status st = check_count(s.size(), a.size(), "scalars"); !st) return st;
   if (Status st = check_count(out.size(), a.size(), "output"); !st) return st;
   std::array<std::uint8_t, 16 * kBlock> scalars;
   for (std::size_t start = 0; start < a.size(); start += kBlock) {
     const std::size_t count = std::min(kBlock, a.size() - start), bytes = 16 * count;
     for (std::size_t i = 0; i < count; ++i) std::fill_n(&scalars[16 * i], 16, s[start + i]);
-    (void)packed_mul_b8({reinterpret_cast<const std::uint8_t*>(a.data() + start), bytes},
-                        std::span(scalars).first(bytes),
-                        {reinterpret_cast<std::uint8_t*>(out.data() + start), bytes});
+    detail::active_packed_mul_b8(reinterpret_cast<const std::uint8_t*>(a.data() + start),
+                                 scalars.data(),
+                                 reinterpret_cast<std::uint8_t*>(out.data() + start), bytes);
   }
   return Ok{};
 }
 
-Status mul_b128_by_b1(std::span<const uint128> a, std::span<const std::uint8_t> bits,
-                      std::span<uint128> out) {
+Status mul_b128_by_b1(std::span<const B128> a, std::span<const std::uint8_t> bits,
+                      std::span<B128> out) {
   if (Status st = check_count(bits.size(), (a.size() + 7) / 8, "bit bytes"); !st) return st;
   if (Status st = check_count(out.size(), a.size(), "output"); !st) return st;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const uint128 mask = uint128{0} - ((bits[i / 8] >> (i % 8)) & 1u);
-    out[i] = a[i] & mask;
+    out[i] = B128(a[i].value() & mask);
   }
   return Ok{};
 }

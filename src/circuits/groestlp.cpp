@@ -26,6 +26,7 @@
 namespace merkleforge::circuits {
 namespace {
 
+using binius::B128;
 using binius::uint128;
 
 constexpr unsigned kRounds = 10;
@@ -246,12 +247,12 @@ class GroestlPCircuit final : public Circuit {
                                 std::size_t k, unsigned r, OracleId state,
                                 const std::array<OracleId, 8>& bits) {
     const std::string e = "[" + std::to_string(k) + "]";
-    std::vector<std::pair<OracleId, uint128>> terms;
-    for (unsigned b = 0; b < 8; ++b) terms.emplace_back(bits[b], uint128{1} << b);
-    const OracleId inv = s.linear_combination(t, 0, std::move(terms), tag + "inv" + e);
+    std::vector<std::pair<OracleId, B128>> terms;
+    for (unsigned b = 0; b < 8; ++b) terms.emplace_back(bits[b], B128(uint128{1} << b));
+    const OracleId inv = s.linear_combination(t, B128::zero(), std::move(terms), tag + "inv" + e);
     const cs::Expr x =
-        cs::Expr(state) + cs::Expr::constant(binius::aes_to_canonical(round_constant(r, k)));
-    const cs::Expr not_one = x * inv + cs::Expr::constant(1);
+        cs::Expr(state) + cs::Expr::constant(B128(binius::aes_to_canonical(round_constant(r, k))));
+    const cs::Expr not_one = x * inv + cs::Expr::constant(B128::one());
     s.constrain(t, tag + "(x inv + 1) x" + e, not_one * x);
     s.constrain(t, tag + "(x inv + 1) inv" + e, not_one * inv);
   }
@@ -262,14 +263,14 @@ class GroestlPCircuit final : public Circuit {
                              const std::string& name) {
     const Tables& tab = tables();
     const std::size_t i = k % 8, j = k / 8;
-    std::vector<std::pair<OracleId, uint128>> terms;
-    uint128 offset = 0;
+    std::vector<std::pair<OracleId, B128>> terms;
+    B128 offset;
     for (std::size_t row = 0; row < 8; ++row) {
       const std::uint8_t coefficient = tab.mix[(row + 8 - i) % 8];
-      offset ^= binius::b8_mul_table(coefficient, tab.sbox_constant);
+      offset += B128(binius::b8_mul_table(coefficient, tab.sbox_constant));
       for (unsigned b = 0; b < 8; ++b) {
         terms.emplace_back(bits[shifted_source(j, row)][b],
-                           binius::b8_mul_table(coefficient, tab.m_images[b]));
+                           B128(binius::b8_mul_table(coefficient, tab.m_images[b])));
       }
     }
     return s.linear_combination(t, offset, std::move(terms), name);

@@ -207,7 +207,8 @@ class KeccakfCircuit final : public Circuit {
       for (unsigned y = 0; y < 5; ++y) {
         const unsigned xy = x + 5 * y;
         cs::Expr chi = cs::Expr(out[xy]) + b[xy] +
-                       (cs::Expr::constant(1) + b[(x + 1) % 5 + 5 * y]) * b[(x + 2) % 5 + 5 * y];
+                       (cs::Expr::constant(binius::B128::one()) + b[(x + 1) % 5 + 5 * y]) *
+                           b[(x + 2) % 5 + 5 * y];
         if (xy == 0) chi = chi + rc;
         s.constrain(t, tag + "chi" + std::to_string(xy), chi);
       }

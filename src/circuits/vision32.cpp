@@ -24,49 +24,44 @@
 namespace merkleforge::circuits {
 namespace {
 
+using binius::B128;
+using binius::B32;
 using binius::kVisionRounds;
 using binius::kVisionStateSize;
-using binius::uint128;
 using binius::VisionState;
 
-constexpr unsigned kB32 = 5;  // tower level
 constexpr std::size_t kLayers = 2 * kVisionRounds;
 constexpr std::size_t kCommittedColumns = kVisionStateSize * (1 + 2 * kLayers);
 
-uint128 mul(uint128 a, uint128 b) {
-  return binius::tower_mul(kB32, a, b);
-}
-
 /// The B-box's linear part as c0·y + c1·y² + c2·y⁴ (B32), solved from its images of 1, 2, 4
 /// (the Moore matrix of independent elements is invertible) and checked on every basis bit.
-std::array<uint128, 3> bbox_coefficients() {
+std::array<B32, 3> bbox_coefficients() {
   const auto& constants = binius::vision32_constants();
-  std::array<std::array<uint128, 4>, 3> rows;  // [y, y², y⁴ | L(y)] for y = 1, 2, 4
+  std::array<std::array<B32, 4>, 3> rows;  // [y, y², y⁴ | L(y)] for y = 1, 2, 4
   for (unsigned k = 0; k < 3; ++k) {
-    const uint128 y = uint128{1} << k;
-    const uint128 y2 = mul(y, y);
-    rows[k] = {y, y2, mul(y2, y2), constants.forward_images[k]};
+    const B32 y(std::uint32_t{1} << k);
+    const B32 y2 = y.square();
+    rows[k] = {y, y2, y2.square(), B32(constants.forward_images[k])};
   }
-  for (unsigned col = 0; col < 3; ++col) {  // Gauss–Jordan over B32 (+ is XOR)
+  for (unsigned col = 0; col < 3; ++col) {  // Gauss–Jordan over B32
     unsigned pivot = col;
-    while (pivot < 3 && rows[pivot][col] == 0) ++pivot;
+    while (pivot < 3 && rows[pivot][col] == B32::zero()) ++pivot;
     if (pivot == 3) throw std::logic_error("vision32: singular B-box system");
     std::swap(rows[col], rows[pivot]);
-    const uint128 inverse = binius::tower_inverse(kB32, rows[col][col]);
-    for (uint128& v : rows[col]) v = mul(v, inverse);
+    const B32 inverse = rows[col][col].inverse();
+    for (B32& v : rows[col]) v *= inverse;
     for (unsigned r = 0; r < 3; ++r) {
-      if (r == col || rows[r][col] == 0) continue;
-      const uint128 factor = rows[r][col];
-      for (unsigned c = 0; c < 4; ++c) rows[r][c] ^= mul(factor, rows[col][c]);
+      if (r == col || rows[r][col] == B32::zero()) continue;
+      const B32 factor = rows[r][col];
+      for (unsigned c = 0; c < 4; ++c) rows[r][c] += factor * rows[col][c];
     }
   }
-  const std::array<uint128, 3> coefficients = {rows[0][3], rows[1][3], rows[2][3]};
+  const std::array<B32, 3> coefficients = {rows[0][3], rows[1][3], rows[2][3]};
   for (unsigned bit = 0; bit < 32; ++bit) {
-    const uint128 y = uint128{1} << bit;
-    const uint128 y2 = mul(y, y);
-    const uint128 image =
-        mul(coefficients[0], y) ^ mul(coefficients[1], y2) ^ mul(coefficients[2], mul(y2, y2));
-    if (image != constants.forward_images[bit]) {
+    const B32 y(std::uint32_t{1} << bit);
+    const B32 y2 = y.square();
+    const B32 image = coefficients[0] * y + coefficients[1] * y2 + coefficients[2] * y2.square();
+    if (image != B32(constants.forward_images[bit])) {
       throw std::logic_error("vision32: the B-box is not c0·y + c1·y² + c2·y⁴");
     }
   }
@@ -74,11 +69,12 @@ std::array<uint128, 3> bbox_coefficients() {
 }
 
 /// B(y) as an expression.
-cs::Expr bbox(const std::array<uint128, 3>& c, OracleId y) {
+cs::Expr bbox(const std::array<B32, 3>& c, OracleId y) {
   const cs::Expr y2 = cs::Expr(y) * y;
-  return cs::Expr::constant(c[0]) * y + cs::Expr::constant(c[1]) * y2 +
-         cs::Expr::constant(c[2]) * (y2 * y2) +
-         cs::Expr::constant(binius::vision32_constants().forward_constant);
+  return cs::Expr::constant(binius::embed<7>(c[0])) * y +
+         cs::Expr::constant(binius::embed<7>(c[1])) * y2 +
+         cs::Expr::constant(binius::embed<7>(c[2])) * (y2 * y2) +
+         cs::Expr::constant(B128(binius::vision32_constants().forward_constant));
 }
 
 std::uint32_t load_le32(const std::uint8_t* p) {
@@ -139,7 +135,7 @@ class Vision32Circuit final : public Circuit {
     std::array<OracleId, kVisionStateSize> x;         // the next layer's input
     for (std::size_t i = 0; i < kVisionStateSize; ++i) {
       previous[i] = s.committed(t, "in[" + std::to_string(i) + "]", cs::ColumnField::b32);
-      x[i] = s.linear_combination(t, constants.round_keys[0][i], {{previous[i], 1}},
+      x[i] = s.linear_combination(t, B128(constants.round_keys[0][i]), {{previous[i], B128::one()}},
                                   "x0[" + std::to_string(i) + "]");
     }
     for (std::size_t layer = 0; layer < kLayers; ++layer) {
@@ -153,7 +149,7 @@ class Vision32Circuit final : public Circuit {
       }
       for (std::size_t i = 0; i < kVisionStateSize; ++i) {
         const std::string e = "[" + std::to_string(i) + "]";
-        const cs::Expr not_one = cs::Expr(x[i]) * inv[i] + cs::Expr::constant(1);
+        const cs::Expr not_one = cs::Expr(x[i]) * inv[i] + cs::Expr::constant(B128::one());
         s.constrain(t, tag + "(x inv + 1) x" + e, not_one * x[i]);
         s.constrain(t, tag + "(x inv + 1) inv" + e, not_one * inv[i]);
         if (layer % 2 == 0) {
@@ -228,12 +224,12 @@ class Vision32Circuit final : public Circuit {
     const auto& mds = binius::vision32_constants().mds;
     std::array<OracleId, kVisionStateSize> x;
     for (std::size_t i = 0; i < kVisionStateSize; ++i) {
-      std::vector<std::pair<OracleId, uint128>> terms;
+      std::vector<std::pair<OracleId, B128>> terms;
       for (std::size_t j = 0; j < kVisionStateSize; ++j) {
-        if (mds[i][j] != 0) terms.emplace_back(out[j], mds[i][j]);
+        if (mds[i][j] != 0) terms.emplace_back(out[j], B128(mds[i][j]));
       }
-      x[i] =
-          s.linear_combination(t, key[i], std::move(terms), name + "[" + std::to_string(i) + "]");
+      x[i] = s.linear_combination(t, B128(key[i]), std::move(terms),
+                                  name + "[" + std::to_string(i) + "]");
     }
     return x;
   }

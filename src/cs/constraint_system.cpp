@@ -41,7 +41,7 @@ Expr::Expr(OracleId column) {
   node_ = std::move(node);
 }
 
-Expr Expr::constant(uint128 value) {
+Expr Expr::constant(B128 value) {
   auto node = std::make_shared<Node>();
   node->kind = Node::Kind::constant;
   node->value = value;
@@ -152,14 +152,14 @@ OracleId ConstraintSystem::shifted(OracleId inner, unsigned block_bits, std::siz
   return add_column(id, {std::move(name), table, Role::virtual_column, field, {}, {}, 0});
 }
 
-OracleId ConstraintSystem::linear_combination(std::size_t table, uint128 offset,
-                                              std::vector<std::pair<OracleId, uint128>> terms,
+OracleId ConstraintSystem::linear_combination(std::size_t table, B128 offset,
+                                              std::vector<std::pair<OracleId, B128>> terms,
                                               std::string name) {
   check_table(table);
-  bool bits = offset <= 1;
+  bool bits = offset.value() <= 1;
   for (const auto& [term, coefficient] : terms) {
     if (column(term).table != table) fail("column " + column(term).name + " of another table");
-    bits &= column(term).field == ColumnField::b1 && coefficient == 1;
+    bits &= column(term).field == ColumnField::b1 && coefficient == B128::one();
   }
   const OracleId id = oracles_.linear_combination(tables_[table].n_vars, offset, std::move(terms));
   return add_column(id, {std::move(name),
@@ -173,9 +173,9 @@ OracleId ConstraintSystem::linear_combination(std::size_t table, uint128 offset,
 
 OracleId ConstraintSystem::sum(std::size_t table, const std::vector<OracleId>& columns,
                                std::string name) {
-  std::vector<std::pair<OracleId, uint128>> terms;
-  for (OracleId c : columns) terms.emplace_back(c, 1);
-  return linear_combination(table, 0, std::move(terms), std::move(name));
+  std::vector<std::pair<OracleId, B128>> terms;
+  for (OracleId c : columns) terms.emplace_back(c, B128::one());
+  return linear_combination(table, B128::zero(), std::move(terms), std::move(name));
 }
 
 void ConstraintSystem::constrain(std::size_t table, std::string name, Expr expr) {

@@ -82,9 +82,9 @@ void put_u64(Sha256& h, std::uint64_t v) {
   h.update(ByteSpan(b, 8));
 }
 
-void put_b128(Sha256& h, uint128 v) {
-  put_u64(h, static_cast<std::uint64_t>(v));
-  put_u64(h, static_cast<std::uint64_t>(v >> 64));
+void put_b128(Sha256& h, B128 v) {
+  put_u64(h, static_cast<std::uint64_t>(v.value()));
+  put_u64(h, static_cast<std::uint64_t>(v.value() >> 64));
 }
 
 void put_bytes(Sha256& h, ByteSpan bytes) {
@@ -198,35 +198,35 @@ Status check_publics(const ConstraintSystem& system, const PublicValues& publics
 
 namespace {
 
-uint128 element(ColumnField field, ByteSpan data, std::size_t i) {
+B128 element(ColumnField field, ByteSpan data, std::size_t i) {
   switch (field) {
     case ColumnField::b1:
-      return (data[i / 8] >> (i % 8)) & 1u;
+      return B128((data[i / 8] >> (i % 8)) & 1u);
     case ColumnField::b8:
-      return data[i];
+      return B128(data[i]);
     case ColumnField::b32: {
       std::uint32_t v;
       std::memcpy(&v, data.data() + 4 * i, 4);
-      return v;
+      return B128(v);
     }
     case ColumnField::b128: {
-      uint128 v;
+      binius::uint128 v;
       std::memcpy(&v, data.data() + 16 * i, 16);
-      return v;
+      return B128(v);
     }
   }
-  return 0;
+  return B128::zero();
 }
 
 }  // namespace
 
-uint128 evaluate_known(const ConstraintSystem& system, OracleId column, ByteSpan data,
-                       std::span<const uint128> point) {
+B128 evaluate_known(const ConstraintSystem& system, OracleId column, ByteSpan data,
+                    std::span<const B128> point) {
   const auto& info = system.column(column);
-  std::vector<uint128> at;
+  std::vector<B128> at;
   for (unsigned v : info.free_vars) at.push_back(point[v]);
   if (info.field == ColumnField::b1) return binius::evaluate_multilinear_b1(data, at).value();
-  std::vector<uint128> values(std::size_t{1} << at.size());
+  std::vector<B128> values(std::size_t{1} << at.size());
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = element(info.field, data, i);
   return binius::evaluate_multilinear(values, at).value();
 }
@@ -283,7 +283,7 @@ std::vector<GroupOpening> group_openings(const Plan& plan,
       });
       if (it == out.end()) {
         out.push_back(
-            {g, c.point, std::vector<std::optional<uint128>>(plan.groups[g].columns.size())});
+            {g, c.point, std::vector<std::optional<B128>>(plan.groups[g].columns.size())});
         it = out.end() - 1;
       }
       it->values[position] = c.value;
@@ -292,10 +292,10 @@ std::vector<GroupOpening> group_openings(const Plan& plan,
   return out;
 }
 
-uint128 group_combination(std::span<const uint128> beta, std::span<const uint128> values) {
-  const std::vector<uint128> eq = binius::eq_tensor(beta).value();
-  uint128 sum = 0;
-  for (std::size_t c = 0; c < values.size(); ++c) sum ^= binius::tower_mul(7, eq[c], values[c]);
+B128 group_combination(std::span<const B128> beta, std::span<const B128> values) {
+  const std::vector<B128> eq = binius::eq_tensor(beta).value();
+  B128 sum;
+  for (std::size_t c = 0; c < values.size(); ++c) sum += eq[c] * values[c];
   return sum;
 }
 
@@ -398,7 +398,7 @@ Digest32 statement_digest(const ConstraintSystem& system, const SystemParams& pa
     put_u64(h, o.inner_level);
     put_u64(h, static_cast<std::uint64_t>(o.shift));
     put_u64(h, o.fixed.size());
-    for (uint128 x : o.fixed) put_b128(h, x);
+    for (B128 x : o.fixed) put_b128(h, x);
     put_u64(h, o.terms.size());
     for (const auto& [term, coefficient] : o.terms) {
       put_u64(h, term);

@@ -53,8 +53,8 @@ std::vector<pcs::PolynomialShape> group_shapes(const Plan& plan);
 
 /// The multilinear extension of a fixed or public column at a point of its table: its data's
 /// extension at the free variables' coordinates (it does not depend on the others).
-uint128 evaluate_known(const ConstraintSystem& system, OracleId column, ByteSpan data,
-                       std::span<const uint128> point);
+B128 evaluate_known(const ConstraintSystem& system, OracleId column, ByteSpan data,
+                    std::span<const B128> point);
 
 /// The data of column `id` (fixed: its own; public: from the statement).
 ByteSpan known_data(const ConstraintSystem& system, const PublicValues& publics, OracleId id);
@@ -74,8 +74,8 @@ Bytes spread_known(const ConstraintSystem& system, OracleId id, ByteSpan data);
 /// sent by the prover), then β and one PCS claim at (β, point).
 struct GroupOpening {
   std::size_t group = 0;
-  std::vector<uint128> point;
-  std::vector<std::optional<uint128>> values;  ///< by position in the group
+  std::vector<B128> point;
+  std::vector<std::optional<B128>> values;  ///< by position in the group
 };
 
 /// The openings the claims on committed columns need, per group in order of first appearance.
@@ -85,17 +85,17 @@ std::vector<GroupOpening> group_openings(const Plan& plan,
 /// The PCS claim of an opening whose values are all known; samples β from the transcript.
 template <class Transcript>
 pcs::EvaluationClaim opening_claim(const Plan& plan, const GroupOpening& opening,
-                                   std::span<const uint128> values, Transcript& transcript);
+                                   std::span<const B128> values, Transcript& transcript);
 
 /// Σ_c eq(beta, c)·values[c] over the group's columns (values in group order; padding zero).
-uint128 group_combination(std::span<const uint128> beta, std::span<const uint128> values);
+B128 group_combination(std::span<const B128> beta, std::span<const B128> values);
 
 template <class Transcript>
 pcs::EvaluationClaim opening_claim(const Plan& plan, const GroupOpening& opening,
-                                   std::span<const uint128> values, Transcript& transcript) {
-  std::vector<uint128> beta(plan.groups[opening.group].log_count);
+                                   std::span<const B128> values, Transcript& transcript) {
+  std::vector<B128> beta(plan.groups[opening.group].log_count);
   for (auto& x : beta) x = transcript.sample_b128();
-  std::vector<uint128> at = beta;
+  std::vector<B128> at = beta;
   at.insert(at.end(), opening.point.begin(), opening.point.end());
   return {static_cast<std::uint32_t>(opening.group), std::move(at),
           group_combination(beta, values)};

@@ -36,13 +36,13 @@ Status verify_linear(const ConstraintSystem& system, const detail::ConstraintBat
                      unsigned n_vars, zk::VerifierTranscript& transcript,
                      std::vector<zk::EvalClaim>& claims) {
   transcript.begin_phase("cs/linear");
-  std::vector<uint128> point(n_vars);
+  std::vector<B128> point(n_vars);
   for (auto& x : point) x = transcript.sample_b128();
-  std::vector<uint128> values(batch.columns.size());
+  std::vector<B128> values(batch.columns.size());
   if (Status s = transcript.read_b128s(values); !s) return s;
   for (std::size_t k = 0; k < batch.compositions.size(); ++k) {
     // A linear constraint's extension is the same combination of the columns' extensions.
-    if (batch.compositions[k].evaluate(values) != 0) {
+    if (batch.compositions[k].evaluate(values) != B128::zero()) {
       return corrupt("linear constraint " + system.constraints()[batch.constraints[k]].name +
                      " does not vanish at the random point");
     }
@@ -71,9 +71,9 @@ Result<std::vector<pcs::EvaluationClaim>> verify_groups(const detail::Plan& plan
   for (const detail::GroupOpening& opening : detail::group_openings(plan, committed)) {
     std::size_t unknown = 0;
     for (const auto& v : opening.values) unknown += v ? 0 : 1;
-    std::vector<uint128> missing(unknown);
+    std::vector<B128> missing(unknown);
     if (Status s = transcript.read_b128s(missing); !s) return s.error();
-    std::vector<uint128> values;
+    std::vector<B128> values;
     std::size_t next = 0;
     for (const auto& v : opening.values) values.push_back(v ? *v : missing[next++]);
     out.push_back(detail::opening_claim(plan, opening, values, transcript));

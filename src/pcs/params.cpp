@@ -103,7 +103,7 @@ void put_u32(Bytes& out, std::uint64_t value) {
   for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
 }
 
-void put_b128(Bytes& out, uint128 value) {
+void put_b128(Bytes& out, B128 value) {
   std::uint8_t bytes[16];
   transcript::store_b128(value, bytes);
   out.insert(out.end(), bytes, bytes + 16);
@@ -273,7 +273,7 @@ Digest32 statement_digest(const PcsParams& params, const Digest32& root,
   for (const EvaluationClaim& claim : claims) {
     put_u32(bytes, claim.polynomial);
     put_u32(bytes, claim.point.size());
-    for (uint128 coordinate : claim.point) put_b128(bytes, coordinate);
+    for (B128 coordinate : claim.point) put_b128(bytes, coordinate);
     put_b128(bytes, claim.value);
   }
   return Sha256::digest(bytes);

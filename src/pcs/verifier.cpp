@@ -1,8 +1,8 @@
 // FRI-Binius PCS verifier (pcs/verifier.hpp): single-threaded, one field product at a time, its
 // own twiddles and folds (derived here from the subspace polynomials, not taken from the NTT
-// module the prover uses). Field values are kept in POLYVAL Montgomery form between reading them
-// (canonical, from the tapes) and comparing them; products go one at a time through
-// binius::polyval_dot (PCLMULQDQ where the CPU has it; no vector loops, no threads).
+// module the prover uses). Field values are kept in the POLYVAL basis (B128P) between reading them
+// (canonical, from the tapes) and comparing them; products go one at a time through B128P's
+// product (PCLMULQDQ where the CPU has it; no vector loops, no threads).
 #include "merkleforge/pcs/verifier.hpp"
 
 #include <algorithm>
@@ -20,38 +20,31 @@
 namespace merkleforge::pcs {
 namespace {
 
-using binius::kPolyvalOne;
+using binius::B128;
+using binius::B128P;
+using binius::to_canonical;
+using binius::to_polyval;
 using binius::uint128;
 using Hashing = Rfc6962Hashing<Sha256>;
 
-// ---- scalar field arithmetic on Montgomery-form values ----
-
-uint128 mul(uint128 a, uint128 b) {
-  return binius::polyval_dot(a, b);
-}
-
-uint128 mont(uint128 canonical) {
-  return binius::to_polyval(canonical);
-}
+constexpr B128P kOne = B128P::one();
 
 /// eq(x, y) for one coordinate: x·y + (1 + x)(1 + y).
-uint128 eq1(uint128 x, uint128 y) {
-  return mul(x, y) ^ mul(x ^ kPolyvalOne, y ^ kPolyvalOne);
+B128P eq1(B128P x, B128P y) {
+  return x * y + (x + kOne) * (y + kOne);
 }
 
 /// Π_i eq(x_i, y_i).
-uint128 eq(std::span<const uint128> x, std::span<const uint128> y) {
-  uint128 product = kPolyvalOne;
-  for (std::size_t i = 0; i < x.size(); ++i) product = mul(product, eq1(x[i], y[i]));
+B128P eq(std::span<const B128P> x, std::span<const B128P> y) {
+  B128P product = kOne;
+  for (std::size_t i = 0; i < x.size(); ++i) product *= eq1(x[i], y[i]);
   return product;
 }
 
 /// eq(bits, y) for a Boolean point: Π_i (y_i if bit i else 1 + y_i).
-uint128 eq_bits(std::uint64_t bits, std::span<const uint128> y) {
-  uint128 product = kPolyvalOne;
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    product = mul(product, ((bits >> i) & 1) ? y[i] : y[i] ^ kPolyvalOne);
-  }
+B128P eq_bits(std::uint64_t bits, std::span<const B128P> y) {
+  B128P product = kOne;
+  for (std::size_t i = 0; i < y.size(); ++i) product *= ((bits >> i) & 1) ? y[i] : y[i] + kOne;
   return product;
 }
 
@@ -64,43 +57,43 @@ Error reject(const std::string& what) {
 class Twiddles {
  public:
   explicit Twiddles(unsigned domain_bits) : normalized_(domain_bits) {
-    std::vector<uint128> w(domain_bits);  // W_i(β_j), for the current i
-    for (unsigned j = 0; j < domain_bits; ++j) w[j] = mont(uint128{1} << j);
+    std::vector<B128P> w(domain_bits);  // W_i(β_j), for the current i
+    for (unsigned j = 0; j < domain_bits; ++j) w[j] = to_polyval(B128(uint128{1} << j));
     for (unsigned i = 0; i < domain_bits; ++i) {
-      const uint128 norm_inverse = mont(binius::tower_inverse(5, binius::from_polyval(w[i])));
-      normalized_[i].assign(domain_bits, 0);
-      for (unsigned j = i; j < domain_bits; ++j) normalized_[i][j] = mul(w[j], norm_inverse);
-      const uint128 at_beta = w[i];
-      for (unsigned j = 0; j < domain_bits; ++j) w[j] = mul(w[j], w[j] ^ at_beta);
+      const B128P norm_inverse = w[i].inverse();
+      normalized_[i].assign(domain_bits, B128P::zero());
+      for (unsigned j = i; j < domain_bits; ++j) normalized_[i][j] = w[j] * norm_inverse;
+      const B128P at_beta = w[i];
+      for (unsigned j = 0; j < domain_bits; ++j) w[j] *= w[j] + at_beta;
     }
   }
 
   /// The twiddle of fold (NTT round) `fold` for pair (block) index `index`:
   /// Ŵ_fold(Σ_b index_b·β_(fold+1+b)).
-  uint128 at(unsigned fold, std::uint64_t index) const {
-    uint128 sum = 0;
+  B128P at(unsigned fold, std::uint64_t index) const {
+    B128P sum;
     for (unsigned b = 0; index >> b != 0; ++b) {
-      if ((index >> b) & 1) sum ^= normalized_[fold][fold + 1 + b];
+      if ((index >> b) & 1) sum += normalized_[fold][fold + 1 + b];
     }
     return sum;
   }
 
  private:
-  std::vector<std::vector<uint128>> normalized_;  // [i][j] = Ŵ_i(β_j) for j >= i
+  std::vector<std::vector<B128P>> normalized_;  // [i][j] = Ŵ_i(β_j) for j >= i
 };
 
 /// One FRI-Binius fold of the pair (u, v) with twiddle t and challenge r.
-uint128 fold_pair(uint128 u, uint128 v, uint128 t, uint128 r) {
-  v ^= u;
-  u ^= mul(t, v);
-  return u ^ mul(r, u ^ v);
+B128P fold_pair(B128P u, B128P v, B128P t, B128P r) {
+  v += u;
+  u += t * v;
+  return u + r * (u + v);
 }
 
 /// The terminal codeword: the 2^m message values encoded on each of the 2^R cosets of the
 /// domain reached after `fold` pairwise folds (forward butterflies of rounds fold+m−1 .. fold).
-std::vector<uint128> encode_terminal(const std::vector<uint128>& message, unsigned log_inv_rate,
-                                     unsigned fold, const Twiddles& twiddles) {
-  std::vector<uint128> data;
+std::vector<B128P> encode_terminal(const std::vector<B128P>& message, unsigned log_inv_rate,
+                                   unsigned fold, const Twiddles& twiddles) {
+  std::vector<B128P> data;
   for (unsigned coset = 0; coset < (1u << log_inv_rate); ++coset) {
     data.insert(data.end(), message.begin(), message.end());
   }
@@ -108,12 +101,12 @@ std::vector<uint128> encode_terminal(const std::vector<uint128>& message, unsign
   for (unsigned round = m; round-- > 0;) {
     const std::size_t half = std::size_t{1} << round;
     for (std::size_t block = 0; block < data.size() / (2 * half); ++block) {
-      const uint128 t = twiddles.at(fold + round, block);
+      const B128P t = twiddles.at(fold + round, block);
       for (std::size_t x = 0; x < half; ++x) {
-        uint128& u = data[block * 2 * half + x];
-        uint128& v = data[block * 2 * half + half + x];
-        u ^= mul(t, v);
-        v ^= u;
+        B128P& u = data[block * 2 * half + x];
+        B128P& v = data[block * 2 * half + half + x];
+        u += t * v;
+        v += u;
       }
     }
   }
@@ -122,54 +115,50 @@ std::vector<uint128> encode_terminal(const std::vector<uint128>& message, unsign
 
 // ---- ring-switching: the tensor algebra T7 ⊗_{T_level} T7 ----
 
-/// Canonical slot w (T_level value) of a canonical word.
-uint128 slot(uint128 word, unsigned level, unsigned w) {
+/// Slot w (a T_level value, zero-extended) of a canonical word.
+B128 slot(B128 word, unsigned level, unsigned w) {
   const unsigned bits = 1u << level;
   const uint128 mask = bits == 128 ? ~uint128{0} : (uint128{1} << bits) - 1;
-  return (word >> (w * bits)) & mask;
+  return B128((word.value() >> (w * bits)) & mask);
 }
 
 /// The multilinear extension of the ring-switching indicator at r: E = Π_i (h_i ⊗ r_i +
 /// (1 + h_i) ⊗ (1 + r_i)) held as rows E = Σ_w β_w ⊗ E_w, then Σ_w eq(rows, w)·E_w.
-/// Inputs and output in Montgomery form except `high`, which is canonical (its products with
-/// the basis β_w are split into T_level slots).
-uint128 ring_switch_indicator(unsigned level, std::span<const uint128> high_canonical,
-                              std::span<const uint128> r, std::span<const uint128> row_eq) {
+/// `high` is canonical (its products with the basis β_w are split into T_level slots).
+B128P ring_switch_indicator(unsigned level, std::span<const B128> high, std::span<const B128P> r,
+                            std::span<const B128P> row_eq) {
   const unsigned kappa = packing_log(level);
   const std::size_t slots = std::size_t{1} << kappa;
-  std::vector<uint128> rows(slots, 0), mixed(slots);
-  rows[0] = kPolyvalOne;
-  std::vector<uint128> slot_mont(slots * slots);  // [w'·slots + w] = slot_w'(h·β_w), Montgomery
-  for (std::size_t i = 0; i < high_canonical.size(); ++i) {
-    const uint128 h = mont(high_canonical[i]);
+  std::vector<B128P> rows(slots), mixed(slots);
+  rows[0] = kOne;
+  std::vector<B128P> slot_images(slots * slots);  // [w'·slots + w] = slot_w'(h·β_w)
+  for (std::size_t i = 0; i < high.size(); ++i) {
     for (std::size_t w = 0; w < slots; ++w) {
-      const uint128 product =
-          binius::from_polyval(mul(h, mont(uint128{1} << (w << level))));  // h·β_w
+      const B128 product = high[i] * B128(uint128{1} << (w << level));  // h·β_w
       for (std::size_t w2 = 0; w2 < slots; ++w2) {
-        const uint128 value = slot(product, level, static_cast<unsigned>(w2));
-        slot_mont[w2 * slots + w] = value <= 1 ? (value == 0 ? 0 : kPolyvalOne) : mont(value);
+        slot_images[w2 * slots + w] = to_polyval(slot(product, level, static_cast<unsigned>(w2)));
       }
     }
-    const uint128 one_plus_r = r[i] ^ kPolyvalOne;
+    const B128P one_plus_r = r[i] + kOne;
     for (std::size_t w2 = 0; w2 < slots; ++w2) {
-      uint128 sum = mul(rows[w2], one_plus_r);
+      B128P sum = rows[w2] * one_plus_r;
       for (std::size_t w = 0; w < slots; ++w) {
-        const uint128 coefficient = slot_mont[w2 * slots + w];
-        if (coefficient == 0) continue;
-        sum ^= coefficient == kPolyvalOne ? rows[w] : mul(coefficient, rows[w]);
+        const B128P coefficient = slot_images[w2 * slots + w];
+        if (coefficient == B128P::zero()) continue;
+        sum += coefficient == kOne ? rows[w] : coefficient * rows[w];
       }
       mixed[w2] = sum;
     }
     std::swap(rows, mixed);
   }
-  uint128 out = 0;
-  for (std::size_t w = 0; w < slots; ++w) out ^= mul(row_eq[w], rows[w]);
+  B128P out;
+  for (std::size_t w = 0; w < slots; ++w) out += row_eq[w] * rows[w];
   return out;
 }
 
 // ---- Merkle openings against a verified cap ----
 
-Digest32 leaf_hash(std::span<const uint128> values) {
+Digest32 leaf_hash(std::span<const B128> values) {
   std::uint8_t bytes[16 * 256];
   for (std::size_t i = 0; i < values.size(); ++i) transcript::store_b128(values[i], bytes + 16 * i);
   return Hashing::leaf(ByteSpan(bytes, 16 * values.size()));
@@ -196,14 +185,16 @@ Result<std::vector<Digest32>> read_cap(transcript::VerifierTranscript& transcrip
   return cap;
 }
 
-/// Reads leaf `leaf` of an oracle (canonical values to Montgomery form) and its path, and checks
-/// the path up to the cap.
+/// Reads leaf `leaf` of an oracle (canonical values, into `values` in the POLYVAL basis) and its
+/// path, and checks the path up to the cap.
 Status read_opening(transcript::VerifierTranscript& transcript, const OracleShape& shape,
-                    const std::vector<Digest32>& cap, std::uint64_t leaf, std::span<uint128> values,
+                    const std::vector<Digest32>& cap, std::uint64_t leaf, std::span<B128P> values,
                     const std::string& where) {
-  if (Status read = transcript.read_advice_b128s(values); !read) return read;
-  Digest32 node = leaf_hash(values);
-  for (uint128& value : values) value = mont(value);
+  std::vector<B128> canonical(values.size());
+  if (Status read = transcript.read_advice_b128s(canonical); !read) return read;
+  Digest32 node = leaf_hash(canonical);
+  std::transform(canonical.begin(), canonical.end(), values.begin(),
+                 [](B128 value) { return to_polyval(value); });
   std::uint64_t index = leaf;
   for (unsigned level = 0; level < shape.log_leaves - shape.cap_height; ++level, index >>= 1) {
     auto sibling = transcript.read_advice_digest();
@@ -216,16 +207,23 @@ Status read_opening(transcript::VerifierTranscript& transcript, const OracleShap
   return Ok{};
 }
 
-/// Claim j's point padded with zeros to κ + packed_vars (Montgomery form when `to_mont`).
-std::vector<uint128> padded_point(const PolynomialLayout& layout, const EvaluationClaim& claim,
-                                  bool to_mont) {
-  std::vector<uint128> point = claim.point;
-  point.resize(packing_log(layout.shape.tower_level) + layout.packed_vars, 0);
-  if (to_mont) {
-    for (uint128& coordinate : point) coordinate = mont(coordinate);
-  }
+/// Claim j's point padded with zeros to κ + packed_vars.
+std::vector<B128> padded_point(const PolynomialLayout& layout, const EvaluationClaim& claim) {
+  std::vector<B128> point = claim.point;
+  point.resize(packing_log(layout.shape.tower_level) + layout.packed_vars);
   return point;
 }
+
+/// An ordering of (tower level, point) keys, for the map of shared indicators.
+struct LevelPointLess {
+  bool operator()(const std::pair<unsigned, std::vector<B128>>& a,
+                  const std::pair<unsigned, std::vector<B128>>& b) const {
+    if (a.first != b.first) return a.first < b.first;
+    return std::lexicographical_compare(a.second.begin(), a.second.end(), b.second.begin(),
+                                        b.second.end(),
+                                        [](B128 x, B128 y) { return x.value() < y.value(); });
+  }
+};
 
 }  // namespace
 
@@ -265,72 +263,73 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
 
   // Ring-switching: each subfield claim's tensor columns must evaluate to its value.
   transcript.begin_phase("pcs/ring-switch");
-  std::vector<std::vector<uint128>> columns(claims.size());
+  std::vector<std::vector<B128>> columns(claims.size());
   for (std::size_t j = 0; j < claims.size(); ++j) {
     const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
     const unsigned level = layout.shape.tower_level;
     if (level == 7) continue;
     columns[j].resize(std::size_t{1} << packing_log(level));
     if (Status read = transcript.read_b128s(columns[j]); !read) return read;
-    const std::vector<uint128> point = padded_point(layout, claims[j], true);
-    const std::vector<uint128> low_eq =
-        binius::polyval_eq_tensor(std::span<const uint128>(point.data(), packing_log(level)));
-    uint128 combined = 0;
-    for (std::size_t u = 0; u < columns[j].size(); ++u)
-      combined ^= mul(mont(columns[j][u]), low_eq[u]);
-    if (combined != mont(claims[j].value)) {
+    const std::vector<B128P> point = to_polyval(padded_point(layout, claims[j]));
+    const std::vector<B128P> low_eq =
+        binius::polyval_eq_tensor(std::span(point).first(packing_log(level)));
+    B128P combined;
+    for (std::size_t u = 0; u < columns[j].size(); ++u) {
+      combined += to_polyval(columns[j][u]) * low_eq[u];
+    }
+    if (combined != to_polyval(claims[j].value)) {
       return reject("claim " + std::to_string(j) + ": ring-switch columns do not match the value");
     }
   }
-  std::array<uint128, 7> row_point;
-  for (uint128& coordinate : row_point) coordinate = mont(transcript.sample_b128());
+  std::array<B128P, 7> row_point;
+  for (B128P& coordinate : row_point) coordinate = to_polyval(transcript.sample_b128());
 
   // Batching: the running claim Σ_j α^j·s_j, s_j the value or the row-batched tensor element.
   transcript.begin_phase("pcs/batch");
-  const uint128 alpha = mont(transcript.sample_b128());
-  std::vector<uint128> powers(claims.size());
-  uint128 claim = 0;
-  uint128 power = kPolyvalOne;
+  const B128P alpha = to_polyval(transcript.sample_b128());
+  std::vector<B128P> powers(claims.size());
+  B128P claim;
+  B128P power = kOne;
   for (std::size_t j = 0; j < claims.size(); ++j) {
     powers[j] = power;
     const unsigned level = params.polynomials[claims[j].polynomial].shape.tower_level;
-    uint128 value = mont(claims[j].value);
+    B128P value = to_polyval(claims[j].value);
     if (level < 7) {
       // Row w of the tensor element: slot u holds slot w of column u.
       const unsigned kappa = packing_log(level);
-      const std::vector<uint128> row_eq =
-          binius::polyval_eq_tensor(std::span<const uint128>(row_point.data(), kappa));
-      value = 0;
+      const std::vector<B128P> row_eq =
+          binius::polyval_eq_tensor(std::span(row_point).first(kappa));
+      value = B128P::zero();
       for (std::size_t w = 0; w < row_eq.size(); ++w) {
         uint128 row = 0;
         for (std::size_t u = 0; u < columns[j].size(); ++u) {
-          row |= slot(columns[j][u], level, static_cast<unsigned>(w)) << (u << level);
+          row |= slot(columns[j][u], level, static_cast<unsigned>(w)).value() << (u << level);
         }
-        value ^= mul(row_eq[w], mont(row));
+        value += row_eq[w] * to_polyval(B128(row));
       }
     }
-    claim ^= mul(power, value);
-    power = mul(power, alpha);
+    claim += power * value;
+    power *= alpha;
   }
 
   // Sumcheck rounds; oracle roots and the terminal message arrive on the fold schedule.
   transcript.begin_phase("pcs/sumcheck-fri");
   const unsigned arity = params.arity;
   const unsigned terminal_after = params.total_vars - params.terminal_vars;
-  std::vector<uint128> r;
+  std::vector<B128P> r;
   std::vector<Digest32> roots{root};
-  std::vector<uint128> terminal(std::size_t{1} << params.terminal_vars);
+  std::vector<B128> terminal_message(std::size_t{1} << params.terminal_vars);
   for (unsigned round = 0; round < params.total_vars; ++round) {
     auto constant = transcript.read_b128();
     if (!constant) return constant.error();
     auto quadratic = transcript.read_b128();
     if (!quadratic) return quadratic.error();
-    const uint128 c0 = mont(*constant);
-    const uint128 c2 = mont(*quadratic);
-    const uint128 c1 = claim ^ c2;  // g(0) + g(1) = c1 + c2 in characteristic 2
-    const uint128 challenge = mont(transcript.sample_b128());
+    const B128P c0 = to_polyval(*constant);
+    const B128P c2 = to_polyval(*quadratic);
+    const B128P c1 = claim + c2;  // g(0) + g(1) = c1 + c2 in characteristic 2
+    const B128P challenge = to_polyval(transcript.sample_b128());
     r.push_back(challenge);
-    claim = c0 ^ mul(challenge, c1 ^ mul(challenge, c2));
+    claim = c0 + challenge * (c1 + challenge * c2);
     const unsigned folds = round + 1;
     if (folds % arity == 0 && folds / arity < params.oracles.size()) {
       auto oracle_root = transcript.read_digest();
@@ -338,47 +337,47 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
       roots.push_back(*oracle_root);
     }
     if (folds == terminal_after) {
-      if (Status read = transcript.read_b128s(terminal); !read) return read;
+      if (Status read = transcript.read_b128s(terminal_message); !read) return read;
     }
   }
 
   // Final sumcheck claim: t*(r)·A*(r), t*(r) from the terminal message.
-  for (uint128& value : terminal) value = mont(value);
-  const std::vector<uint128> terminal_eq =
-      binius::polyval_eq_tensor(std::span<const uint128>(r).subspan(terminal_after));
-  uint128 t_at_r = 0;
-  for (std::size_t j = 0; j < terminal.size(); ++j) t_at_r ^= mul(terminal[j], terminal_eq[j]);
+  const std::vector<B128P> terminal = to_polyval(terminal_message);
+  const std::vector<B128P> terminal_eq =
+      binius::polyval_eq_tensor(std::span(r).subspan(terminal_after));
+  B128P t_at_r;
+  for (std::size_t j = 0; j < terminal.size(); ++j) t_at_r += terminal[j] * terminal_eq[j];
   // A*(r): one indicator per (tower level, packed size, high point), shared by its claims.
-  std::map<std::pair<unsigned, std::vector<uint128>>, uint128> shared_indicators;
-  uint128 indicator = 0;
+  std::map<std::pair<unsigned, std::vector<B128>>, B128P, LevelPointLess> shared_indicators;
+  B128P indicator;
   for (std::size_t j = 0; j < claims.size(); ++j) {
     const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
     const unsigned level = layout.shape.tower_level;
     const unsigned p = layout.packed_vars;
-    const std::span<const uint128> r_low = std::span<const uint128>(r).first(p);
-    const std::vector<uint128> point = padded_point(layout, claims[j], level == 7);
-    const std::vector<uint128> high(point.begin() + packing_log(level), point.end());
-    uint128 piece = 0;
+    const std::span<const B128P> r_low = std::span<const B128P>(r).first(p);
+    const std::vector<B128> point = padded_point(layout, claims[j]);
+    const std::vector<B128> high(point.begin() + packing_log(level), point.end());
+    B128P piece;
     if (level == 7) {
-      piece = eq(high, r_low);
+      piece = eq(to_polyval(high), r_low);
     } else {
-      auto [entry, fresh] = shared_indicators.try_emplace({level, high}, 0);
+      auto [entry, fresh] = shared_indicators.try_emplace({level, high}, B128P::zero());
       if (fresh) {
-        entry->second = ring_switch_indicator(level, high, r_low,
-                                              binius::polyval_eq_tensor(std::span<const uint128>(
-                                                  row_point.data(), packing_log(level))));
+        entry->second = ring_switch_indicator(
+            level, high, r_low,
+            binius::polyval_eq_tensor(std::span(row_point).first(packing_log(level))));
       }
       piece = entry->second;
     }
-    const uint128 selector = eq_bits(layout.offset >> p, std::span<const uint128>(r).subspan(p));
-    indicator ^= mul(powers[j], mul(piece, selector));
+    const B128P selector = eq_bits(layout.offset >> p, std::span<const B128P>(r).subspan(p));
+    indicator += powers[j] * piece * selector;
   }
-  if (claim != mul(t_at_r, indicator)) return reject("the sumcheck's final claim does not hold");
+  if (claim != t_at_r * indicator) return reject("the sumcheck's final claim does not hold");
 
   // Queries: caps, then per query every oracle's leaf folded into the next oracle's value.
   transcript.begin_phase("pcs/query");
   const Twiddles twiddles(params.query_bits());
-  const std::vector<uint128> terminal_codeword =
+  const std::vector<B128P> terminal_codeword =
       encode_terminal(terminal, params.config.log_inv_rate,
                       arity * static_cast<unsigned>(params.oracles.size() - 1), twiddles);
   std::vector<std::vector<Digest32>> caps;
@@ -387,9 +386,9 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
     if (!cap) return cap.error();
     caps.push_back(std::move(*cap));
   }
-  const std::vector<uint128> interleave_eq =
-      binius::polyval_eq_tensor(std::span<const uint128>(r).first(arity));
-  std::vector<uint128> leaf(std::size_t{1} << arity);
+  const std::vector<B128P> interleave_eq =
+      binius::polyval_eq_tensor(std::span<const B128P>(r).first(arity));
+  std::vector<B128P> leaf(std::size_t{1} << arity);
   for (unsigned query = 0; query < params.queries; ++query) {
     const std::uint64_t position = transcript.sample_index(params.query_bits());
     const std::string where = "query " + std::to_string(query);
@@ -398,8 +397,8 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
         !opened) {
       return opened;
     }
-    uint128 value = 0;
-    for (std::size_t m = 0; m < leaf.size(); ++m) value ^= mul(interleave_eq[m], leaf[m]);
+    B128P value;
+    for (std::size_t m = 0; m < leaf.size(); ++m) value += interleave_eq[m] * leaf[m];
     for (std::size_t k = 1; k < params.oracles.size(); ++k) {
       const auto shift = static_cast<unsigned>(arity * k);
       const std::uint64_t leaf_index = position >> shift;
@@ -414,13 +413,13 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
         // mutation: an edited leaf fails its Merkle path first); tests/pcs PcsCheatingProver.
         return reject(where + " oracle " + std::to_string(k) + ": fold mismatch");
       }
-      std::vector<uint128> current = leaf;
+      std::vector<B128P> current = leaf;
       for (unsigned s = 0; s < arity; ++s) {
         const unsigned fold = arity * static_cast<unsigned>(k - 1) + s;
-        const uint128 challenge = r[arity * k + s];
+        const B128P challenge = r[arity * k + s];
         const std::size_t pairs = current.size() / 2;
         for (std::size_t x = 0; x < pairs; ++x) {
-          const uint128 t = twiddles.at(fold, (leaf_index << (arity - s - 1)) + x);
+          const B128P t = twiddles.at(fold, (leaf_index << (arity - s - 1)) + x);
           current[x] = fold_pair(current[2 * x], current[2 * x + 1], t, challenge);
         }
         current.resize(pairs);

@@ -31,7 +31,7 @@ std::uint64_t load_u64(const std::uint8_t* in) noexcept {
   return value;
 }
 
-ByteSpan b128_bytes(std::span<const uint128> values) noexcept {
+ByteSpan b128_bytes(std::span<const B128> values) noexcept {
   return {reinterpret_cast<const std::uint8_t*>(values.data()), values.size_bytes()};
 }
 
@@ -52,13 +52,13 @@ std::uint64_t index_from_block(const Digest32& block, unsigned bits) {
 static_assert(std::endian::native == std::endian::little,
               "tapes hold the in-memory bytes of B128 values (little-endian hosts)");
 
-void store_b128(uint128 value, std::uint8_t* out) noexcept {
-  store_u64(static_cast<std::uint64_t>(value), out);
-  store_u64(static_cast<std::uint64_t>(value >> 64), out + 8);
+void store_b128(B128 value, std::uint8_t* out) noexcept {
+  store_u64(static_cast<std::uint64_t>(value.value()), out);
+  store_u64(static_cast<std::uint64_t>(value.value() >> 64), out + 8);
 }
 
-uint128 load_b128(const std::uint8_t* in) noexcept {
-  return binius::make_uint128(load_u64(in + 8), load_u64(in));
+B128 load_b128(const std::uint8_t* in) noexcept {
+  return B128(binius::make_uint128(load_u64(in + 8), load_u64(in)));
 }
 
 FiatShamirSponge::FiatShamirSponge(std::string_view protocol, const Digest32& statement) {
@@ -114,11 +114,11 @@ void ProverTranscript::write_bytes(ByteSpan bytes) {
   tapes_.transcript.insert(tapes_.transcript.end(), bytes.begin(), bytes.end());
 }
 
-void ProverTranscript::write_b128(uint128 value) {
+void ProverTranscript::write_b128(B128 value) {
   write_b128s({&value, 1});
 }
 
-void ProverTranscript::write_b128s(std::span<const uint128> values) {
+void ProverTranscript::write_b128s(std::span<const B128> values) {
   write_bytes(b128_bytes(values));
 }
 
@@ -144,7 +144,7 @@ void ProverTranscript::advise_bytes(ByteSpan bytes) {
   tapes_.advice.insert(tapes_.advice.end(), bytes.begin(), bytes.end());
 }
 
-void ProverTranscript::advise_b128s(std::span<const uint128> values) {
+void ProverTranscript::advise_b128s(std::span<const B128> values) {
   advise_bytes(b128_bytes(values));
 }
 
@@ -152,7 +152,7 @@ void ProverTranscript::advise_digest(const Digest32& digest) {
   advise_bytes(digest);
 }
 
-uint128 ProverTranscript::sample_b128() {
+B128 ProverTranscript::sample_b128() {
   return load_b128(sponge_.squeeze().data());
 }
 
@@ -182,13 +182,13 @@ Result<ByteSpan> VerifierTranscript::read_bytes(std::size_t count) {
   return bytes;
 }
 
-Result<uint128> VerifierTranscript::read_b128() {
-  uint128 value = 0;
+Result<B128> VerifierTranscript::read_b128() {
+  B128 value;
   if (Status read = read_b128s({&value, 1}); !read) return read.error();
   return value;
 }
 
-Status VerifierTranscript::read_b128s(std::span<uint128> out) {
+Status VerifierTranscript::read_b128s(std::span<B128> out) {
   if (out.size() > transcript_remaining() / kB128Bytes) {
     return past_end("the transcript", out.size_bytes(), transcript_remaining());
   }
@@ -230,7 +230,7 @@ Result<ByteSpan> VerifierTranscript::read_advice_bytes(std::size_t count) {
   return bytes;
 }
 
-Status VerifierTranscript::read_advice_b128s(std::span<uint128> out) {
+Status VerifierTranscript::read_advice_b128s(std::span<B128> out) {
   if (out.size() > advice_remaining() / kB128Bytes) {
     // Not reached by mutation either (see read_advice_bytes).
     return past_end("the advice", out.size_bytes(), advice_remaining());
@@ -249,7 +249,7 @@ Result<Digest32> VerifierTranscript::read_advice_digest() {
   return digest;
 }
 
-uint128 VerifierTranscript::sample_b128() {
+B128 VerifierTranscript::sample_b128() {
   return load_b128(sponge_.squeeze().data());
 }
 

@@ -26,8 +26,8 @@ inline Status check_channel_statement(const ChannelStatement& statement) {
 }
 
 struct ChannelChallenges {
-  uint128 mixing;       // s
-  uint128 permutation;  // r
+  B128 mixing;       // s
+  B128 permutation;  // r
 };
 
 template <class Transcript>
@@ -42,20 +42,20 @@ ChannelChallenges begin_channel(Transcript& transcript, const ChannelStatement& 
   for (const auto* tuples : {&statement.boundary_pushes, &statement.boundary_pulls}) {
     absorb_u64(transcript, tuples->size());
     for (const auto& tuple : *tuples) {
-      for (uint128 v : tuple) absorb_b128(transcript, v);
+      for (B128 v : tuple) absorb_b128(transcript, v);
     }
   }
-  const uint128 s = transcript.sample_b128();
+  const B128 s = transcript.sample_b128();
   return {s, transcript.sample_b128()};
 }
 
 /// r + Σ_k s^k·tuple[k].
-inline uint128 fingerprint(const ChannelChallenges& c, std::span<const uint128> tuple) {
-  uint128 sum = c.permutation;
-  uint128 power = 1;
-  for (uint128 v : tuple) {
-    sum ^= mul(power, v);
-    power = mul(power, c.mixing);
+inline B128 fingerprint(const ChannelChallenges& c, std::span<const B128> tuple) {
+  B128 sum = c.permutation;
+  B128 power = B128::one();
+  for (B128 v : tuple) {
+    sum += power * v;
+    power = power * c.mixing;
   }
   return sum;
 }

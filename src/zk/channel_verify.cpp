@@ -3,8 +3,6 @@
 
 namespace merkleforge::zk {
 
-using detail::mul;
-
 Result<ChannelClaims> verify_channel(const ChannelStatement& statement,
                                      VerifierTranscript& transcript) {
   if (Status s = detail::check_channel_statement(statement); !s) return s.error();
@@ -14,22 +12,22 @@ Result<ChannelClaims> verify_channel(const ChannelStatement& statement,
   for (const Flush& f : statement.flushes) products.n_vars.push_back(f.n_vars);
   auto reduced = verify_grand_products(products, transcript);
   if (!reduced) return reduced.error();
-  uint128 pushed = 1;
-  uint128 pulled = 1;
+  B128 pushed = B128::one();
+  B128 pulled = B128::one();
   for (std::size_t f = 0; f < statement.flushes.size(); ++f) {
-    uint128& side = statement.flushes[f].direction == FlushDirection::push ? pushed : pulled;
-    side = mul(side, reduced->products[f]);
+    B128& side = statement.flushes[f].direction == FlushDirection::push ? pushed : pulled;
+    side = side * reduced->products[f];
   }
   for (const auto& tuple : statement.boundary_pushes) {
-    pushed = mul(pushed, detail::fingerprint(challenges, tuple));
+    pushed = pushed * detail::fingerprint(challenges, tuple);
   }
   for (const auto& tuple : statement.boundary_pulls) {
-    pulled = mul(pulled, detail::fingerprint(challenges, tuple));
+    pulled = pulled * detail::fingerprint(challenges, tuple);
   }
   if (pushed != pulled) return make_error(Errc::corrupt_data, "channel: does not balance");
   ChannelClaims out{reduced->points, {}};
   for (std::size_t f = 0; f < statement.flushes.size(); ++f) {
-    std::vector<uint128> evals(statement.flushes[f].width);
+    std::vector<B128> evals(statement.flushes[f].width);
     if (Status s = transcript.read_b128s(evals); !s) return s.error();
     if (detail::fingerprint(challenges, evals) != reduced->evals[f]) {
       return make_error(Errc::corrupt_data,

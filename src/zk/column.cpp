@@ -38,7 +38,7 @@ Column Column::b8(std::span<const std::uint8_t> values) noexcept {
 Column Column::b32(std::span<const std::uint32_t> values) noexcept {
   return dense(ColumnField::b32, values);
 }
-Column Column::b128(std::span<const uint128> values) noexcept {
+Column Column::b128(std::span<const B128> values) noexcept {
   return dense(ColumnField::b128, values);
 }
 
@@ -59,25 +59,22 @@ Status check_column(const Column& column) {
   return Ok{};
 }
 
-uint128 column_value(const Column& column, std::size_t index) noexcept {
+B128 column_value(const Column& column, std::size_t index) noexcept {
   const auto* bytes = static_cast<const std::uint8_t*>(column.data);
   switch (column.field) {
     case ColumnField::b1:
-      return (bytes[index / 8] >> (index % 8)) & 1u;
+      return B128((bytes[index / 8] >> (index % 8)) & 1u);
     case ColumnField::b8:
-      return bytes[index];
+      return B128(bytes[index]);
     case ColumnField::b32: {
       std::uint32_t v;
       std::memcpy(&v, bytes + 4 * index, 4);
-      return v;
+      return B128(v);
     }
-    case ColumnField::b128: {
-      uint128 v;
-      std::memcpy(&v, bytes + 16 * index, 16);
-      return v;
-    }
+    case ColumnField::b128:
+      return static_cast<const B128*>(column.data)[index];
   }
-  return 0;
+  return B128::zero();
 }
 
 }  // namespace merkleforge::zk

@@ -25,17 +25,17 @@ Composition::Node Composition::column(std::size_t index) {
     throw std::invalid_argument("composition: column " + std::to_string(index) + " of " +
                                 std::to_string(n_columns_));
   }
-  return push(Op{OpKind::column, static_cast<Node>(index), 0, 0}, 1);
+  return push(Op{OpKind::column, static_cast<Node>(index), 0, B128::zero()}, 1);
 }
 
-Composition::Node Composition::constant(uint128 value) {
+Composition::Node Composition::constant(B128 value) {
   return push(Op{OpKind::constant, 0, 0, value}, 0);
 }
 
 Composition::Node Composition::add(Node lhs, Node rhs) {
   check_operand(lhs);
   check_operand(rhs);
-  return push(Op{OpKind::add, lhs, rhs, 0}, std::max(degrees_[lhs], degrees_[rhs]));
+  return push(Op{OpKind::add, lhs, rhs, B128::zero()}, std::max(degrees_[lhs], degrees_[rhs]));
 }
 
 Composition::Node Composition::mul(Node lhs, Node rhs) {
@@ -45,14 +45,14 @@ Composition::Node Composition::mul(Node lhs, Node rhs) {
     throw std::invalid_argument("composition: degree above " +
                                 std::to_string(kMaxCompositionDegree));
   }
-  return push(Op{OpKind::mul, lhs, rhs, 0}, degrees_[lhs] + degrees_[rhs]);
+  return push(Op{OpKind::mul, lhs, rhs, B128::zero()}, degrees_[lhs] + degrees_[rhs]);
 }
 
-Composition Composition::batch(std::span<const Composition> parts, uint128 alpha) {
+Composition Composition::batch(std::span<const Composition> parts, B128 alpha) {
   if (parts.empty()) throw std::invalid_argument("composition batch: no parts");
   Composition out(parts[0].n_columns());
   Node sum = 0;
-  uint128 power = 1;
+  B128 power = B128::one();
   for (std::size_t j = 0; j < parts.size(); ++j) {
     const Composition& part = parts[j];
     if (part.empty() || part.n_columns() != out.n_columns()) {
@@ -71,18 +71,18 @@ Composition Composition::batch(std::span<const Composition> parts, uint128 alpha
     const Node last = static_cast<Node>(out.ops_.size() - 1);
     const Node term = j == 0 ? last : out.mul(out.constant(power), last);
     sum = j == 0 ? term : out.add(sum, term);
-    power = tower_mul(7, power, alpha);
+    power = power * alpha;
   }
   return out;
 }
 
-uint128 Composition::evaluate(std::span<const uint128> values) const {
+B128 Composition::evaluate(std::span<const B128> values) const {
   if (ops_.empty() || values.size() != n_columns_) {
     throw std::invalid_argument("composition evaluate: empty expression or " +
                                 std::to_string(values.size()) + " values for " +
                                 std::to_string(n_columns_) + " columns");
   }
-  std::vector<uint128> node(ops_.size());
+  std::vector<B128> node(ops_.size());
   for (std::size_t i = 0; i < ops_.size(); ++i) {
     const Op& op = ops_[i];
     switch (op.kind) {
@@ -93,10 +93,10 @@ uint128 Composition::evaluate(std::span<const uint128> values) const {
         node[i] = op.value;
         break;
       case OpKind::add:
-        node[i] = node[op.lhs] ^ node[op.rhs];
+        node[i] = node[op.lhs] + node[op.rhs];
         break;
       case OpKind::mul:
-        node[i] = tower_mul(7, node[op.lhs], node[op.rhs]);
+        node[i] = node[op.lhs] * node[op.rhs];
         break;
     }
   }

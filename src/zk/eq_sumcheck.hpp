@@ -12,12 +12,12 @@
 namespace merkleforge::zk::detail {
 
 struct EqSumcheckResult {
-  std::vector<uint128> point;  ///< ρ
-  uint128 claim;               ///< what eq(z, ρ)·C(M(ρ)) must equal
+  std::vector<B128> point;  ///< ρ
+  B128 claim;               ///< what eq(z, ρ)·C(M(ρ)) must equal
 };
 
 /// Verifier side: z.size() rounds of degree `degree` + 1. Errors: malformed_input (short tape).
-Result<EqSumcheckResult> verify_eq_sumcheck(unsigned degree, std::span<const uint128> z,
-                                            uint128 claim, VerifierTranscript& transcript);
+Result<EqSumcheckResult> verify_eq_sumcheck(unsigned degree, std::span<const B128> z, B128 claim,
+                                            VerifierTranscript& transcript);
 
 }  // namespace merkleforge::zk::detail

@@ -2,8 +2,8 @@
 
 namespace merkleforge::zk::detail {
 
-Result<EqSumcheckResult> verify_eq_sumcheck(unsigned degree, std::span<const uint128> z,
-                                            uint128 claim, VerifierTranscript& transcript) {
+Result<EqSumcheckResult> verify_eq_sumcheck(unsigned degree, std::span<const B128> z, B128 claim,
+                                            VerifierTranscript& transcript) {
   EqSumcheckResult out{{}, claim};
   for (std::size_t i = 0; i < z.size(); ++i) {
     auto round = receive_round(transcript, degree + 1, out.claim);

@@ -3,6 +3,7 @@
 // verified), so the unrolling, the checks and the deduplication are written once.
 #pragma once
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <optional>
@@ -34,28 +35,27 @@ inline std::optional<std::size_t> shift_source(ShiftKind kind, unsigned block_bi
 }
 
 /// ind(x) = Σ_{y: source(y) = x} eq(r_low, y), x < 2^b (canonical).
-inline std::vector<uint128> shift_indicator(const OracleSet::Oracle& o,
-                                            std::span<const uint128> r_low) {
-  const std::vector<uint128> eq = binius::eq_tensor(r_low).value();  // b <= 16
-  std::vector<uint128> ind(eq.size(), 0);
+inline std::vector<B128> shift_indicator(const OracleSet::Oracle& o, std::span<const B128> r_low) {
+  const std::vector<B128> eq = binius::eq_tensor(r_low).value();  // b <= 16
+  std::vector<B128> ind(eq.size());
   for (std::size_t y = 0; y < eq.size(); ++y) {
-    if (auto x = shift_source(o.shift, o.block_bits, o.index, y)) ind[*x] ^= eq[y];
+    if (auto x = shift_source(o.shift, o.block_bits, o.index, y)) ind[*x] += eq[y];
   }
   return ind;
 }
 
 /// Σ_{i<k} eq(r, i) in O(n): walk k's bits from the top with the eq of the common prefix.
-inline uint128 step_down_value(std::size_t k, std::span<const uint128> r) {
+inline B128 step_down_value(std::size_t k, std::span<const B128> r) {
   const std::size_t n = r.size();
-  if (k >= (std::size_t{1} << n)) return 1;
-  uint128 sum = 0;
-  uint128 prefix = 1;
+  if (k >= (std::size_t{1} << n)) return B128::one();
+  B128 sum;
+  B128 prefix = B128::one();
   for (std::size_t j = n; j-- > 0;) {
     if ((k >> j) & 1) {
-      sum ^= mul(prefix, 1 ^ r[j]);  // i has 0 where k has 1: every lower completion counts
-      prefix = mul(prefix, r[j]);
+      sum += prefix * (B128::one() + r[j]);  // i has 0 where k has 1: every lower completion counts
+      prefix = prefix * r[j];
     } else {
-      prefix = mul(prefix, 1 ^ r[j]);
+      prefix = prefix * (B128::one() + r[j]);
     }
   }
   return sum;
@@ -79,7 +79,18 @@ inline Status check_claims(const OracleSet& oracles, std::span<const EvalClaim> 
   return Ok{};
 }
 
-/// Side: Result<std::vector<uint128>> inner_values(std::span<const OracleId>, point),
+/// A claim's oracle and point, ordered by the oracle, then by the points' bits as integers.
+using ClaimKey = std::pair<OracleId, std::vector<B128>>;
+struct ClaimKeyLess {
+  bool operator()(const ClaimKey& a, const ClaimKey& b) const {
+    if (a.first != b.first) return a.first < b.first;
+    return std::lexicographical_compare(a.second.begin(), a.second.end(), b.second.begin(),
+                                        b.second.end(),
+                                        [](B128 x, B128 y) { return x.value() < y.value(); });
+  }
+};
+
+/// Side: Result<std::vector<B128>> inner_values(std::span<const OracleId>, point),
 /// inner_values_at(OracleId, points) (one oracle at several points) and
 /// Result<EvaluationClaims> shift_sumcheck(std::span<const ShiftTask>) (claims j: columns
 /// (T(·, r_high), ind) with sum = the shifted claim's value).
@@ -94,15 +105,14 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
   absorb_u64(transcript, claims.size());
   for (const EvalClaim& c : claims) {
     absorb_u64(transcript, c.oracle);
-    for (uint128 x : c.point) absorb_b128(transcript, x);
+    for (B128 x : c.point) absorb_b128(transcript, x);
     absorb_b128(transcript, c.value);
   }
   // Every claim made so far, processed or pending: a linear combination's term whose value is
   // already claimed at the point is not sent again (a bit column feeding several combinations,
   // as in MixBytes, costs one value), and a claim made twice is processed once.
-  using ClaimKey = std::pair<OracleId, std::vector<uint128>>;
-  std::map<ClaimKey, uint128> known;
-  std::set<ClaimKey> processed;
+  std::map<ClaimKey, B128, ClaimKeyLess> known;
+  std::set<ClaimKey, ClaimKeyLess> processed;
   std::deque<EvalClaim> pending;
   const auto push = [&](EvalClaim c) -> Status {
     const auto [it, inserted] = known.emplace(ClaimKey{c.oracle, c.point}, c.value);
@@ -139,16 +149,16 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
           // P(r) = Σ_x β_x·o(x, r) over the 2^κ low variables x of o.
           const std::size_t count = std::size_t{1} << o.block_bits;
           const std::vector<OracleId> ids(count, o.inner);
-          std::vector<std::vector<uint128>> points(count);
+          std::vector<std::vector<B128>> points(count);
           for (std::size_t x = 0; x < count; ++x) {
-            for (unsigned b = 0; b < o.block_bits; ++b) points[x].push_back((x >> b) & 1);
+            for (unsigned b = 0; b < o.block_bits; ++b) points[x].push_back(B128((x >> b) & 1));
             points[x].insert(points[x].end(), c.point.begin(), c.point.end());
           }
           auto values = side.inner_values_at(o.inner, points);
           if (!values) return values.error();
-          uint128 sum = 0;
+          B128 sum;
           for (std::size_t x = 0; x < count; ++x) {
-            sum ^= mul(uint128{1} << (x << o.inner_level), (*values)[x]);
+            sum += B128(binius::uint128{1} << (x << o.inner_level)) * (*values)[x];
           }
           if (sum != c.value) return mismatch("packed oracle");
           for (std::size_t x = 0; x < count; ++x) {
@@ -158,7 +168,7 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
           break;
         }
         case Kind::linear_combination: {
-          std::vector<uint128> values(o.terms.size());
+          std::vector<B128> values(o.terms.size());
           std::vector<OracleId> asked;
           std::vector<std::size_t> asked_terms;
           for (std::size_t t = 0; t < o.terms.size(); ++t) {
@@ -173,8 +183,8 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
           auto sent = side.inner_values(asked, c.point);
           if (!sent) return sent.error();
           for (std::size_t a = 0; a < asked.size(); ++a) values[asked_terms[a]] = (*sent)[a];
-          uint128 sum = o.value;
-          for (std::size_t t = 0; t < values.size(); ++t) sum ^= mul(o.terms[t].second, values[t]);
+          B128 sum = o.value;
+          for (std::size_t t = 0; t < values.size(); ++t) sum += (o.terms[t].second) * values[t];
           if (sum != c.value) return mismatch("linear combination");
           for (std::size_t a = 0; a < asked.size(); ++a) {
             if (Status s = push({asked[a], c.point, (*sent)[a]}); !s) return s.error();
@@ -182,7 +192,7 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
           break;
         }
         case Kind::projected: {
-          std::vector<uint128> point = c.point;
+          std::vector<B128> point = c.point;
           point.insert(point.end(), o.fixed.begin(), o.fixed.end());
           if (Status s = push({o.inner, std::move(point), c.value}); !s) return s.error();
           break;
@@ -195,12 +205,13 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
         }
         case Kind::zero_padded: {
           const unsigned m = oracles.at(o.inner).n_vars;
-          const std::vector<uint128> low(c.point.begin(), c.point.begin() + m);
+          const std::vector<B128> low(c.point.begin(), c.point.begin() + m);
           auto inner = side.inner_values(std::span(&o.inner, 1), low);
           if (!inner) return inner.error();
-          uint128 factor = 1;
-          for (std::size_t j = m; j < c.point.size(); ++j) factor = mul(factor, 1 ^ c.point[j]);
-          if (mul(factor, (*inner)[0]) != c.value) return mismatch("zero-padded oracle");
+          B128 factor = B128::one();
+          for (std::size_t j = m; j < c.point.size(); ++j)
+            factor = factor * (B128::one() + c.point[j]);
+          if (factor * ((*inner)[0]) != c.value) return mismatch("zero-padded oracle");
           if (Status s = push({o.inner, low, (*inner)[0]}); !s) return s.error();
           break;
         }
@@ -215,12 +226,12 @@ Result<std::vector<EvalClaim>> run_evalcheck(const OracleSet& oracles,
     for (std::size_t j = 0; j < shifts.size(); ++j) {
       const EvalClaim& c = shifts[j].claim;
       const OracleSet::Oracle& o = oracles.at(c.oracle);
-      const std::span<const uint128> rho(reduced->point.data(), o.block_bits);
-      const std::vector<uint128> ind = shift_indicator(o, std::span(c.point).first(o.block_bits));
+      const std::span<const B128> rho(reduced->point.data(), o.block_bits);
+      const std::vector<B128> ind = shift_indicator(o, std::span(c.point).first(o.block_bits));
       if (binius::evaluate_multilinear(ind, rho).value() != reduced->evals[j][1]) {
         return mismatch("shift indicator");
       }
-      std::vector<uint128> point(rho.begin(), rho.end());
+      std::vector<B128> point(rho.begin(), rho.end());
       point.insert(point.end(), c.point.begin() + o.block_bits, c.point.end());
       if (Status s = push({o.inner, std::move(point), reduced->evals[j][0]}); !s) return s.error();
     }

@@ -39,7 +39,7 @@ OracleId OracleSet::committed(unsigned n_vars) {
   return push(make(Kind::committed, n_vars));
 }
 
-OracleId OracleSet::constant(unsigned n_vars, uint128 value) {
+OracleId OracleSet::constant(unsigned n_vars, B128 value) {
   Oracle o = make(Kind::constant, n_vars);
   o.value = value;
   return push(std::move(o));
@@ -52,7 +52,7 @@ OracleId OracleSet::step_down(unsigned n_vars, std::size_t k) {
   return push(std::move(o));
 }
 
-OracleId OracleSet::eq(std::vector<uint128> point) {
+OracleId OracleSet::eq(std::vector<B128> point) {
   Oracle o = make(Kind::eq, static_cast<unsigned>(std::min<std::size_t>(point.size(), 64)));
   o.fixed = std::move(point);
   return push(std::move(o));
@@ -70,8 +70,8 @@ OracleId OracleSet::packed(OracleId inner, unsigned log_degree, unsigned inner_l
   return push(std::move(o));
 }
 
-OracleId OracleSet::linear_combination(unsigned n_vars, uint128 offset,
-                                       std::vector<std::pair<OracleId, uint128>> terms) {
+OracleId OracleSet::linear_combination(unsigned n_vars, B128 offset,
+                                       std::vector<std::pair<OracleId, B128>> terms) {
   for (const auto& [id, coeff] : terms) {
     check(id);
     if (oracles_[id].n_vars != n_vars) bad("linear-combination term with another n_vars");
@@ -82,7 +82,7 @@ OracleId OracleSet::linear_combination(unsigned n_vars, uint128 offset,
   return push(std::move(o));
 }
 
-OracleId OracleSet::projected(OracleId inner, std::vector<uint128> high_values) {
+OracleId OracleSet::projected(OracleId inner, std::vector<B128> high_values) {
   check(inner);
   if (high_values.size() > oracles_[inner].n_vars) bad("projection fixes too many variables");
   Oracle o =

@@ -7,16 +7,14 @@ struct VerifierSide {
   const OracleSet& oracles;
   VerifierTranscript& transcript;
 
-  Result<std::vector<uint128>> inner_values(std::span<const OracleId> ids,
-                                            std::span<const uint128>) {
-    std::vector<uint128> values(ids.size());
+  Result<std::vector<B128>> inner_values(std::span<const OracleId> ids, std::span<const B128>) {
+    std::vector<B128> values(ids.size());
     if (Status s = transcript.read_b128s(values); !s) return s.error();
     return values;
   }
 
-  Result<std::vector<uint128>> inner_values_at(OracleId,
-                                               std::span<const std::vector<uint128>> points) {
-    std::vector<uint128> values(points.size());
+  Result<std::vector<B128>> inner_values_at(OracleId, std::span<const std::vector<B128>> points) {
+    std::vector<B128> values(points.size());
     if (Status s = transcript.read_b128s(values); !s) return s.error();
     return values;
   }

@@ -35,7 +35,7 @@ inline std::vector<std::size_t> active_products(std::span<const unsigned> n_vars
 }
 
 /// Σ_a alpha^a·L_a·R_a over columns (L_0, R_0, L_1, R_1, …).
-inline Composition layer_composition(std::size_t count, uint128 alpha) {
+inline Composition layer_composition(std::size_t count, B128 alpha) {
   std::vector<Composition> parts;
   for (std::size_t a = 0; a < count; ++a) {
     Composition part(2 * count);

@@ -3,8 +3,6 @@
 
 namespace merkleforge::zk {
 
-using detail::mul;
-
 Result<GrandProductClaims> verify_grand_products(const GrandProductStatement& statement,
                                                  VerifierTranscript& transcript) {
   const std::span<const unsigned> n_vars = statement.n_vars;
@@ -15,39 +13,39 @@ Result<GrandProductClaims> verify_grand_products(const GrandProductStatement& st
   out.products.resize(n_vars.size());
   if (Status s = transcript.read_b128s(out.products); !s) return s.error();
   if (statement.require_nonzero &&
-      std::find(out.products.begin(), out.products.end(), 0) != out.products.end()) {
+      std::find(out.products.begin(), out.products.end(), B128::zero()) != out.products.end()) {
     return make_error(Errc::corrupt_data, "grand product: a product that must be non-zero is zero");
   }
   out.points.resize(n_vars.size());
   out.evals = out.products;  // claims on V_0, then on each deeper layer
-  std::vector<uint128> z;
+  std::vector<B128> z;
   const unsigned depth = *std::max_element(n_vars.begin(), n_vars.end());
   for (unsigned layer = 0; layer < depth; ++layer) {
     const std::vector<std::size_t> active = detail::active_products(n_vars, layer);
-    const uint128 alpha = transcript.sample_b128();
-    uint128 claim = 0;
-    uint128 power = 1;
+    const B128 alpha = transcript.sample_b128();
+    B128 claim;
+    B128 power = B128::one();
     for (std::size_t j : active) {
-      claim ^= mul(power, out.evals[j]);
-      power = mul(power, alpha);
+      claim += power * out.evals[j];
+      power = power * alpha;
     }
     auto rounds = detail::verify_eq_sumcheck(2, z, claim, transcript);
     if (!rounds) return rounds.error();
-    std::vector<uint128> halves(2 * active.size());
+    std::vector<B128> halves(2 * active.size());
     if (Status s = transcript.read_b128s(halves); !s) return s.error();
-    const uint128 expected = mul(detail::eq_eval(z, rounds->point),
-                                 detail::layer_composition(active.size(), alpha).evaluate(halves));
+    const B128 expected = detail::eq_eval(z, rounds->point) *
+                          (detail::layer_composition(active.size(), alpha).evaluate(halves));
     if (expected != rounds->claim) {
       return make_error(Errc::corrupt_data,
                         "grand product: layer " + std::to_string(layer) + " does not check");
     }
-    const uint128 mu = transcript.sample_b128();
+    const B128 mu = transcript.sample_b128();
     z = rounds->point;
     z.push_back(mu);
     for (std::size_t a = 0; a < active.size(); ++a) {
-      const uint128 lo = halves[2 * a];
-      const uint128 hi = halves[2 * a + 1];
-      out.evals[active[a]] = lo ^ mul(mu, lo ^ hi);
+      const B128 lo = halves[2 * a];
+      const B128 hi = halves[2 * a + 1];
+      out.evals[active[a]] = lo + mu * (lo + hi);
       if (n_vars[active[a]] == layer + 1) out.points[active[a]] = z;
     }
   }

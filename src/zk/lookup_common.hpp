@@ -26,21 +26,21 @@ ChannelStatement begin_lookup(Transcript& transcript, unsigned table_vars, unsig
 /// The committed-column claims of the channel's flushes (T, 1), (U, R), (U, α·R), (T, F) and of
 /// R's grand product; the constant column must evaluate to 1 and α·R's claim becomes R's.
 inline Result<LookupClaims> lookup_claims(const ChannelClaims& channel,
-                                          std::span<const uint128> r_point, uint128 r_value) {
+                                          std::span<const B128> r_point, B128 r_value) {
   using Col = LookupClaims::Claim::Column;
-  if (channel.evals[0][1] != 1) {
+  if (channel.evals[0][1] != B128::one()) {
     // A balanced channel whose timestamps start elsewhere (not reached by mutation: the claim is
     // bound by the channel's checks); tests/zk Lookup.InitialTimestampsOtherThanOneAreRejected.
     return make_error(Errc::corrupt_data, "lookup: the initial timestamps are not all 1");
   }
-  const uint128 alpha_inverse = inverse(kLookupGenerator);
+  const B128 alpha_inverse = B128(kLookupGenerator).inverse();
   LookupClaims out;
   out.claims = {
       {Col::table, channel.points[0], channel.evals[0][0]},
       {Col::lookups, channel.points[1], channel.evals[1][0]},
       {Col::read_timestamps, channel.points[1], channel.evals[1][1]},
       {Col::lookups, channel.points[2], channel.evals[2][0]},
-      {Col::read_timestamps, channel.points[2], mul(alpha_inverse, channel.evals[2][1])},
+      {Col::read_timestamps, channel.points[2], alpha_inverse * channel.evals[2][1]},
       {Col::table, channel.points[3], channel.evals[3][0]},
       {Col::final_timestamps, channel.points[3], channel.evals[3][1]},
       {Col::read_timestamps, {r_point.begin(), r_point.end()}, r_value},

@@ -16,25 +16,22 @@
 
 namespace merkleforge::zk::detail {
 
-/// Canonical B128 product and inverse (0 for 0), for per-round scalars.
-uint128 mul(uint128 a, uint128 b) noexcept;
-uint128 inverse(uint128 a) noexcept;
 /// Σ_k coeffs[k]·x^k.
-uint128 evaluate_polynomial(std::span<const uint128> coeffs, uint128 x) noexcept;
+B128 evaluate_polynomial(std::span<const B128> coeffs, B128 x) noexcept;
 /// eq(a, b) = Π_j (1 + a_j + b_j). Precondition: equal lengths.
-uint128 eq_eval(std::span<const uint128> a, std::span<const uint128> b) noexcept;
+B128 eq_eval(std::span<const B128> a, std::span<const B128> b) noexcept;
 
 /// Writes c_0 ... c_(D−1) of `coeffs` (D = coeffs.size() − 1 >= 1) and returns the challenge.
-uint128 send_round(ProverTranscript& transcript, std::span<const uint128> coeffs);
+B128 send_round(ProverTranscript& transcript, std::span<const B128> coeffs);
 
 struct RoundResult {
-  uint128 challenge;
-  uint128 claim;  ///< g(challenge)
+  B128 challenge;
+  B128 claim;  ///< g(challenge)
 };
 
 /// Reads a round polynomial of degree `degree` >= 1 for `claim`, samples the challenge and returns
 /// it with g(challenge). Errors: malformed_input when the transcript ends early.
-Result<RoundResult> receive_round(VerifierTranscript& transcript, unsigned degree, uint128 claim);
+Result<RoundResult> receive_round(VerifierTranscript& transcript, unsigned degree, B128 claim);
 
 /// Ok when the transcript has absorbed a commitment (transcript/transcript.hpp: challenges drawn
 /// before the data is bound would let an adaptive prover fit the data to them). Errors:
@@ -51,7 +48,7 @@ Status require_commitment(const Transcript& transcript, std::string_view protoco
 /// The statement items both sides absorb before the first challenge (absorb_public).
 void absorb_u64(ProverTranscript& transcript, std::uint64_t value);
 void absorb_u64(VerifierTranscript& transcript, std::uint64_t value);
-void absorb_b128(ProverTranscript& transcript, uint128 value);
-void absorb_b128(VerifierTranscript& transcript, uint128 value);
+void absorb_b128(ProverTranscript& transcript, B128 value);
+void absorb_b128(VerifierTranscript& transcript, B128 value);
 
 }  // namespace merkleforge::zk::detail

@@ -26,7 +26,7 @@ inline Status check_sumcheck_statement(std::span<const SumcheckClaim> claims) {
 
 /// Absorbs the statement and samples the batching challenge α.
 template <class Transcript>
-uint128 begin_sumcheck(Transcript& transcript, std::span<const SumcheckClaim> claims) {
+B128 begin_sumcheck(Transcript& transcript, std::span<const SumcheckClaim> claims) {
   transcript.begin_phase(kSumcheckPhase);
   absorb_u64(transcript, claims.size());
   for (const SumcheckClaim& claim : claims) {

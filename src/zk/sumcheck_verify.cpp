@@ -4,20 +4,18 @@
 
 namespace merkleforge::zk {
 
-using detail::mul;
-
 Result<EvaluationClaims> verify_sumcheck(std::span<const SumcheckClaim> claims,
                                          VerifierTranscript& transcript) {
   if (Status s = detail::check_sumcheck_statement(claims); !s) return s.error();
   if (Status s = detail::require_commitment(transcript, "sumcheck"); !s) return s.error();
-  const uint128 alpha = detail::begin_sumcheck(transcript, claims);
-  std::vector<uint128> coefficients(claims.size());
-  uint128 claim = 0;
-  uint128 power = 1;
+  const B128 alpha = detail::begin_sumcheck(transcript, claims);
+  std::vector<B128> coefficients(claims.size());
+  B128 claim;
+  B128 power = B128::one();
   for (std::size_t j = 0; j < claims.size(); ++j) {
     coefficients[j] = power;
-    claim ^= mul(power, claims[j].sum);
-    power = mul(power, alpha);
+    claim += power * (claims[j].sum);
+    power = power * alpha;
   }
   EvaluationClaims out;
   out.evals.resize(claims.size());
@@ -28,7 +26,7 @@ Result<EvaluationClaims> verify_sumcheck(std::span<const SumcheckClaim> claims,
       if (claims[j].n_vars != rounds) continue;
       out.evals[j].resize(claims[j].composition.n_columns());
       if (Status s = transcript.read_b128s(out.evals[j]); !s) return s;
-      claim ^= mul(coefficients[j], claims[j].composition.evaluate(out.evals[j]));
+      claim += coefficients[j] * (claims[j].composition.evaluate(out.evals[j]));
     }
     return Ok{};
   };
@@ -40,7 +38,7 @@ Result<EvaluationClaims> verify_sumcheck(std::span<const SumcheckClaim> claims,
     claim = result->claim;
     if (Status s = leave(round + 1); !s) return s.error();
   }
-  if (claim != 0) {
+  if (claim != B128::zero()) {
     return make_error(Errc::corrupt_data,
                       "sumcheck: the final evaluations do not match the claimed sums");
   }

@@ -24,8 +24,8 @@ inline Status check_zerocheck_statement(const ZerocheckStatement& statement) {
 }
 
 struct ZerocheckChallenges {
-  std::vector<uint128> z;
-  uint128 alpha;
+  std::vector<B128> z;
+  B128 alpha;
   Composition batched;
 };
 
@@ -35,9 +35,9 @@ ZerocheckChallenges begin_zerocheck(Transcript& transcript, const ZerocheckState
   absorb_u64(transcript, statement.n_vars);
   absorb_u64(transcript, statement.constraints.size());
   for (const Composition& c : statement.constraints) absorb_u64(transcript, c.degree());
-  std::vector<uint128> z(statement.n_vars);
-  for (uint128& zi : z) zi = transcript.sample_b128();
-  const uint128 alpha = transcript.sample_b128();
+  std::vector<B128> z(statement.n_vars);
+  for (B128& zi : z) zi = transcript.sample_b128();
+  const B128 alpha = transcript.sample_b128();
   return {std::move(z), alpha, Composition::batch(statement.constraints, alpha)};
 }
 

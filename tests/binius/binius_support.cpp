@@ -34,9 +34,9 @@ uint128 random_element(std::mt19937_64& rng, unsigned level) {
   return level == 7 ? value : value & ((uint128{1} << (1u << level)) - 1);
 }
 
-std::vector<uint128> random_b128s(std::mt19937_64& rng, std::size_t count) {
-  std::vector<uint128> values(count);
-  for (uint128& v : values) v = random_element(rng, 7);
+std::vector<B128> random_b128s(std::mt19937_64& rng, std::size_t count) {
+  std::vector<B128> values(count);
+  for (B128& v : values) v = B128(random_element(rng, 7));
   return values;
 }
 
@@ -54,16 +54,16 @@ std::uint32_t normalized_subspace_poly(unsigned i, std::uint32_t x) {
   return static_cast<std::uint32_t>(tower_mul(5, subspace_poly(i, x), norm));
 }
 
-uint128 evaluate_novel_basis(const std::vector<uint128>& coefficients, std::uint32_t x) {
+B128 evaluate_novel_basis(const std::vector<B128>& coefficients, std::uint32_t x) {
   uint128 sum = 0;
   for (std::size_t j = 0; j < coefficients.size(); ++j) {
     uint128 basis = 1;
     for (unsigned i = 0; (j >> i) != 0; ++i) {
       if ((j >> i) & 1) basis = tower_mul(5, basis, normalized_subspace_poly(i, x));
     }
-    sum ^= tower_mul(7, coefficients[j], basis);
+    sum ^= tower_mul(7, coefficients[j].value(), basis);
   }
-  return sum;
+  return B128(sum);
 }
 
 }  // namespace merkleforge::binius::test

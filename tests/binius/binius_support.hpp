@@ -25,14 +25,14 @@ std::string uint128_hex(uint128 value);
 uint128 random_element(std::mt19937_64& rng, unsigned level);
 
 /// `count` random B128 elements.
-std::vector<uint128> random_b128s(std::mt19937_64& rng, std::size_t count);
+std::vector<B128> random_b128s(std::mt19937_64& rng, std::size_t count);
 
 /// Ŵ_i(x) in B32 from the definitions of additive_ntt.hpp, literally: W_i(x) = prod over all 2^i
 /// points u of U_i of (x - u), divided by W_i(β_i). Exponential in i: keep i small.
 std::uint32_t normalized_subspace_poly(unsigned i, std::uint32_t x);
 
 /// sum_j a_j·X_j(x) with X_j = prod_{i in bits(j)} Ŵ_i: the naive novel-basis evaluation.
-uint128 evaluate_novel_basis(const std::vector<uint128>& coefficients, std::uint32_t x);
+B128 evaluate_novel_basis(const std::vector<B128>& coefficients, std::uint32_t x);
 
 /// Runs `body` once per POLYVAL kernel this CPU has, with that kernel selected (passing it when
 /// `body` takes it), then restores the kernel that was active.

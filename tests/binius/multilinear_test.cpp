@@ -11,24 +11,26 @@
 namespace merkleforge::binius {
 namespace {
 
-using test::for_each_polyval_isa;
 using test::random_b128s;
 
-uint128 mul(uint128 a, uint128 b) {
-  return tower_mul(7, a, b);
+using test::for_each_polyval_isa;
+
+/// a·b by the tower's reference product (tower_mul), not B128's operator* (a POLYVAL kernel).
+B128 mul(B128 a, B128 b) {
+  return B128(tower_mul(7, a.value(), b.value()));
 }
 
 /// eq(r, i) = prod_j (r_j if bit j of i is set, else 1 + r_j).
-uint128 naive_eq(const std::vector<uint128>& r, std::size_t i) {
-  uint128 product = 1;
+B128 naive_eq(const std::vector<B128>& r, std::size_t i) {
+  B128 product = B128::one();
   for (std::size_t j = 0; j < r.size(); ++j)
-    product = mul(product, ((i >> j) & 1) ? r[j] : 1 ^ r[j]);
+    product = mul(product, ((i >> j) & 1) ? r[j] : B128::one() + r[j]);
   return product;
 }
 
-uint128 naive_evaluate(const std::vector<uint128>& values, const std::vector<uint128>& r) {
-  uint128 sum = 0;
-  for (std::size_t i = 0; i < values.size(); ++i) sum ^= mul(values[i], naive_eq(r, i));
+B128 naive_evaluate(const std::vector<B128>& values, const std::vector<B128>& r) {
+  B128 sum;
+  for (std::size_t i = 0; i < values.size(); ++i) sum += mul(values[i], naive_eq(r, i));
   return sum;
 }
 
@@ -52,7 +54,8 @@ TEST(BiniusMultilinear, EvaluationAtHypercubePointsReturnsTheTable) {
   std::mt19937_64 rng(42);
   const auto values = random_b128s(rng, 16);
   for (std::size_t i = 0; i < 16; ++i) {
-    const std::vector<uint128> corner = {i & 1, (i >> 1) & 1, (i >> 2) & 1, (i >> 3) & 1};
+    const std::vector<B128> corner = {B128(i & 1), B128((i >> 1) & 1), B128((i >> 2) & 1),
+                                      B128((i >> 3) & 1)};
     EXPECT_EQ(*evaluate_multilinear(values, corner), values[i]) << i;
   }
 }
@@ -71,10 +74,10 @@ TEST(BiniusMultilinear, PartialEvaluationsMatchNaiveSums) {
       ASSERT_EQ(low->size(), rest);
       ASSERT_EQ(high->size(), rest);
       for (std::size_t j = 0; j < rest; ++j) {
-        uint128 low_sum = 0, high_sum = 0;
+        B128 low_sum, high_sum;
         for (std::size_t i = 0; i < (std::size_t{1} << k); ++i) {
-          low_sum ^= mul(naive_eq(r, i), values[j * (std::size_t{1} << k) + i]);
-          high_sum ^= mul(naive_eq(r, i), values[i * rest + j]);
+          low_sum += mul(naive_eq(r, i), values[j * (std::size_t{1} << k) + i]);
+          high_sum += mul(naive_eq(r, i), values[i * rest + j]);
         }
         EXPECT_EQ((*low)[j], low_sum) << k << " " << j;
         EXPECT_EQ((*high)[j], high_sum) << k << " " << j;
@@ -91,12 +94,12 @@ TEST(BiniusMultilinear, PartialEvaluationsMatchNaiveSums) {
 TEST(BiniusMultilinear, FoldLowestIsLinearInterpolation) {
   std::mt19937_64 rng(44);
   const auto values = random_b128s(rng, 32);
-  const uint128 r = test::random_element(rng, 7);
+  const B128 r(test::random_element(rng, 7));
   const auto folded = fold_lowest(values, r);
   ASSERT_TRUE(folded.ok());
   ASSERT_EQ(folded->size(), 16u);
   for (std::size_t j = 0; j < 16; ++j) {
-    EXPECT_EQ((*folded)[j], values[2 * j] ^ mul(r, values[2 * j + 1] ^ values[2 * j])) << j;
+    EXPECT_EQ((*folded)[j], values[2 * j] + mul(r, values[2 * j + 1] + values[2 * j])) << j;
   }
 }
 
@@ -106,16 +109,16 @@ TEST(BiniusMultilinear, SmallFieldInnerProducts) {
   const auto b = random_b128s(rng, n);
   std::vector<std::uint8_t> bits((n + 7) / 8), a8(n);
   std::vector<std::uint32_t> a32(n);
-  std::vector<uint128> a128 = random_b128s(rng, n);
+  std::vector<B128> a128 = random_b128s(rng, n);
   for (auto& x : bits) x = static_cast<std::uint8_t>(rng());
   for (auto& x : a8) x = static_cast<std::uint8_t>(rng());
   for (auto& x : a32) x = static_cast<std::uint32_t>(rng());
-  uint128 e1 = 0, e8 = 0, e32 = 0, e128 = 0;
+  B128 e1, e8, e32, e128;
   for (std::size_t i = 0; i < n; ++i) {
-    if ((bits[i / 8] >> (i % 8)) & 1) e1 ^= b[i];
-    e8 ^= mul(a8[i], b[i]);
-    e32 ^= mul(a32[i], b[i]);
-    e128 ^= mul(a128[i], b[i]);
+    if ((bits[i / 8] >> (i % 8)) & 1) e1 += b[i];
+    e8 += mul(B128(a8[i]), b[i]);
+    e32 += mul(B128(a32[i]), b[i]);
+    e128 += mul(a128[i], b[i]);
   }
   for_each_polyval_isa([&] {
     EXPECT_EQ(*inner_product_b1(bits, b), e1);
@@ -131,8 +134,8 @@ TEST(BiniusMultilinear, BitPolynomialsMatchTheirNaiveSums) {
     std::vector<std::uint8_t> bits(((std::size_t{1} << n) + 7) / 8);
     for (auto& b : bits) b = static_cast<std::uint8_t>(rng());
     if (n < 3) bits[0] &= static_cast<std::uint8_t>((1u << (1u << n)) - 1);
-    std::vector<uint128> values(std::size_t{1} << n);
-    for (std::size_t i = 0; i < values.size(); ++i) values[i] = (bits[i / 8] >> (i % 8)) & 1u;
+    std::vector<B128> values(std::size_t{1} << n);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = B128((bits[i / 8] >> (i % 8)) & 1u);
     const auto r = random_b128s(rng, n);
     EXPECT_EQ(*evaluate_multilinear_b1(bits, r), naive_evaluate(values, r)) << n;
     for (unsigned k = 0; k <= n; k += 3) {
@@ -141,31 +144,31 @@ TEST(BiniusMultilinear, BitPolynomialsMatchTheirNaiveSums) {
       ASSERT_TRUE(got.ok());
       const std::size_t stride = std::size_t{1} << (n - k);
       for (std::size_t i = 0; i < stride; ++i) {
-        uint128 want = 0;
+        B128 want;
         for (std::size_t j = 0; j < (std::size_t{1} << k); ++j)
-          want ^= mul(values[j * stride + i], naive_eq(high, j));
+          want += mul(values[j * stride + i], naive_eq(high, j));
         EXPECT_EQ((*got)[i], want) << n << " " << k << " " << i;
       }
     }
   }
   const std::vector<std::uint8_t> short_bits(3);
-  EXPECT_EQ(evaluate_multilinear_b1(short_bits, std::vector<uint128>(5)).error().code,
+  EXPECT_EQ(evaluate_multilinear_b1(short_bits, std::vector<B128>(5)).error().code,
             Errc::wrong_size);
-  EXPECT_EQ(partial_evaluate_high_b1(short_bits, 4, std::vector<uint128>(5)).error().code,
+  EXPECT_EQ(partial_evaluate_high_b1(short_bits, 4, std::vector<B128>(5)).error().code,
             Errc::wrong_size);
 }
 
 TEST(BiniusMultilinear, WrongSizesAreRejected) {
-  std::vector<uint128> six(6), eight(8), two(2), four(4);
+  std::vector<B128> six(6), eight(8), two(2), four(4);
   EXPECT_EQ(evaluate_multilinear(eight, two).error().code, Errc::wrong_size);
   EXPECT_EQ(partial_evaluate_low(six, two).error().code, Errc::wrong_size);
   EXPECT_EQ(partial_evaluate_high(two, four).error().code, Errc::wrong_size);
-  EXPECT_FALSE(fold_lowest(std::span<const uint128>(), 1).ok());
+  EXPECT_FALSE(fold_lowest(std::span<const B128>(), B128::one()).ok());
   std::vector<std::uint8_t> one_byte(1);
-  EXPECT_FALSE(inner_product_b1(one_byte, std::vector<uint128>(9)).ok());
+  EXPECT_FALSE(inner_product_b1(one_byte, std::vector<B128>(9)).ok());
   EXPECT_FALSE(inner_product_b8(one_byte, two).ok());
   EXPECT_FALSE(inner_product_b128(four, two).ok());
-  EXPECT_FALSE(eq_tensor(std::vector<uint128>(41)).ok());
+  EXPECT_FALSE(eq_tensor(std::vector<B128>(41)).ok());
 }
 
 }  // namespace

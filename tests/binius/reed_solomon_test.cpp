@@ -12,8 +12,9 @@
 namespace merkleforge::binius {
 namespace {
 
-using test::evaluate_novel_basis;
 using test::random_b128s;
+
+using test::evaluate_novel_basis;
 
 TEST(BiniusReedSolomon, CodewordIsTheEvaluationOnEveryCoset) {
   std::mt19937_64 rng(51);
@@ -25,7 +26,7 @@ TEST(BiniusReedSolomon, CodewordIsTheEvaluationOnEveryCoset) {
     ASSERT_EQ(codeword->size(), params.codeword_values());
     const std::size_t batch = std::size_t{1} << params.log_batch;
     for (std::size_t poly = 0; poly < batch; ++poly) {
-      std::vector<uint128> coefficients;
+      std::vector<B128> coefficients;
       for (std::size_t k = 0; k < (1u << params.log_dim); ++k) {
         coefficients.push_back(message[k * batch + poly]);
       }
@@ -43,9 +44,8 @@ TEST(BiniusReedSolomon, PolyvalMessageGivesTheSameCodeword) {
   std::mt19937_64 rng(53);
   const ReedSolomonParams params{6, 1, 2};
   const auto message = random_b128s(rng, params.message_values());
-  std::vector<uint128> message_polyval(message.size());
-  ASSERT_TRUE(to_polyval(message, message_polyval).ok());
-  std::vector<uint128> codeword(params.codeword_values());
+  const std::vector<B128P> message_polyval = to_polyval(message);
+  std::vector<B128> codeword(params.codeword_values());
   ASSERT_TRUE(reed_solomon_encode_polyval(message_polyval, params, codeword).ok());
   EXPECT_EQ(codeword, *reed_solomon_encode(message, params));
   EXPECT_FALSE(
@@ -68,7 +68,7 @@ TEST(BiniusReedSolomon, LargeCodewordIsTheConcatenationOfCosetTransforms) {
 }
 
 TEST(BiniusReedSolomon, BadParametersAreRejected) {
-  std::vector<uint128> eight(8), sixteen(16), fifteen(15);
+  std::vector<B128> eight(8), sixteen(16), fifteen(15);
   EXPECT_EQ(reed_solomon_encode(eight, {3, 1, 0}, fifteen).error().code, Errc::wrong_size);
   EXPECT_EQ(reed_solomon_encode(eight, {2, 1, 0}, sixteen).error().code, Errc::wrong_size);
   EXPECT_EQ(reed_solomon_encode(eight, {3, 30, 0}).error().code, Errc::invalid_argument);

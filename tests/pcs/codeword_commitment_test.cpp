@@ -14,7 +14,6 @@ namespace merkleforge::pcs {
 namespace {
 
 using binius::ReedSolomonParams;
-using binius::uint128;
 
 Digest32 openssl_sha256(const Bytes& data) {
   Digest32 digest;
@@ -25,8 +24,8 @@ Digest32 openssl_sha256(const Bytes& data) {
 TEST(CodewordCommitment, RootIsRfc6962OverSerializedSymbols) {
   std::mt19937_64 rng(53);
   const ReedSolomonParams params{1, 1, 1};  // 4 positions of 2 values: 32-byte leaves
-  std::vector<uint128> message(params.message_values());
-  for (uint128& value : message) value = binius::make_uint128(rng(), rng());
+  std::vector<B128> message(params.message_values());
+  for (B128& value : message) value = B128(binius::make_uint128(rng(), rng()));
   const auto committed = encode_and_commit<Sha256>(message, params);
   ASSERT_TRUE(committed.ok());
   const auto& codeword = committed->codeword;
@@ -37,7 +36,7 @@ TEST(CodewordCommitment, RootIsRfc6962OverSerializedSymbols) {
     Bytes leaf = {0x00};
     for (std::size_t v = 0; v < 2; ++v) {
       for (unsigned byte = 0; byte < 16; ++byte) {
-        leaf.push_back(static_cast<std::uint8_t>(codeword[2 * p + v] >> (8 * byte)));
+        leaf.push_back(static_cast<std::uint8_t>(codeword[2 * p + v].value() >> (8 * byte)));
       }
     }
     leaves.push_back(openssl_sha256(leaf));
@@ -63,9 +62,9 @@ TEST(CodewordCommitment, RootIsRfc6962OverSerializedSymbols) {
 }
 
 TEST(CodewordCommitment, RaggedCodewordsAreRejected) {
-  std::vector<uint128> six(6);
+  std::vector<B128> six(6);
   EXPECT_EQ(commit_codeword<Sha256>(six, 2).error().code, Errc::wrong_size);
-  EXPECT_EQ(commit_codeword<Sha256>(std::span<const uint128>(), 0).error().code, Errc::wrong_size);
+  EXPECT_EQ(commit_codeword<Sha256>(std::span<const B128>(), 0).error().code, Errc::wrong_size);
   EXPECT_TRUE(commit_codeword<Sha256>(six, 1).ok());
 }
 

@@ -86,7 +86,7 @@ TEST(PcsParams, EachTermAtL22IsTheDerivedOne) {
 TEST(PcsParams, ArityAndCapsMinimiseTheProofSize) {
   auto chosen = derive_params({{7, 22}}, PcsConfig{});
   ASSERT_TRUE(chosen.ok());
-  const std::vector<EvaluationClaim> claims{{0, std::vector<uint128>(22), 0}};
+  const std::vector<EvaluationClaim> claims{{0, std::vector<B128>(22), B128::zero()}};
   const std::size_t best = proof_size(*chosen, claims);
   for (unsigned arity = 1; arity <= 8; ++arity) {
     PcsConfig config;
@@ -187,15 +187,14 @@ TEST(PcsOpen, B1PolynomialOf2To24BitsVerifies) {
   // reference tower arithmetic (the naive per-bit sum would take minutes).
   std::mt19937_64 rng(11);
   const PolynomialShape shape{0, 24};
-  const std::vector<uint128> packed = test::random_packed(rng, shape);
-  const std::vector<uint128> point = test::random_point(rng, 24);
-  auto eq_of = [](std::span<const uint128> z) {
-    std::vector<binius::B128> eq{binius::B128::one()};
-    for (uint128 coordinate : z) {
-      const binius::B128 r(coordinate);
-      std::vector<binius::B128> next(eq.size() * 2);
+  const std::vector<B128> packed = test::random_packed(rng, shape);
+  const std::vector<B128> point = test::random_point(rng, 24);
+  auto eq_of = [](std::span<const B128> z) {
+    std::vector<B128> eq{B128::one()};
+    for (const B128 r : z) {
+      std::vector<B128> next(eq.size() * 2);
       for (std::size_t i = 0; i < eq.size(); ++i) {
-        next[i + eq.size()] = eq[i] * r;
+        next[i + eq.size()] = test::reference_mul(eq[i], r);
         next[i] = eq[i] + next[i + eq.size()];
       }
       eq = std::move(next);
@@ -204,24 +203,24 @@ TEST(PcsOpen, B1PolynomialOf2To24BitsVerifies) {
   };
   const auto eq_low = eq_of(std::span(point).first(7));
   const auto eq_high = eq_of(std::span(point).subspan(7));
-  binius::B128 expected;
+  B128 expected;
   for (std::size_t v = 0; v < packed.size(); ++v) {
-    binius::B128 inner;
+    B128 inner;
     for (unsigned u = 0; u < 128; ++u) {
-      if ((packed[v] >> u) & 1) inner += eq_low[u];
+      if ((packed[v].value() >> u) & 1) inner += eq_low[u];
     }
-    expected += eq_high[v] * inner;
+    expected += test::reference_mul(eq_high[v], inner);
   }
-  std::vector<std::span<const uint128>> views{packed};
+  std::vector<std::span<const B128>> views{packed};
   auto committed = pcs_commit({shape}, views, PcsConfig{});
   ASSERT_TRUE(committed.ok());
-  const std::vector<EvaluationClaim> claims{{0, point, expected.value()}};
+  const std::vector<EvaluationClaim> claims{{0, point, expected}};
   auto proof = pcs_prove(*committed, claims);
   ASSERT_TRUE(proof.ok());
   const Status verified = pcs_verify(committed->params, committed->root(), claims, *proof);
   EXPECT_TRUE(verified.ok()) << verified.error().message;
   std::vector<EvaluationClaim> wrong = claims;
-  wrong[0].value ^= 1;
+  wrong[0].value += B128::one();
   EXPECT_FALSE(pcs_verify(committed->params, committed->root(), wrong, *proof).ok());
 }
 
@@ -233,7 +232,7 @@ TEST(PcsOpen, ClaimsSharingAPointShareTheIndicator) {
   instance.claims[1].point = instance.claims[0].point;
   instance.claims[1].value =
       test::naive_evaluate(instance.packed[1], instance.shapes[1], instance.claims[1].point);
-  EvaluationClaim extra{2, test::random_point(rng, 9), 0};
+  EvaluationClaim extra{2, test::random_point(rng, 9), B128::zero()};
   extra.value = test::naive_evaluate(instance.packed[2], instance.shapes[2], extra.point);
   instance.claims.push_back(extra);
   const Status verified = verify(instance, prove(instance));
@@ -288,22 +287,22 @@ class PcsReject : public ::testing::Test {
 
 TEST_F(PcsReject, WrongClaimedValue) {
   Instance changed = instance_;
-  changed.claims[0].value ^= 1;
+  changed.claims[0].value += B128::one();
   EXPECT_FALSE(verify(changed, proof_).ok());
   // Also with a proof made for the wrong value (the honest prover's output for a false claim).
   EXPECT_FALSE(verify(changed, prove(changed)).ok());
   Instance changed_small = instance_;
-  changed_small.claims[1].value ^= uint128{1} << 100;
+  changed_small.claims[1].value += B128(binius::uint128{1} << 100);
   EXPECT_FALSE(verify(changed_small, prove(changed_small)).ok());
 }
 
 TEST_F(PcsReject, WrongPoint) {
   Instance changed = instance_;
-  changed.claims[0].point[3] ^= 2;
+  changed.claims[0].point[3] += B128(binius::uint128{2});
   EXPECT_FALSE(verify(changed, proof_).ok());
   EXPECT_FALSE(verify(changed, prove(changed)).ok());
   Instance changed_small = instance_;
-  changed_small.claims[1].point[0] ^= 1;  // a coordinate inside the packed word
+  changed_small.claims[1].point[0] += B128::one();  // a coordinate inside the packed word
   EXPECT_FALSE(verify(changed_small, prove(changed_small)).ok());
 }
 
@@ -325,7 +324,7 @@ TEST_F(PcsReject, CodewordSymbolChangedAfterCommit) {
   const std::size_t positions = changed.committed.codeword.size() / leaf;
   for (std::size_t position = 0; position < positions; ++position) {
     Instance cheat = changed;
-    cheat.committed.codeword[position * leaf + position % leaf] ^= 1;
+    cheat.committed.codeword[position * leaf + position % leaf] += B128::one();
     rejected += verify(cheat, prove(cheat)).ok() ? 0 : 1;
   }
   // Each position is missed by all 64 queries with probability (1 − 1/positions)^64.
@@ -408,7 +407,7 @@ TEST_F(PcsReject, RandomlyMutatedProofsAreRejectedWithoutCrashing) {
 /// query) but runs ring-switching, the sumcheck, the folds and the terminal message on the
 /// message of `opened`, whose claims it states truly: the FRI consistency checks between the
 /// committed word and the folded oracles are all that stands in its way.
-PcsCommitted commit_one_open_another(const PcsCommitted& opened, std::vector<uint128> word) {
+PcsCommitted commit_one_open_another(const PcsCommitted& opened, std::vector<B128> word) {
   PcsCommitted cheat = opened;
   auto tree = commit_codeword<Sha256>(word, opened.params.arity);
   EXPECT_TRUE(tree.ok());
@@ -421,7 +420,7 @@ PcsCommitted commit_one_open_another(const PcsCommitted& opened, std::vector<uin
 std::vector<EvaluationClaim> fresh_claims(std::mt19937_64& rng, const Instance& instance) {
   std::vector<EvaluationClaim> claims;
   for (std::uint32_t j = 0; j < instance.shapes.size(); ++j) {
-    EvaluationClaim claim{j, test::random_point(rng, instance.shapes[j].n_vars), 0};
+    EvaluationClaim claim{j, test::random_point(rng, instance.shapes[j].n_vars), B128::zero()};
     claim.value = test::naive_evaluate(instance.packed[j], instance.shapes[j], claim.point);
     claims.push_back(std::move(claim));
   }
@@ -487,7 +486,7 @@ TEST(PcsSoundness, AWordBeyondUniqueDecodingPassesAQueryAtMostThreeQuartersOfThe
   for (std::size_t p = 0; p < positions; ++p) order[p] = p;
   std::shuffle(order.begin(), order.end(), rng);
   const auto agreeing = static_cast<std::size_t>(kAgreement * static_cast<double>(positions));
-  std::vector<uint128> word = t2.committed.codeword;
+  std::vector<B128> word = t2.committed.codeword;
   for (std::size_t k = agreeing; k < positions; ++k) {
     for (std::size_t i = 0; i < leaf; ++i)
       word[order[k] * leaf + i] = test::random_point(rng, 1)[0];

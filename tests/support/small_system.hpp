@@ -36,7 +36,8 @@ inline SmallSystem small_system(std::uint64_t seed = 5) {
   const OracleId x = s.committed(words, "x", ColumnField::b8);
   const OracleId y = s.committed(words, "y", ColumnField::b32);
   const OracleId w = s.committed(words, "w", ColumnField::b128);
-  const OracleId combination = s.linear_combination(words, 0, {{x, 3}, {y, 1}}, "3x + y");
+  const OracleId combination =
+      s.linear_combination(words, B128::zero(), {{x, B128(3)}, {y, B128::one()}}, "3x + y");
   s.constrain(words, "y = x²", Expr(x) * x + y);
   s.constrain(words, "w = 3x + y", Expr(w) + combination);
 
@@ -56,7 +57,7 @@ inline SmallSystem small_system(std::uint64_t seed = 5) {
     vx[r] = static_cast<std::uint8_t>(rng());
     const auto square = static_cast<std::uint32_t>(binius::tower_square(3, vx[r]));
     std::memcpy(&vy[4 * r], &square, 4);
-    const uint128 value = binius::tower_mul(7, 3, vx[r]) ^ square;
+    const binius::uint128 value = binius::tower_mul(7, 3, vx[r]) ^ square;
     std::memcpy(&vw[16 * r], &value, 16);
   }
   return {std::move(s), {{va, vb, vc, vx, vy, vw}}, {{vp}}};

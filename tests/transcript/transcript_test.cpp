@@ -13,6 +13,8 @@
 namespace merkleforge::transcript {
 namespace {
 
+using binius::uint128;
+
 Digest32 statement_of(std::uint8_t seed) {
   Digest32 statement{};
   for (std::size_t i = 0; i < statement.size(); ++i) {
@@ -56,10 +58,10 @@ TEST(ZkTranscript, ChallengesFollowTheDocumentedConstructionWithOpenSsl) {
   ProverTranscript prover(protocol, statement);
   prover.begin_phase("commit");
   prover.write_commitment(root);  // a message frame that also allows challenges
-  const uint128 first = prover.sample_b128();
+  const B128 first = prover.sample_b128();
   const std::uint64_t index = prover.sample_index(20);
   prover.write_b128(first);
-  const uint128 after_reseed = prover.sample_b128();
+  const B128 after_reseed = prover.sample_b128();
 
   std::string stream = "MerkleForge zk transcript v1";
   append_frame(stream, 0x00, protocol);
@@ -70,7 +72,7 @@ TEST(ZkTranscript, ChallengesFollowTheDocumentedConstructionWithOpenSsl) {
   const std::string chain = openssl_sha256(stream);
   const std::string block0 = openssl_sha256(std::string(1, '\x05') + chain + u64le(0));
   const std::string block1 = openssl_sha256(std::string(1, '\x05') + chain + u64le(1));
-  EXPECT_EQ(first, b128_from_le(block0));
+  EXPECT_EQ(first.value(), b128_from_le(block0));
   std::uint64_t expected_index = 0;
   for (int i = 7; i >= 0; --i)
     expected_index = (expected_index << 8) | static_cast<unsigned char>(block1[i]);
@@ -79,7 +81,8 @@ TEST(ZkTranscript, ChallengesFollowTheDocumentedConstructionWithOpenSsl) {
   std::string reseeded = std::string(1, '\x06') + chain + u64le(2);
   append_frame(reseeded, 0x03, block0.substr(0, 16));
   const std::string chain2 = openssl_sha256(reseeded);
-  EXPECT_EQ(after_reseed, b128_from_le(openssl_sha256(std::string(1, '\x05') + chain2 + u64le(0))));
+  EXPECT_EQ(after_reseed.value(),
+            b128_from_le(openssl_sha256(std::string(1, '\x05') + chain2 + u64le(0))));
 }
 
 // One scripted interaction driven on both sides.
@@ -89,8 +92,8 @@ ProofTapes run_prover(const Digest32& statement, std::string_view phase) {
   Digest32 root{};
   root[0] = 0xaa;
   prover.write_commitment(root);
-  const uint128 alpha = prover.sample_b128();
-  const uint128 round[3] = {alpha, alpha ^ 1, 5};
+  const B128 alpha = prover.sample_b128();
+  const B128 round[3] = {alpha, alpha + B128::one(), B128(uint128{5})};
   prover.write_b128s(round);
   prover.advise_digest(root);
   prover.advise_b128s(round);
@@ -115,17 +118,17 @@ TEST(ZkTranscript, VerifierDerivesTheProversChallenges) {
   auto root = verifier.read_commitment();
   ASSERT_TRUE(root.ok());
   EXPECT_EQ((*root)[0], 0xaa);
-  const uint128 alpha = verifier.sample_b128();
-  uint128 round[3];
+  const B128 alpha = verifier.sample_b128();
+  B128 round[3];
   ASSERT_TRUE(verifier.read_b128s(round).ok());
   EXPECT_EQ(round[0], alpha);  // the prover echoed its challenge: equal only if both agree
-  EXPECT_EQ(round[1], alpha ^ 1);
+  EXPECT_EQ(round[1], alpha + B128::one());
   auto advised_root = verifier.read_advice_digest();
   ASSERT_TRUE(advised_root.ok());
   EXPECT_EQ(*advised_root, *root);
-  uint128 advised[3];
+  B128 advised[3];
   ASSERT_TRUE(verifier.read_advice_b128s(advised).ok());
-  EXPECT_EQ(advised[2], uint128{5});
+  EXPECT_EQ(advised[2].value(), uint128{5});
   const std::string query = std::to_string(verifier.sample_index(12));
   auto advised_query = verifier.read_advice_bytes(query.size());
   ASSERT_TRUE(advised_query.ok());
@@ -137,14 +140,14 @@ TEST(ZkTranscript, ReadingPastTheEndIsAnError) {
   const Bytes transcript(20, 1);
   const Bytes advice(10, 2);
   VerifierTranscript verifier("test/protocol", statement_of(1), transcript, advice);
-  std::vector<uint128> two(2);
+  std::vector<B128> two(2);
   EXPECT_FALSE(verifier.read_b128s(two).ok());
   EXPECT_FALSE(verifier.read_digest().ok());
   EXPECT_EQ(verifier.transcript_remaining(), 20u);  // failed reads consume nothing
   EXPECT_TRUE(verifier.read_b128().ok());
   EXPECT_FALSE(verifier.read_b128().ok());
   EXPECT_FALSE(verifier.read_advice_digest().ok());
-  std::vector<uint128> one(1);
+  std::vector<B128> one(1);
   EXPECT_FALSE(verifier.read_advice_b128s(one).ok());  // 16 bytes of 10
   EXPECT_FALSE(verifier.read_advice_bytes(11).ok());
   EXPECT_TRUE(verifier.read_advice_bytes(10).ok());
@@ -160,7 +163,7 @@ TEST(ZkTranscript, UnreadBytesFailFinish) {
   ASSERT_TRUE(verifier.read_commitment().ok());
   EXPECT_FALSE(verifier.finish().ok());  // transcript and advice left
   verifier.sample_b128();
-  uint128 round[3];
+  B128 round[3];
   ASSERT_TRUE(verifier.read_b128s(round).ok());
   ASSERT_TRUE(verifier.read_advice_bytes(tapes.advice.size() - 1).ok());
   EXPECT_FALSE(verifier.finish().ok());  // one advice byte left
@@ -174,7 +177,7 @@ uint128 first_challenge(std::string_view protocol, const Digest32& statement,
   prover.begin_phase(phase);
   prover.write_bytes(message);
   prover.absorb_commitment(Digest32{});
-  return prover.sample_b128();
+  return prover.sample_b128().value();
 }
 
 TEST(ZkTranscript, StatementsProtocolsLabelsAndMessagesSeparateChallenges) {
@@ -197,7 +200,7 @@ TEST(ZkTranscript, SuccessiveChallengesDifferAndUseAllBits) {
   uint128 seen_or = 0;
   std::set<uint128> distinct;
   for (int i = 0; i < 64; ++i) {
-    const uint128 challenge = prover.sample_b128();
+    const uint128 challenge = prover.sample_b128().value();
     seen_or |= challenge;
     distinct.insert(challenge);
   }

@@ -29,13 +29,13 @@
 namespace merkleforge::zk::test {
 namespace {
 
-using Point = std::vector<uint128>;
+using Point = std::vector<B128>;
 
 /// eq(point, row) = Π_j (row_j ? p_j : 1 + p_j).
 B128 eq_at(const Point& point, std::size_t row) {
   B128 weight = B128::one();
   for (std::size_t j = 0; j < point.size(); ++j) {
-    weight *= ((row >> j) & 1) ? B128(point[j]) : B128::one() + B128(point[j]);
+    weight = reference_mul(weight, ((row >> j) & 1) ? point[j] : B128::one() + point[j]);
   }
   return weight;
 }
@@ -44,9 +44,8 @@ B128 eq_at(const Point& point, std::size_t row) {
 /// the others chosen so that Σ_k δ_k·eq(p, k) = 0 at every point p, i.e. the column's extension
 /// is unchanged there. Gaussian elimination over GF(2): unknown bit b of δ_k contributes
 /// 2^b·eq(p, k) (2^b is the tower basis element of that bit), 128 equations per point.
-std::optional<std::vector<uint128>> invisible_change(unsigned width_bits, std::size_t rows,
-                                                     const std::vector<Point>& points,
-                                                     uint128 forced) {
+std::optional<std::vector<B128>> invisible_change(unsigned width_bits, std::size_t rows,
+                                                  const std::vector<Point>& points, B128 forced) {
   const std::size_t unknowns = (rows - 1) * width_bits;
   const std::size_t words = (unknowns + 63) / 64;
   struct Vector {
@@ -80,7 +79,7 @@ std::optional<std::vector<uint128>> invisible_change(unsigned width_bits, std::s
     for (unsigned b = 0; b < width_bits; ++b) {
       Vector v{{}, std::vector<std::uint64_t>(words, 0)};
       for (const Point& p : points)
-        v.image.push_back((B128(uint128{1} << b) * eq_at(p, k)).value());
+        v.image.push_back(reference_mul(B128(uint128{1} << b), eq_at(p, k)).value());
       const std::size_t u = (k - 1) * width_bits + b;
       v.combination[u / 64] |= std::uint64_t{1} << (u % 64);
       Vector reduced = reduce(std::move(v));
@@ -88,27 +87,27 @@ std::optional<std::vector<uint128>> invisible_change(unsigned width_bits, std::s
     }
   }
   Vector target{{}, std::vector<std::uint64_t>(words, 0)};
-  for (const Point& p : points) target.image.push_back((B128(forced) * eq_at(p, 0)).value());
+  for (const Point& p : points) target.image.push_back(reference_mul(forced, eq_at(p, 0)).value());
   const Vector rest = reduce(std::move(target));
   if (leading(rest.image)) return std::nullopt;
-  std::vector<uint128> delta(rows, 0);
+  std::vector<B128> delta(rows);
   delta[0] = forced;
   for (std::size_t u = 0; u < unknowns; ++u) {
     if ((rest.combination[u / 64] >> (u % 64)) & 1)
-      delta[1 + u / width_bits] ^= uint128{1} << (u % width_bits);
+      delta[1 + u / width_bits] += B128(uint128{1} << (u % width_bits));
   }
   return delta;
 }
 
 /// `column` changed invisibly at `points`, with value `forced_value` at row 0.
-Table changed_at(const Table& column, const std::vector<Point>& points, uint128 forced_value) {
+Table changed_at(const Table& column, const std::vector<Point>& points, B128 forced_value) {
   const unsigned width = column.field == ColumnField::b32 ? 32 : 128;
   const std::size_t rows =
       std::min<std::size_t>(column.values.size(), 2 + 256 / width * points.size());
-  auto delta = invisible_change(width, rows, points, column.values[0] ^ forced_value);
+  auto delta = invisible_change(width, rows, points, column.values[0] + forced_value);
   EXPECT_TRUE(delta.has_value()) << "no invisible change on " << rows << " rows";
   Table out = column;
-  for (std::size_t k = 0; delta && k < rows; ++k) out.set(k, column.values[k] ^ (*delta)[k]);
+  for (std::size_t k = 0; delta && k < rows; ++k) out.set(k, column.values[k] + (*delta)[k]);
   return out;
 }
 
@@ -116,7 +115,7 @@ Table changed_at(const Table& column, const std::vector<Point>& points, uint128 
 Digest32 commitment_of(const std::vector<Table>& columns) {
   Sha256 h;
   for (const Table& t : columns) {
-    for (uint128 v : t.values) {
+    for (const B128 v : t.values) {
       std::uint8_t bytes[16];
       store_b128(v, bytes);
       h.update(bytes);
@@ -129,7 +128,7 @@ Digest32 commitment_of(const std::vector<Table>& columns) {
 struct Opening {
   std::size_t column;
   Point point;
-  uint128 value;
+  B128 value;
 };
 
 /// The PCS's job, done exactly: every claim checked against the committed columns.
@@ -148,7 +147,7 @@ using ProtocolRun = std::function<std::optional<std::vector<Opening>>(
 /// it still agrees with the honest data at the points of its claims in `openings`.
 std::vector<Table> false_data(const std::vector<Table>& honest,
                               const std::vector<Opening>& openings, std::size_t column,
-                              uint128 forced_value) {
+                              B128 forced_value) {
   std::vector<Point> points;
   for (const Opening& o : openings) {
     if (o.column == column) points.push_back(o.point);
@@ -160,8 +159,8 @@ std::vector<Table> false_data(const std::vector<Table>& honest,
 
 /// The two runs of the file's comment. `statement_holds` decides the statement on data directly.
 void expect_rejected_only_when_bound(
-    const ProtocolRun& run, const std::vector<Table>& honest, std::size_t column,
-    uint128 forced_value, const std::function<bool(const std::vector<Table>&)>& statement_holds) {
+    const ProtocolRun& run, const std::vector<Table>& honest, std::size_t column, B128 forced_value,
+    const std::function<bool(const std::vector<Table>&)>& statement_holds) {
   ASSERT_TRUE(statement_holds(honest));
   // Unbound: the points come from a commitment that does not cover the data.
   const auto unbound = run(honest, test_commitment());
@@ -190,7 +189,8 @@ TEST(AdaptiveProver, ZerocheckOfAFalseConstraintIsRejectedOnlyWhenBound) {
                             random_table(ColumnField::b32, n, rng),
                             make_table(ColumnField::b32, n)};
   for (std::size_t i = 0; i < honest[2].values.size(); ++i) {
-    honest[2].set(i, binius::tower_mul(5, honest[0].values[i], honest[1].values[i]));
+    honest[2].set(
+        i, B128(binius::tower_mul(5, honest[0].values[i].value(), honest[1].values[i].value())));
   }
   Composition product(3);
   product.add(product.mul(product.column(0), product.column(1)), product.column(2));
@@ -209,11 +209,14 @@ TEST(AdaptiveProver, ZerocheckOfAFalseConstraintIsRejectedOnlyWhenBound) {
   };
   const auto satisfied = [](const std::vector<Table>& t) {
     for (std::size_t i = 0; i < t[2].values.size(); ++i) {
-      if (binius::tower_mul(5, t[0].values[i], t[1].values[i]) != t[2].values[i]) return false;
+      if (B128(binius::tower_mul(5, t[0].values[i].value(), t[1].values[i].value())) !=
+          t[2].values[i]) {
+        return false;
+      }
     }
     return true;
   };
-  expect_rejected_only_when_bound(run, honest, 2, honest[2].values[0] ^ 1, satisfied);
+  expect_rejected_only_when_bound(run, honest, 2, honest[2].values[0] + B128::one(), satisfied);
 }
 
 TEST(AdaptiveProver, SumcheckOfAFalseSumIsRejectedOnlyWhenBound) {
@@ -226,8 +229,8 @@ TEST(AdaptiveProver, SumcheckOfAFalseSumIsRejectedOnlyWhenBound) {
   const auto sum_of = [](const std::vector<Table>& t) {
     B128 sum;
     for (std::size_t i = 0; i < t[0].values.size(); ++i)
-      sum += B128(t[0].values[i]) * B128(t[1].values[i]);
-    return sum.value();
+      sum += reference_mul(t[0].values[i], t[1].values[i]);
+    return sum;
   };
   const std::vector<SumcheckClaim> claims{{n, product, sum_of(honest)}};
   const ProtocolRun run = [&](const std::vector<Table>& data,
@@ -245,14 +248,15 @@ TEST(AdaptiveProver, SumcheckOfAFalseSumIsRejectedOnlyWhenBound) {
   const auto sums_as_claimed = [&](const std::vector<Table>& t) {
     return sum_of(t) == claims[0].sum;
   };
-  expect_rejected_only_when_bound(run, honest, 0, honest[0].values[0] ^ 1, sums_as_claimed);
+  expect_rejected_only_when_bound(run, honest, 0, honest[0].values[0] + B128::one(),
+                                  sums_as_claimed);
 }
 
 TEST(AdaptiveProver, GrandProductHidingAZeroIsRejectedOnlyWhenBound) {
   std::mt19937_64 rng(73);
   std::vector<Table> honest{random_table(ColumnField::b32, 5, rng)};
   for (std::size_t i = 0; i < honest[0].values.size(); ++i) {
-    if (honest[0].values[i] == 0) honest[0].set(i, 1);
+    if (honest[0].values[i] == B128::zero()) honest[0].set(i, B128::one());
   }
   const GrandProductStatement statement{{5}, true};
   const ProtocolRun run = [&](const std::vector<Table>& data,
@@ -266,9 +270,9 @@ TEST(AdaptiveProver, GrandProductHidingAZeroIsRejectedOnlyWhenBound) {
     return std::vector<Opening>{{0, out->points[0], out->evals[0]}};
   };
   const auto no_zero_factor = [](const std::vector<Table>& t) {
-    return std::find(t[0].values.begin(), t[0].values.end(), uint128{0}) == t[0].values.end();
+    return std::find(t[0].values.begin(), t[0].values.end(), B128::zero()) == t[0].values.end();
   };
-  expect_rejected_only_when_bound(run, honest, 0, 0, no_zero_factor);
+  expect_rejected_only_when_bound(run, honest, 0, B128::zero(), no_zero_factor);
 }
 
 TEST(AdaptiveProver, UnbalancedChannelIsRejectedOnlyWhenBound) {
@@ -306,14 +310,14 @@ TEST(AdaptiveProver, UnbalancedChannelIsRejectedOnlyWhenBound) {
   const auto balanced = [](const std::vector<Table>& t) {
     std::vector<std::pair<uint128, uint128>> pushed, pulled;
     for (std::size_t i = 0; i < t[0].values.size(); ++i) {
-      pushed.emplace_back(t[0].values[i], t[1].values[i]);
-      pulled.emplace_back(t[2].values[i], t[3].values[i]);
+      pushed.emplace_back(t[0].values[i].value(), t[1].values[i].value());
+      pulled.emplace_back(t[2].values[i].value(), t[3].values[i].value());
     }
     std::sort(pushed.begin(), pushed.end());
     std::sort(pulled.begin(), pulled.end());
     return pushed == pulled;
   };
-  expect_rejected_only_when_bound(run, honest, 2, honest[2].values[0] ^ 1, balanced);
+  expect_rejected_only_when_bound(run, honest, 2, honest[2].values[0] + B128::one(), balanced);
 }
 
 TEST(AdaptiveProver, LookupOutsideTheTableIsRejectedOnlyWhenBound) {
@@ -325,7 +329,7 @@ TEST(AdaptiveProver, LookupOutsideTheTableIsRejectedOnlyWhenBound) {
   const LookupWitness witness = lookup_witness(table, lookups).value();
   const auto to_table = [](const std::vector<std::uint32_t>& words, unsigned n) {
     Table t = make_table(ColumnField::b32, n);
-    for (std::size_t i = 0; i < words.size(); ++i) t.set(i, words[i]);
+    for (std::size_t i = 0; i < words.size(); ++i) t.set(i, B128(words[i]));
     return t;
   };
   const std::vector<Table> honest{to_table(table, 4), to_table(lookups, 5),
@@ -347,11 +351,11 @@ TEST(AdaptiveProver, LookupOutsideTheTableIsRejectedOnlyWhenBound) {
     return openings;
   };
   const auto all_in_table = [](const std::vector<Table>& t) {
-    return std::all_of(t[1].values.begin(), t[1].values.end(), [&](uint128 u) {
+    return std::all_of(t[1].values.begin(), t[1].values.end(), [&](B128 u) {
       return std::find(t[0].values.begin(), t[0].values.end(), u) != t[0].values.end();
     });
   };
-  expect_rejected_only_when_bound(run, honest, 1, 0x12345678, all_in_table);
+  expect_rejected_only_when_bound(run, honest, 1, B128(0x12345678), all_in_table);
 }
 
 // The API side of the same rule: with nothing bound, every protocol refuses to start.
@@ -362,7 +366,7 @@ TEST(AdaptiveProver, EveryProtocolRefusesToStartWithoutACommitment) {
   const std::vector<std::vector<Column>> sets{one};
   Composition square(1);
   square.mul(square.column(0), square.column(0));
-  const std::vector<SumcheckClaim> sum{{3, square, 0}};
+  const std::vector<SumcheckClaim> sum{{3, square, B128::zero()}};
   const ZerocheckStatement zero{3, {square}};
   const ChannelStatement channel{{{3, 1, FlushDirection::push}}, {}, {}};
   const std::vector<std::uint32_t> words(8, 1);

@@ -83,7 +83,7 @@ TEST(Channel, BalancedTablesAndBoundariesVerify) {
 TEST(Channel, UnbalancedByOneTupleIsRejected) {
   std::mt19937_64 rng(32);
   Fixture fx = balanced(rng);
-  fx.tables[1][1].set(5, fx.tables[1][1].values[5] ^ 1);  // one pulled tuple not pushed
+  fx.tables[1][1].set(5, fx.tables[1][1].values[5] + B128::one());  // one pulled tuple not pushed
   auto out = verify(fx.statement, prove(fx));
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.error().code, Errc::corrupt_data);
@@ -117,7 +117,7 @@ TEST(Channel, BadStatementsAreErrors) {
   VerifierTranscript verifier = verifier_transcript({});
   ChannelStatement mixed{{{2, 2, FlushDirection::push}, {2, 3, FlushDirection::pull}}, {}, {}};
   EXPECT_EQ(verify_channel(mixed, verifier).error().code, Errc::invalid_argument);
-  ChannelStatement bad_boundary{{{2, 2, FlushDirection::push}}, {{1}}, {}};
+  ChannelStatement bad_boundary{{{2, 2, FlushDirection::push}}, {{B128::one()}}, {}};
   EXPECT_EQ(verify_channel(bad_boundary, verifier).error().code, Errc::invalid_argument);
 }
 

@@ -10,7 +10,7 @@
 namespace merkleforge::zk::test {
 namespace {
 
-using Values = std::vector<uint128>;
+using Values = std::vector<B128>;
 
 Values random_values(unsigned n, std::mt19937_64& rng) {
   Values v(std::size_t{1} << n);
@@ -18,8 +18,8 @@ Values random_values(unsigned n, std::mt19937_64& rng) {
   return v;
 }
 
-std::vector<uint128> random_point(std::size_t n, std::mt19937_64& rng) {
-  std::vector<uint128> p(n);
+std::vector<B128> random_point(std::size_t n, std::mt19937_64& rng) {
+  std::vector<B128> p(n);
   for (auto& x : p) x = random_b128(rng);
   return p;
 }
@@ -52,8 +52,8 @@ struct Fixture {
     bits.resize(id + 1);
     bits[id].assign((values.size() + 7) / 8, 0);
     for (std::size_t i = 0; i < values.size(); ++i) {
-      values[i] = rng() & 1;
-      bits[id][i / 8] = static_cast<std::uint8_t>(bits[id][i / 8] | (values[i] << (i % 8)));
+      values[i] = B128(rng() & 1);
+      bits[id][i / 8] = static_cast<std::uint8_t>(bits[id][i / 8] | (values[i].value() << (i % 8)));
     }
     return add(id, std::move(values));
   }
@@ -76,7 +76,7 @@ OracleId add_shifted(Fixture& fx, OracleId inner, unsigned bits, std::size_t off
                      ShiftKind kind) {
   const Values& t = fx.expected[inner];
   const std::size_t block = std::size_t{1} << bits;
-  Values s(t.size(), 0);
+  Values s(t.size());
   for (std::size_t i = 0; i < t.size(); ++i) {
     const std::size_t base = i / block * block, x = i % block;
     if (kind == ShiftKind::cyclic) s[i] = t[base + (x + offset) % block];
@@ -94,30 +94,31 @@ Fixture make_bit_fixture(std::mt19937_64& rng) {
   const OracleId b = fx.add_bits(8, rng);
   const OracleId c = fx.add_bits(2, rng);
   Values x(256);
-  for (std::size_t i = 0; i < 256; ++i) x[i] = 1 ^ fx.expected[a][i] ^ fx.expected[b][i];
-  const OracleId sum = fx.add(fx.oracles.linear_combination(8, 1, {{a, 1}, {b, 1}}), x);
+  for (std::size_t i = 0; i < 256; ++i) x[i] = B128::one() + fx.expected[a][i] + fx.expected[b][i];
+  const OracleId sum = fx.add(
+      fx.oracles.linear_combination(8, B128::one(), {{a, B128::one()}, {b, B128::one()}}), x);
   add_shifted(fx, sum, 6, 61, ShiftKind::cyclic);
   add_shifted(fx, a, 6, 5, ShiftKind::logical_left);
   add_shifted(fx, b, 6, 9, ShiftKind::logical_right);
   add_shifted(fx, a, 3, 2, ShiftKind::cyclic);
   add_shifted(fx, b, 7, 64, ShiftKind::logical_right);
-  Values repeated(256), padded(256, 0);
+  Values repeated(256), padded(256);
   for (std::size_t i = 0; i < 256; ++i) repeated[i] = fx.expected[c][i % 4];
   for (std::size_t i = 0; i < 4; ++i) padded[i] = fx.expected[c][i];
   fx.add(fx.oracles.repeating(c, 6), repeated);
   fx.add(fx.oracles.zero_padded(c, 8), padded);
-  const std::vector<uint128> fixed = random_point(3, rng);
+  const std::vector<B128> fixed = random_point(3, rng);
   Values projected(32);
   for (std::size_t i = 0; i < 32; ++i) {
     B128 total;
     for (std::size_t j = 0; j < 8; ++j) {
       B128 w = B128::one();
       for (std::size_t k = 0; k < 3; ++k) {
-        w *= ((j >> k) & 1) ? B128(fixed[k]) : B128::one() + B128(fixed[k]);
+        w = reference_mul(w, ((j >> k) & 1) ? fixed[k] : B128::one() + fixed[k]);
       }
-      total += w * B128(fx.expected[b][j * 32 + i]);
+      total += reference_mul(w, fx.expected[b][j * 32 + i]);
     }
-    projected[i] = total.value();
+    projected[i] = total;
   }
   fx.add(fx.oracles.projected(b, fixed), projected);
   return fx;
@@ -132,32 +133,33 @@ Fixture make_fixture(std::mt19937_64& rng) {
   const Values vb = fx.expected[b];
   const Values vc = fx.expected[c];
 
-  fx.add(fx.oracles.constant(4, 99), Values(16, 99));
-  Values step(16, 0);
-  for (std::size_t i = 0; i < 11; ++i) step[i] = 1;
+  fx.add(fx.oracles.constant(4, B128(99)), Values(16, B128(99)));
+  Values step(16);
+  for (std::size_t i = 0; i < 11; ++i) step[i] = B128::one();
   fx.add(fx.oracles.step_down(4, 11), step);
 
   Values lc(16);
   for (std::size_t i = 0; i < 16; ++i) {
-    lc[i] = (B128(5) + B128(3) * B128(va[i]) + B128(7) * B128(vb[i])).value();
+    lc[i] = B128(5) + reference_mul(B128(3), va[i]) + reference_mul(B128(7), vb[i]);
   }
-  const OracleId lc_id = fx.add(fx.oracles.linear_combination(4, 5, {{a, 3}, {b, 7}}), lc);
+  const OracleId lc_id =
+      fx.add(fx.oracles.linear_combination(4, B128(5), {{a, B128(3)}, {b, B128(7)}}), lc);
 
   // Projection: fix the two highest variables of a to (s0, s1).
-  const std::vector<uint128> fixed = random_point(2, rng);
+  const std::vector<B128> fixed = random_point(2, rng);
   Values projected(4);
   for (std::size_t i = 0; i < 4; ++i) {
     B128 sum;
     for (std::size_t j = 0; j < 4; ++j) {
-      const B128 w0 = (j & 1) ? B128(fixed[0]) : B128::one() + B128(fixed[0]);
-      const B128 w1 = (j & 2) ? B128(fixed[1]) : B128::one() + B128(fixed[1]);
-      sum += w0 * w1 * B128(va[j * 4 + i]);
+      const B128 w0 = (j & 1) ? fixed[0] : B128::one() + fixed[0];
+      const B128 w1 = (j & 2) ? fixed[1] : B128::one() + fixed[1];
+      sum += reference_mul(reference_mul(w0, w1), va[j * 4 + i]);
     }
-    projected[i] = sum.value();
+    projected[i] = sum;
   }
   fx.add(fx.oracles.projected(a, fixed), projected);
 
-  Values repeated(16), padded(16, 0);
+  Values repeated(16), padded(16);
   for (std::size_t i = 0; i < 16; ++i) repeated[i] = vc[i % 4];
   for (std::size_t i = 0; i < 4; ++i) padded[i] = vc[i];
   fx.add(fx.oracles.repeating(c, 2), repeated);
@@ -173,25 +175,31 @@ Fixture make_fixture(std::mt19937_64& rng) {
   const OracleId shifted_lc = shifted(lc_id, 2, 3, ShiftKind::cyclic);
   Values nested(16);
   for (std::size_t i = 0; i < 16; ++i) {
-    nested[i] = (B128(fx.expected[right][i]) + B128(2) * B128(fx.expected[shifted_lc][i])).value();
+    nested[i] = fx.expected[right][i] + reference_mul(B128(2), fx.expected[shifted_lc][i]);
   }
-  fx.add(fx.oracles.linear_combination(4, 0, {{right, 1}, {shifted_lc, 2}}), nested);
+  fx.add(
+      fx.oracles.linear_combination(4, B128::zero(), {{right, B128::one()}, {shifted_lc, B128(2)}}),
+      nested);
 
   // eq(z, ·) and a B8 column packed 4 to a B32 element (byte x of element i is d[4i + x]).
-  const std::vector<uint128> z = random_point(3, rng);
+  const std::vector<B128> z = random_point(3, rng);
   Values eq(8);
   for (std::size_t i = 0; i < 8; ++i) {
     B128 w = B128::one();
-    for (std::size_t j = 0; j < 3; ++j) w *= ((i >> j) & 1) ? B128(z[j]) : B128::one() + B128(z[j]);
-    eq[i] = w.value();
+    for (std::size_t j = 0; j < 3; ++j) {
+      w = reference_mul(w, ((i >> j) & 1) ? z[j] : B128::one() + z[j]);
+    }
+    eq[i] = w;
   }
   fx.add(fx.oracles.eq(z), eq);
   Values bytes(16);
-  for (auto& v : bytes) v = rng() & 0xff;
+  for (auto& v : bytes) v = B128(rng() & 0xff);
   const OracleId d = fx.add(fx.oracles.committed(4), bytes);
-  Values packed(4, 0);
+  Values packed(4);
   for (std::size_t i = 0; i < 4; ++i) {
-    for (std::size_t x = 0; x < 4; ++x) packed[i] |= bytes[4 * i + x] << (8 * x);
+    for (std::size_t x = 0; x < 4; ++x) {
+      packed[i] = B128(packed[i].value() | (bytes[4 * i + x].value() << (8 * x)));
+    }
   }
   fx.add(fx.oracles.packed(d, 2, 3), packed);
   return fx;
@@ -288,7 +296,8 @@ TEST(Evalcheck, WrongClaimOnAShiftedOracleIsRejected) {
   for (const OracleId id : fx.virtual_ids) {
     if (fx.oracles.at(id).kind != OracleSet::Kind::shifted) continue;
     const auto point = random_point(4, rng);
-    const std::vector<EvalClaim> wrong{{id, point, naive_evaluate(fx.expected[id], point) ^ 1}};
+    const std::vector<EvalClaim> wrong{
+        {id, point, naive_evaluate(fx.expected[id], point) + B128::one()}};
     auto out = prove_and_verify(fx, wrong, wrong);
     ASSERT_FALSE(out.ok()) << "oracle " << id;
     EXPECT_EQ(out.error().code, Errc::corrupt_data);
@@ -301,13 +310,13 @@ TEST(Evalcheck, WrongPackedClaimIsRejected) {
   const OracleId packed = fx.virtual_ids.back();
   ASSERT_EQ(fx.oracles.at(packed).kind, OracleSet::Kind::packed);
   const auto point = random_point(2, rng);
-  const uint128 value = naive_evaluate(fx.expected[packed], point);
+  const B128 value = naive_evaluate(fx.expected[packed], point);
   const std::vector<EvalClaim> right{{packed, point, value}};
   auto out = prove_and_verify(fx, right, right);
   ASSERT_TRUE(out.ok()) << out.error().message;
   EXPECT_EQ(out->size(), 4u);  // the inner column at (x, point) for the 4 packed positions x
   // The verifier given a wrong value rejects the honest proof of the right one.
-  const std::vector<EvalClaim> wrong{{packed, point, value ^ 0x100}};
+  const std::vector<EvalClaim> wrong{{packed, point, value + B128(0x100)}};
   ProverTranscript p = prover_transcript();
   ASSERT_TRUE(prove_evalcheck(fx.oracles, right, fx.views(), p).ok());
   const ProofTapes tapes = std::move(p).finish();
@@ -327,7 +336,8 @@ TEST(Evalcheck, WrongTransparentValuesAreRejected) {
       continue;
     }
     const auto point = random_point(fx.oracles.at(id).n_vars, rng);
-    const std::vector<EvalClaim> wrong{{id, point, naive_evaluate(fx.expected[id], point) ^ 2}};
+    const std::vector<EvalClaim> wrong{
+        {id, point, naive_evaluate(fx.expected[id], point) + B128(2)}};
     // No message is involved: the verifier rejects on its own, and the prover refuses too.
     VerifierTranscript v = verifier_transcript({});
     auto out = verify_evalcheck(fx.oracles, wrong, v);
@@ -353,13 +363,13 @@ TEST(Evalcheck, ConflictingDuplicateClaimsAreRejected) {
   std::mt19937_64 rng(57);
   const Fixture fx = make_fixture(rng);
   const auto point = random_point(4, rng);
-  const uint128 value = naive_evaluate(fx.expected[0], point);
-  const std::vector<EvalClaim> conflicting{{0, point, value}, {0, point, value ^ 1}};
+  const B128 value = naive_evaluate(fx.expected[0], point);
+  const std::vector<EvalClaim> conflicting{{0, point, value}, {0, point, value + B128::one()}};
   VerifierTranscript v = verifier_transcript({});
   auto out = verify_evalcheck(fx.oracles, conflicting, v);
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.error().code, Errc::corrupt_data);
-  const std::vector<EvalClaim> bad_point{{0, {1, 2}, value}};
+  const std::vector<EvalClaim> bad_point{{0, {B128(1), B128(2)}, value}};
   EXPECT_EQ(verify_evalcheck(fx.oracles, bad_point, v).error().code, Errc::invalid_argument);
 }
 

@@ -11,10 +11,10 @@
 namespace merkleforge::zk::test {
 namespace {
 
-uint128 naive_product(const std::vector<uint128>& values) {
+B128 naive_product(const std::vector<B128>& values) {
   B128 p = B128::one();
-  for (uint128 v : values) p *= B128(v);
-  return p.value();
+  for (const B128 v : values) p = reference_mul(p, v);
+  return p;
 }
 
 ProofTapes prove(const std::vector<Table>& tables) {
@@ -37,7 +37,7 @@ Result<GrandProductClaims> verify(const GrandProductStatement& statement, const 
 Table nonzero_table(unsigned n, std::mt19937_64& rng) {
   Table t = random_table(ColumnField::b128, n, rng);
   for (std::size_t i = 0; i < t.values.size(); ++i) {
-    if (t.values[i] == 0) t.set(i, 1);
+    if (t.values[i] == B128::zero()) t.set(i, B128::one());
   }
   return t;
 }
@@ -65,7 +65,7 @@ TEST(GrandProduct, BatchedProductsOfDifferentSizes) {
 TEST(GrandProduct, ZeroProductFailsTheNonZeroCheck) {
   std::mt19937_64 rng(22);
   std::vector<Table> tables{nonzero_table(6, rng)};
-  tables[0].set(17, 0);
+  tables[0].set(17, B128::zero());
   const ProofTapes tapes = prove(tables);
   EXPECT_TRUE(verify({{6}, false}, tapes).ok());
   auto out = verify({{6}, true}, tapes);
@@ -79,13 +79,13 @@ TEST(GrandProduct, ZeroFactorPassedAsNonZeroIsCaughtAtTheLeafClaim) {
   // is false for the committed column (with the zero), which the PCS opening then refutes.
   std::mt19937_64 rng(23);
   Table committed = nonzero_table(7, rng);
-  committed.set(99, 0);
+  committed.set(99, B128::zero());
   Table forged = committed;
-  forged.set(99, 1);
+  forged.set(99, B128::one());
   auto out = verify({{7}, true}, prove({forged}));
   ASSERT_TRUE(out.ok()) << out.error().message;
-  EXPECT_NE(out->products[0], 0);
-  EXPECT_EQ(naive_product(committed.values), 0);
+  EXPECT_NE(out->products[0], B128::zero());
+  EXPECT_EQ(naive_product(committed.values), B128::zero());
   EXPECT_NE(out->evals[0], naive_evaluate(committed.values, out->points[0]));
 }
 

@@ -55,8 +55,10 @@ Result<LookupClaims> verify(const ProofTapes& tapes) {
   return out;
 }
 
-std::vector<uint128> widen(const std::vector<std::uint32_t>& v) {
-  return std::vector<uint128>(v.begin(), v.end());
+std::vector<B128> widen(const std::vector<std::uint32_t>& v) {
+  std::vector<B128> out;
+  for (const std::uint32_t x : v) out.push_back(B128(x));
+  return out;
 }
 
 TEST(Lookup, HonestReadsVerifyWithTrueClaims) {
@@ -69,7 +71,7 @@ TEST(Lookup, HonestReadsVerifyWithTrueClaims) {
   using Col = LookupClaims::Claim::Column;
   ASSERT_EQ(out->claims.size(), 8u);
   for (const auto& claim : out->claims) {
-    const std::vector<uint128> values =
+    const std::vector<B128> values =
         widen(claim.column == Col::table             ? inst.table
               : claim.column == Col::lookups         ? inst.lookups
               : claim.column == Col::read_timestamps ? witness->read_timestamps

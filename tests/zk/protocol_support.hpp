@@ -13,6 +13,7 @@
 namespace merkleforge::zk::test {
 
 using binius::B128;
+using binius::uint128;
 
 inline constexpr std::string_view kProtocol = "merkleforge/test/protocols/v1";
 
@@ -45,8 +46,8 @@ inline VerifierTranscript verifier_transcript(const ProofTapes& tapes,
   return transcript;
 }
 
-inline uint128 random_b128(std::mt19937_64& rng) {
-  return binius::make_uint128(rng(), rng());
+inline B128 random_b128(std::mt19937_64& rng) {
+  return B128(binius::make_uint128(rng(), rng()));
 }
 
 /// One table of 2^n values in a given field: the bytes the Column views and the values as B128.
@@ -56,8 +57,8 @@ struct Table {
   std::vector<std::uint8_t> bits;    // b1
   std::vector<std::uint8_t> bytes;   // b8
   std::vector<std::uint32_t> words;  // b32
-  std::vector<uint128> wide;         // b128
-  std::vector<uint128> values;       // every element as a canonical B128 (zero extension)
+  std::vector<B128> wide;            // b128
+  std::vector<B128> values;          // every element as a canonical B128 (zero extension)
 
   Column column() const {
     switch (field) {
@@ -74,18 +75,18 @@ struct Table {
   }
 
   /// Sets element i (the value must lie in the table's field).
-  void set(std::size_t i, uint128 v) {
+  void set(std::size_t i, B128 v) {
     values[i] = v;
     switch (field) {
       case ColumnField::b1:
         bits[i / 8] = static_cast<std::uint8_t>((bits[i / 8] & ~(1u << (i % 8))) |
-                                                (static_cast<unsigned>(v & 1) << (i % 8)));
+                                                (static_cast<unsigned>(v.value() & 1) << (i % 8)));
         break;
       case ColumnField::b8:
-        bytes[i] = static_cast<std::uint8_t>(v);
+        bytes[i] = static_cast<std::uint8_t>(v.value());
         break;
       case ColumnField::b32:
-        words[i] = static_cast<std::uint32_t>(v);
+        words[i] = static_cast<std::uint32_t>(v.value());
         break;
       case ColumnField::b128:
         wide[i] = v;
@@ -95,7 +96,7 @@ struct Table {
 };
 
 inline Table make_table(ColumnField field, unsigned n_vars) {
-  Table t{field, n_vars, {}, {}, {}, {}, std::vector<uint128>(std::size_t{1} << n_vars, 0)};
+  Table t{field, n_vars, {}, {}, {}, {}, std::vector<B128>(std::size_t{1} << n_vars)};
   const std::size_t n = t.values.size();
   switch (field) {
     case ColumnField::b1:
@@ -108,7 +109,7 @@ inline Table make_table(ColumnField field, unsigned n_vars) {
       t.words.assign(n, 0);
       break;
     case ColumnField::b128:
-      t.wide.assign(n, 0);
+      t.wide.assign(n, B128::zero());
       break;
   }
   return t;
@@ -130,23 +131,30 @@ inline uint128 field_mask(ColumnField field) {
 
 inline Table random_table(ColumnField field, unsigned n_vars, std::mt19937_64& rng) {
   Table t = make_table(field, n_vars);
-  for (std::size_t i = 0; i < t.values.size(); ++i) t.set(i, random_b128(rng) & field_mask(field));
+  for (std::size_t i = 0; i < t.values.size(); ++i) {
+    t.set(i, B128(random_b128(rng).value() & field_mask(field)));
+  }
   return t;
 }
 
-/// Σ_i values[i]·Π_j eq(point_j, bit j of i), written out from the definition (no library kernel).
-inline uint128 naive_evaluate(const std::vector<uint128>& values,
-                              const std::vector<uint128>& point) {
+/// a·b by the tower's reference product (tower_mul), not B128's operator* (b128_mul, a library
+/// kernel): the product of every value the tests compute on their own.
+inline B128 reference_mul(B128 a, B128 b) {
+  return B128(binius::tower_mul(7, a.value(), b.value()));
+}
+
+/// Σ_i values[i]·Π_j eq(point_j, bit j of i), written out from the definition with the tower's
+/// reference product (no library kernel).
+inline B128 naive_evaluate(const std::vector<B128>& values, const std::vector<B128>& point) {
   B128 sum;
   for (std::size_t i = 0; i < values.size(); ++i) {
     B128 weight = B128::one();
     for (std::size_t j = 0; j < point.size(); ++j) {
-      const B128 r(point[j]);
-      weight *= ((i >> j) & 1) ? r : B128::one() + r;
+      weight = reference_mul(weight, ((i >> j) & 1) ? point[j] : B128::one() + point[j]);
     }
-    sum += weight * B128(values[i]);
+    sum += reference_mul(weight, values[i]);
   }
-  return sum.value();
+  return sum;
 }
 
 /// Flips one bit of byte `offset` of a tape.

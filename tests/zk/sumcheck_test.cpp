@@ -16,26 +16,26 @@ struct RandomProgram {
   struct Step {
     Composition::OpKind kind;
     std::uint32_t a, b;
-    uint128 value;
+    B128 value;
   };
   std::vector<Step> steps;
   Composition composition;
 
-  B128 evaluate(const std::vector<uint128>& columns) const {
+  B128 evaluate(const std::vector<B128>& columns) const {
     std::vector<B128> node;
     for (const Step& s : steps) {
       switch (s.kind) {
         case Composition::OpKind::column:
-          node.push_back(B128(columns[s.a]));
+          node.push_back(columns[s.a]);
           break;
         case Composition::OpKind::constant:
-          node.push_back(B128(s.value));
+          node.push_back(s.value);
           break;
         case Composition::OpKind::add:
           node.push_back(node[s.a] + node[s.b]);
           break;
         case Composition::OpKind::mul:
-          node.push_back(node[s.a] * node[s.b]);
+          node.push_back(reference_mul(node[s.a], node[s.b]));
           break;
       }
     }
@@ -47,22 +47,24 @@ RandomProgram random_program(std::size_t n_columns, unsigned max_degree, std::mt
   using Kind = Composition::OpKind;
   RandomProgram p{{}, Composition(n_columns)};
   std::vector<unsigned> degree;
-  auto push = [&](Kind kind, std::uint32_t a, std::uint32_t b, uint128 value, unsigned d) {
+  auto push = [&](Kind kind, std::uint32_t a, std::uint32_t b, B128 value, unsigned d) {
     p.steps.push_back({kind, a, b, value});
     degree.push_back(d);
   };
-  for (std::uint32_t c = 0; c < n_columns; ++c) push(Kind::column, c, 0, 0, 1);
+  for (std::uint32_t c = 0; c < n_columns; ++c) push(Kind::column, c, 0, B128::zero(), 1);
   push(Kind::constant, 0, 0, random_b128(rng), 0);
   for (int k = 0; k < 8; ++k) {
     const auto a = static_cast<std::uint32_t>(rng() % p.steps.size());
     const auto b = static_cast<std::uint32_t>(rng() % p.steps.size());
     if (rng() % 2 == 0 && degree[a] + degree[b] <= max_degree) {
-      push(Kind::mul, a, b, 0, degree[a] + degree[b]);
+      push(Kind::mul, a, b, B128::zero(), degree[a] + degree[b]);
     } else {
-      push(Kind::add, a, b, 0, std::max(degree[a], degree[b]));
+      push(Kind::add, a, b, B128::zero(), std::max(degree[a], degree[b]));
     }
   }
-  if (degree.back() == 0) push(Kind::add, 0, static_cast<std::uint32_t>(p.steps.size() - 1), 0, 1);
+  if (degree.back() == 0) {
+    push(Kind::add, 0, static_cast<std::uint32_t>(p.steps.size() - 1), B128::zero(), 1);
+  }
   for (const auto& s : p.steps) {
     switch (s.kind) {
       case Kind::column:
@@ -85,12 +87,12 @@ RandomProgram random_program(std::size_t n_columns, unsigned max_degree, std::mt
 /// a·b·c + a: every column enters the output (so each final evaluation matters).
 RandomProgram product_program() {
   using Kind = Composition::OpKind;
-  RandomProgram p{{{Kind::column, 0, 0, 0},
-                   {Kind::column, 1, 0, 0},
-                   {Kind::column, 2, 0, 0},
-                   {Kind::mul, 0, 1, 0},
-                   {Kind::mul, 3, 2, 0},
-                   {Kind::add, 4, 0, 0}},
+  RandomProgram p{{{Kind::column, 0, 0, B128::zero()},
+                   {Kind::column, 1, 0, B128::zero()},
+                   {Kind::column, 2, 0, B128::zero()},
+                   {Kind::mul, 0, 1, B128::zero()},
+                   {Kind::mul, 3, 2, B128::zero()},
+                   {Kind::add, 4, 0, B128::zero()}},
                   Composition(3)};
   const auto a = p.composition.column(0);
   const auto b = p.composition.column(1);
@@ -99,14 +101,14 @@ RandomProgram product_program() {
   return p;
 }
 
-uint128 naive_sum(const RandomProgram& p, const std::vector<Table>& tables) {
+B128 naive_sum(const RandomProgram& p, const std::vector<Table>& tables) {
   B128 sum;
   for (std::size_t v = 0; v < tables[0].values.size(); ++v) {
-    std::vector<uint128> row;
+    std::vector<B128> row;
     for (const Table& t : tables) row.push_back(t.values[v]);
     sum += p.evaluate(row);
   }
-  return sum.value();
+  return sum;
 }
 
 struct Instance {
@@ -158,7 +160,7 @@ Result<EvaluationClaims> verify(const std::vector<SumcheckClaim>& claims, const 
 void expect_claims_true(const Instance& inst, const EvaluationClaims& out) {
   ASSERT_EQ(out.evals.size(), inst.claims.size());
   for (std::size_t j = 0; j < inst.claims.size(); ++j) {
-    const std::vector<uint128> point(out.point.begin(), out.point.begin() + inst.claims[j].n_vars);
+    const std::vector<B128> point(out.point.begin(), out.point.begin() + inst.claims[j].n_vars);
     for (std::size_t c = 0; c < inst.tables[j].size(); ++c) {
       EXPECT_EQ(out.evals[j][c], naive_evaluate(inst.tables[j][c].values, point))
           << "claim " << j << " column " << c;
@@ -242,7 +244,7 @@ class SumcheckCheating : public ::testing::Test {
 
 TEST_F(SumcheckCheating, ClaimedSumOffByOneElementIsRejected) {
   std::vector<SumcheckClaim> claims = inst.claims;
-  claims[0].sum ^= 1;
+  claims[0].sum += B128::one();
   auto out = verify(claims, tapes);
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.error().code, Errc::corrupt_data);
@@ -250,7 +252,7 @@ TEST_F(SumcheckCheating, ClaimedSumOffByOneElementIsRejected) {
 
 TEST_F(SumcheckCheating, ProverProvingAWrongSumIsRejected) {
   Instance wrong = inst;
-  wrong.claims[0].sum ^= 1;
+  wrong.claims[0].sum += B128::one();
   auto out = verify(wrong.claims, prove(wrong));
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.error().code, Errc::corrupt_data);
@@ -296,8 +298,8 @@ TEST(Sumcheck, BadStatementsAreErrors) {
   const Instance inst = make_instance({3}, {ColumnField::b128}, 2, rng);
   ProverTranscript transcript = prover_transcript();
   EXPECT_EQ(prove_sumcheck({}, {}, transcript).error().code, Errc::invalid_argument);
-  std::vector<SumcheckClaim> constant{{3, Composition(3), 0}};
-  constant[0].composition.constant(5);
+  std::vector<SumcheckClaim> constant{{3, Composition(3), B128::zero()}};
+  constant[0].composition.constant(B128(5));
   EXPECT_EQ(prove_sumcheck(constant, inst.columns, transcript).error().code,
             Errc::invalid_argument);
   std::vector<std::vector<Column>> too_few{{inst.columns[0][0], inst.columns[0][1]}};

@@ -30,7 +30,7 @@ std::vector<Table> product_tables(ColumnField field, unsigned n, std::mt19937_64
   std::vector<Table> t{random_table(field, n, rng), random_table(field, n, rng),
                        make_table(field, n)};
   for (std::size_t i = 0; i < t[2].values.size(); ++i) {
-    t[2].set(i, (B128(t[0].values[i]) * B128(t[1].values[i])).value());
+    t[2].set(i, reference_mul(t[0].values[i], t[1].values[i]));
   }
   return t;
 }
@@ -89,7 +89,7 @@ TEST(Zerocheck, DegreeThreeConstraintOverSmallFields) {
     std::vector<Table> t{random_table(field, 9, rng), random_table(field, 9, rng),
                          random_table(field, 9, rng), make_table(field, 9)};
     for (std::size_t i = 0; i < t[3].values.size(); ++i) {
-      t[3].set(i, (B128(t[0].values[i]) * B128(t[1].values[i]) * B128(t[2].values[i])).value());
+      t[3].set(i, reference_mul(reference_mul(t[0].values[i], t[1].values[i]), t[2].values[i]));
     }
     Composition c(4);
     c.add(c.mul(c.mul(c.column(0), c.column(1)), c.column(2)), c.column(3));
@@ -99,7 +99,7 @@ TEST(Zerocheck, DegreeThreeConstraintOverSmallFields) {
     for (std::size_t k = 0; k < 4; ++k) {
       EXPECT_EQ(out->evals[0][k], naive_evaluate(t[k].values, out->point));
     }
-    t[3].set(300, t[3].values[300] ^ 1);
+    t[3].set(300, t[3].values[300] + B128::one());
     EXPECT_FALSE(verify(statement, prove(statement, t)).ok());
   }
 }
@@ -114,10 +114,10 @@ TEST(Zerocheck, ConstraintsOfDifferentDegreesOverBitColumns) {
   t.push_back(make_table(ColumnField::b1, n));  // 6: majority(c0·c1, c2·c3, c4·c5)
   t.push_back(make_table(ColumnField::b1, n));  // 7: c0·c1
   for (std::size_t i = 0; i < t[0].values.size(); ++i) {
-    const auto bit = [&](int k) { return static_cast<unsigned>(t[k].values[i]); };
+    const auto bit = [&](int k) { return static_cast<unsigned>(t[k].values[i].value()); };
     const unsigned p = bit(0) & bit(1), q = bit(2) & bit(3), r = bit(4) & bit(5);
-    t[6].set(i, (p & q) | (p & r) | (q & r));
-    t[7].set(i, p);
+    t[6].set(i, B128((p & q) | (p & r) | (q & r)));
+    t[7].set(i, B128(p));
   }
   Composition carry(8);
   const auto product = [&](std::size_t a, std::size_t b) {
@@ -135,7 +135,7 @@ TEST(Zerocheck, ConstraintsOfDifferentDegreesOverBitColumns) {
   }
   for (std::size_t column : {6u, 7u}) {
     std::vector<Table> bad = t;
-    bad[column].set(300, bad[column].values[300] ^ 1);
+    bad[column].set(300, bad[column].values[300] + B128::one());
     EXPECT_FALSE(verify(statement, prove(statement, bad)).ok()) << column;
   }
 }
@@ -145,7 +145,7 @@ TEST(Zerocheck, ColumnNonZeroInOneRowIsRejected) {
   for (ColumnField field : {ColumnField::b1, ColumnField::b128}) {
     for (std::size_t row : {std::size_t{0}, std::size_t{37}, std::size_t{255}}) {
       auto tables = product_tables(field, 8, rng);
-      tables[2].set(row, tables[2].values[row] ^ 1);
+      tables[2].set(row, tables[2].values[row] + B128::one());
       const ZerocheckStatement statement{8, {product_constraint()}};
       auto out = verify(statement, prove(statement, tables));
       ASSERT_FALSE(out.ok()) << "row " << row;
@@ -158,8 +158,8 @@ TEST(Zerocheck, NonBitInABitConstrainedColumnIsRejected) {
   std::mt19937_64 rng(14);
   auto tables = product_tables(ColumnField::b8, 5, rng);
   for (std::size_t i = 0; i < tables[0].values.size(); ++i) {
-    tables[0].set(i, i == 9 ? 2 : tables[0].values[i] & 1);
-    tables[2].set(i, (B128(tables[0].values[i]) * B128(tables[1].values[i])).value());
+    tables[0].set(i, B128(i == 9 ? 2 : tables[0].values[i].value() & 1));
+    tables[2].set(i, reference_mul(tables[0].values[i], tables[1].values[i]));
   }
   const ZerocheckStatement statement{5, {product_constraint(), bit_constraint()}};
   auto out = verify(statement, prove(statement, tables));

@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <span>
 
-#include "merkleforge/binius/tower.hpp"
+#include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/core/result.hpp"
 
 namespace merkleforge::binius {
@@ -42,9 +42,9 @@ struct NttShape {
 Status check_ntt_shape(std::size_t values, const NttShape& shape);
 
 /// In place: novel-basis coefficients -> evaluations on the coset (see the convention above).
-Status additive_ntt_forward(std::span<uint128> data, const NttShape& shape);
+Status additive_ntt_forward(std::span<B128> data, const NttShape& shape);
 /// In place: evaluations on the coset -> novel-basis coefficients.
-Status additive_ntt_inverse(std::span<uint128> data, const NttShape& shape);
+Status additive_ntt_inverse(std::span<B128> data, const NttShape& shape);
 
 /// The twiddle of round `round`, block `block` of `coset` for a transform of 2^log_n, as a B32
 /// value (documentation and tests; the transforms precompute their own). Errors: invalid_argument
@@ -55,7 +55,7 @@ Result<B32> additive_ntt_twiddle(unsigned log_n, unsigned round, std::uint64_t b
 /// The transforms on Montgomery-form POLYVAL data (polyval.hpp), without the basis changes: for a
 /// prover that keeps its data in that basis (Reed–Solomon encoding converts a message once for all
 /// its cosets). Precondition: check_ntt_shape(data.size(), shape) passed.
-void ntt_forward_polyval(std::span<uint128> data, const NttShape& shape);
-void ntt_inverse_polyval(std::span<uint128> data, const NttShape& shape);
+void ntt_forward_polyval(std::span<B128P> data, const NttShape& shape);
+void ntt_inverse_polyval(std::span<B128P> data, const NttShape& shape);
 
 }  // namespace merkleforge::binius

@@ -11,6 +11,6 @@ namespace merkleforge::binius {
 
 /// out[i] = values[i]^-1, and 0 where values[i] is 0 ("invert or zero", so one zero does not
 /// poison the batch). `out` may alias `values`. Errors: wrong_size unless the lengths are equal.
-Status batch_inverse(std::span<const uint128> values, std::span<uint128> out);
+Status batch_inverse(std::span<const B128> values, std::span<B128> out);
 
 }  // namespace merkleforge::binius

@@ -52,8 +52,7 @@ Status packed_mul_b8(std::span<const std::uint8_t> a, std::span<const std::uint8
                      std::span<std::uint8_t> out);
 Status packed_mul_b32(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
                       std::span<std::uint32_t> out);
-Status packed_mul_b128(std::span<const uint128> a, std::span<const uint128> b,
-                       std::span<uint128> out);
+Status packed_mul_b128(std::span<const B128> a, std::span<const B128> b, std::span<B128> out);
 
 /// One B8 product through the table strategy's 64 KiB table.
 std::uint8_t b8_mul_table(std::uint8_t a, std::uint8_t b) noexcept;

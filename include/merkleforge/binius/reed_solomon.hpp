@@ -11,7 +11,7 @@
 #include <span>
 #include <vector>
 
-#include "merkleforge/binius/tower.hpp"
+#include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/core/result.hpp"
 
 namespace merkleforge::binius {
@@ -30,16 +30,16 @@ struct ReedSolomonParams {
 /// Errors: invalid_argument when log_dim + log_inv_rate > 32 (the B32 domain) or the sizes are
 /// absurd; wrong_size unless message has params.message_values() values and codeword
 /// params.codeword_values().
-Status reed_solomon_encode(std::span<const uint128> message, const ReedSolomonParams& params,
-                           std::span<uint128> codeword);
+Status reed_solomon_encode(std::span<const B128> message, const ReedSolomonParams& params,
+                           std::span<B128> codeword);
 
 /// As above, returning a fresh codeword.
-Result<std::vector<uint128>> reed_solomon_encode(std::span<const uint128> message,
-                                                 const ReedSolomonParams& params);
+Result<std::vector<B128>> reed_solomon_encode(std::span<const B128> message,
+                                              const ReedSolomonParams& params);
 
 /// As the first reed_solomon_encode for a message already in the Montgomery POLYVAL basis
 /// (polyval.hpp), e.g. one the caller keeps for later products; the codeword is canonical.
-Status reed_solomon_encode_polyval(std::span<const uint128> message_polyval,
-                                   const ReedSolomonParams& params, std::span<uint128> codeword);
+Status reed_solomon_encode_polyval(std::span<const B128P> message_polyval,
+                                   const ReedSolomonParams& params, std::span<B128> codeword);
 
 }  // namespace merkleforge::binius

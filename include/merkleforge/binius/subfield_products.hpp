@@ -22,13 +22,13 @@ namespace merkleforge::binius {
 // `bits` holds one bit per element, LSB first, in (n + 7) / 8 bytes). `out` may alias `a`.
 
 /// out[i] = a[i]·s[i] with s[i] in B32.
-Status mul_b128_by_b32(std::span<const uint128> a, std::span<const std::uint32_t> s,
-                       std::span<uint128> out);
+Status mul_b128_by_b32(std::span<const B128> a, std::span<const std::uint32_t> s,
+                       std::span<B128> out);
 /// out[i] = a[i]·s[i] with s[i] in B8.
-Status mul_b128_by_b8(std::span<const uint128> a, std::span<const std::uint8_t> s,
-                      std::span<uint128> out);
+Status mul_b128_by_b8(std::span<const B128> a, std::span<const std::uint8_t> s,
+                      std::span<B128> out);
 /// out[i] = a[i]·bit i of `bits` (B1 column, LSB first).
-Status mul_b128_by_b1(std::span<const uint128> a, std::span<const std::uint8_t> bits,
-                      std::span<uint128> out);
+Status mul_b128_by_b1(std::span<const B128> a, std::span<const std::uint8_t> bits,
+                      std::span<B128> out);
 
 }  // namespace merkleforge::binius

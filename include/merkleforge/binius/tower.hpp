@@ -10,9 +10,10 @@
 // 2^j bits (zero extension embeds), and 2^m consecutive Tj elements in memory are one T(j+m)
 // element (packing is a reinterpretation of memory on little-endian machines).
 //
-// Every function here follows the recursive Karatsuba definition directly (with a 256 x 256 table
-// of T3 products, itself computed by the same recursion, at the bottom). It is meant to be
-// obviously right, not fast: packed.hpp and polyval.hpp hold the fast paths.
+// Every tower_* function here follows the recursive Karatsuba definition directly (with a 256 x 256
+// table of T3 products, itself computed by the same recursion, at the bottom). It is meant to be
+// obviously right, not fast: packed.hpp and polyval.hpp hold the fast paths, and B128's product
+// takes one of them (b128_mul).
 #pragma once
 
 #include <cstdint>
@@ -43,6 +44,10 @@ uint128 tower_inverse(unsigned level, uint128 a) noexcept;
 /// a·X(level-1): multiplication by the tower constant of T_level (the generator over T(level-1),
 /// which is the "alpha" of the recurrence one level up). For level 0 the constant is 1.
 uint128 tower_mul_alpha(unsigned level, uint128 a) noexcept;
+
+/// a·b in T_7 through the POLYVAL basis and the active carry-less-multiply kernel (polyval.hpp):
+/// the product B128's operator* uses, checked against tower_mul(7, ·), its reference.
+uint128 b128_mul(uint128 a, uint128 b) noexcept;
 
 /// X(level-1) as an element of T_level (1 for level 0): the constant tower_mul_alpha multiplies by.
 constexpr uint128 tower_alpha(unsigned level) noexcept {
@@ -87,8 +92,10 @@ class BinaryField {
     return BinaryField(static_cast<Storage>(a.value_ ^ b.value_));
   }
   friend constexpr BinaryField operator-(BinaryField a, BinaryField b) noexcept { return a + b; }
-  /// Product in T_Level (tower_mul).
+  /// Product in T_Level (tower_mul; b128_mul for B128, which the provers and verifiers call in
+  /// their scalar steps).
   friend BinaryField operator*(BinaryField a, BinaryField b) noexcept {
+    if constexpr (Level == kMaxTowerLevel) return BinaryField(b128_mul(a.value_, b.value_));
     return BinaryField(static_cast<Storage>(tower_mul(Level, a.value_, b.value_)));
   }
   BinaryField& operator+=(BinaryField b) noexcept { return *this = *this + b; }

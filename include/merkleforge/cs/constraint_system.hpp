@@ -28,7 +28,7 @@
 
 namespace merkleforge::cs {
 
-using binius::uint128;
+using binius::B128;
 using zk::Column;
 using zk::ColumnField;
 using zk::OracleId;
@@ -39,7 +39,7 @@ class Expr {
  public:
   /// The column's value on the row.
   Expr(OracleId column);  // NOLINT(google-explicit-constructor): columns read as expressions
-  static Expr constant(uint128 value);
+  static Expr constant(B128 value);
   friend Expr operator+(const Expr& a, const Expr& b);
   friend Expr operator*(const Expr& a, const Expr& b);
 
@@ -54,7 +54,7 @@ class Expr {
 struct Expr::Node {
   enum class Kind : std::uint8_t { column, constant, add, mul } kind;
   OracleId column = 0;
-  uint128 value = 0;
+  B128 value;
   std::shared_ptr<const Node> lhs, rhs;
 };
 
@@ -103,8 +103,8 @@ class ConstraintSystem {
   OracleId shifted(OracleId inner, unsigned block_bits, std::size_t offset, ShiftKind kind,
                    std::string name);
   /// offset + Σ coefficient·column over one table's columns.
-  OracleId linear_combination(std::size_t table, uint128 offset,
-                              std::vector<std::pair<OracleId, uint128>> terms, std::string name);
+  OracleId linear_combination(std::size_t table, B128 offset,
+                              std::vector<std::pair<OracleId, B128>> terms, std::string name);
   /// Σ columns (XOR): a linear combination with coefficients 1.
   OracleId sum(std::size_t table, const std::vector<OracleId>& columns, std::string name);
   /// `expr` vanishes on every row of `table`.

@@ -19,8 +19,8 @@
 
 namespace merkleforge::pcs {
 
+using binius::B128;
 using binius::ReedSolomonParams;
-using binius::uint128;
 
 static_assert(std::endian::native == std::endian::little,
               "codeword leaves are the in-memory bytes of B128 values (little-endian hosts)");
@@ -31,7 +31,7 @@ inline std::size_t codeword_leaf_size(unsigned log_batch) {
 }
 
 /// The serialized leaf at `position`. Precondition: position < codeword.size() >> log_batch.
-inline Bytes codeword_leaf(std::span<const uint128> codeword, unsigned log_batch,
+inline Bytes codeword_leaf(std::span<const B128> codeword, unsigned log_batch,
                            std::size_t position) {
   Bytes leaf(codeword_leaf_size(log_batch));
   std::memcpy(leaf.data(), codeword.data() + (position << log_batch), leaf.size());
@@ -41,7 +41,7 @@ inline Bytes codeword_leaf(std::span<const uint128> codeword, unsigned log_batch
 /// The Merkle tree over the codeword's leaves (leaf hashes through the batch kernel, levels split
 /// across cores). Errors: wrong_size if the codeword is empty or not a whole number of positions.
 template <Hasher H>
-Result<BinaryMerkleTree<H>> commit_codeword(std::span<const uint128> codeword, unsigned log_batch) {
+Result<BinaryMerkleTree<H>> commit_codeword(std::span<const B128> codeword, unsigned log_batch) {
   if (codeword.empty() || log_batch >= 40 || codeword.size() % (std::size_t{1} << log_batch) != 0) {
     return make_error(Errc::wrong_size, "pcs commitment: " + std::to_string(codeword.size()) +
                                             " values are not a whole number of leaves of 2^" +
@@ -55,13 +55,13 @@ Result<BinaryMerkleTree<H>> commit_codeword(std::span<const uint128> codeword, u
 /// A codeword and the tree committing to it.
 template <Hasher H>
 struct CodewordCommitment {
-  std::vector<uint128> codeword;
+  std::vector<B128> codeword;
   BinaryMerkleTree<H> tree;
 };
 
 /// Reed–Solomon encodes the message and commits to the codeword. Errors: as reed_solomon_encode.
 template <Hasher H>
-Result<CodewordCommitment<H>> encode_and_commit(std::span<const uint128> message,
+Result<CodewordCommitment<H>> encode_and_commit(std::span<const B128> message,
                                                 const ReedSolomonParams& params) {
   auto codeword = binius::reed_solomon_encode(message, params);
   if (!codeword) return codeword.error();

@@ -26,7 +26,7 @@
 
 namespace merkleforge::pcs {
 
-using binius::uint128;
+using binius::B128;
 
 /// Identifies this protocol in the transcript and in proofs.
 inline constexpr std::string_view kPcsProtocol = "merkleforge/pcs/fri-binius/v1";
@@ -114,8 +114,8 @@ std::string describe(const PcsParams& params);
 /// coordinates in B128, canonical tower values) equals `value`.
 struct EvaluationClaim {
   std::uint32_t polynomial = 0;
-  std::vector<uint128> point;
-  uint128 value = 0;
+  std::vector<B128> point;
+  B128 value;
 };
 
 /// Checks claims against the parameters. Errors: invalid_argument for no claims, more than

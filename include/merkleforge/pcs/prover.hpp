@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "merkleforge/binary/tree.hpp"
+#include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/hash/sha256.hpp"
 #include "merkleforge/pcs/params.hpp"
 
@@ -24,10 +25,10 @@ struct PcsTimings {
 /// The prover's state after committing: t*, its interleaved codeword and the tree over it.
 struct PcsCommitted {
   PcsParams params;
-  std::vector<uint128> message;          ///< t*: 2^ℓ* canonical B128 values
-  std::vector<uint128> message_polyval;  ///< t* in the Montgomery POLYVAL basis (for the sumcheck)
-  std::vector<uint128> codeword;         ///< interleaved RS codeword (reed_solomon.hpp layout)
-  BinaryMerkleTree<Sha256> tree;         ///< codeword_commitment.hpp leaves
+  std::vector<B128> message;                   ///< t*: 2^ℓ* values
+  std::vector<binius::B128P> message_polyval;  ///< t* in the POLYVAL basis (for the sumcheck)
+  std::vector<B128> codeword;     ///< interleaved RS codeword (reed_solomon.hpp layout)
+  BinaryMerkleTree<Sha256> tree;  ///< codeword_commitment.hpp leaves
 
   Digest32 root() const { return tree.root(); }
 };
@@ -37,7 +38,7 @@ struct PcsCommitted {
 /// be zero. Errors: as derive_params; wrong_size for another number of polynomials or words;
 /// invalid_argument for set bits beyond the values.
 Result<PcsCommitted> pcs_commit(const std::vector<PolynomialShape>& shapes,
-                                const std::vector<std::span<const uint128>>& packed,
+                                const std::vector<std::span<const B128>>& packed,
                                 const PcsConfig& config, PcsTimings* timings = nullptr);
 
 /// The encoded proof (params.hpp proof_layout) that the claims hold. The claimed values are

@@ -1,6 +1,7 @@
 // The Fiat–Shamir transcript of the proof system (module transcript: below the protocols (zk) and
-// the polynomial commitment (pcs), which both run over it; above the field layer and the hash). A prover writes two byte tapes; the verifier reads them back in the same order and
-// derives the same challenges:
+// the polynomial commitment (pcs), which both run over it; above the field layer and the hash). A
+// prover writes two byte tapes; the verifier reads them back in the same order and derives the same
+// challenges:
 //   * the transcript tape: prover messages that are absorbed into the hash state (commitments,
 //     round polynomials, claimed evaluations, tensor elements);
 //   * the advice tape: data that is not absorbed (Merkle openings, cached layers): allowed only
@@ -52,7 +53,7 @@
 
 namespace merkleforge::transcript {
 
-using binius::uint128;
+using binius::B128;
 
 /// Bytes of one B128 element on a tape.
 inline constexpr std::size_t kB128Bytes = 16;
@@ -101,9 +102,9 @@ class ProverTranscript {
   /// Absorbs `bytes` and appends them to the transcript tape.
   void write_bytes(ByteSpan bytes);
   /// Absorbs a B128 element (16 bytes little-endian) and appends it to the transcript tape.
-  void write_b128(uint128 value);
+  void write_b128(B128 value);
   /// As write_b128 for each element, in order (one frame for the whole span).
-  void write_b128s(std::span<const uint128> values);
+  void write_b128s(std::span<const B128> values);
   /// Absorbs a digest (e.g. a Merkle root) and appends it to the transcript tape.
   void write_digest(const Digest32& digest);
   /// As write_digest, for the commitment to the data the following protocols are about: from
@@ -122,12 +123,12 @@ class ProverTranscript {
 
   /// Appends to the advice tape without absorbing (only data bound by an absorbed root).
   void advise_bytes(ByteSpan bytes);
-  void advise_b128s(std::span<const uint128> values);
+  void advise_b128s(std::span<const B128> values);
   void advise_digest(const Digest32& digest);
 
   /// A challenge uniform in B128 (canonical tower value). Precondition: a commitment was absorbed
   /// (throws std::logic_error otherwise: a caller's bug).
-  uint128 sample_b128();
+  B128 sample_b128();
   /// A challenge index uniform below 2^bits. Preconditions: bits <= 64 (throws
   /// std::invalid_argument otherwise) and a commitment was absorbed (as sample_b128).
   std::uint64_t sample_index(unsigned bits);
@@ -158,10 +159,10 @@ class VerifierTranscript {
   /// end.
   Result<ByteSpan> read_bytes(std::size_t count);
   /// Reads and absorbs one B128 element. Errors: malformed_input past the end.
-  Result<uint128> read_b128();
+  Result<B128> read_b128();
   /// Reads and absorbs `out.size()` B128 elements (one frame, as write_b128s). Errors:
   /// malformed_input past the end (nothing is absorbed then).
-  Status read_b128s(std::span<uint128> out);
+  Status read_b128s(std::span<B128> out);
   /// Reads and absorbs a digest. Errors: malformed_input past the end.
   Result<Digest32> read_digest();
   /// As read_digest, for the prover's commitment (ProverTranscript::write_commitment).
@@ -174,11 +175,11 @@ class VerifierTranscript {
 
   /// Reads from the advice tape (not absorbed). Errors: malformed_input past the end.
   Result<ByteSpan> read_advice_bytes(std::size_t count);
-  Status read_advice_b128s(std::span<uint128> out);
+  Status read_advice_b128s(std::span<B128> out);
   Result<Digest32> read_advice_digest();
 
   /// As ProverTranscript::sample_b128.
-  uint128 sample_b128();
+  B128 sample_b128();
   /// As ProverTranscript::sample_index.
   std::uint64_t sample_index(unsigned bits);
 
@@ -198,7 +199,7 @@ class VerifierTranscript {
 };
 
 /// The 16 little-endian bytes of a B128 element on a tape, and back.
-void store_b128(uint128 value, std::uint8_t* out) noexcept;
-uint128 load_b128(const std::uint8_t* in) noexcept;
+void store_b128(B128 value, std::uint8_t* out) noexcept;
+B128 load_b128(const std::uint8_t* in) noexcept;
 
 }  // namespace merkleforge::transcript

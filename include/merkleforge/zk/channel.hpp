@@ -33,13 +33,13 @@ struct Flush {
 struct ChannelStatement {
   std::vector<Flush> flushes;  ///< at least one
   /// Public tuples (each of the channel's tuple width) pushed and pulled by the boundary.
-  std::vector<std::vector<uint128>> boundary_pushes, boundary_pulls;
+  std::vector<std::vector<B128>> boundary_pushes, boundary_pulls;
 };
 
 /// Evaluation claims: flush f's column k takes the value evals[f][k] at points[f].
 struct ChannelClaims {
-  std::vector<std::vector<uint128>> points;
-  std::vector<std::vector<uint128>> evals;
+  std::vector<std::vector<B128>> points;
+  std::vector<std::vector<B128>> evals;
 };
 
 /// Errors: invalid_argument (no flushes, width 0, n_vars > 40, boundary tuples whose width is not

@@ -13,7 +13,7 @@
 
 namespace merkleforge::zk {
 
-using binius::uint128;
+using binius::B128;
 
 enum class ColumnField : std::uint8_t { b1, b8, b32, b128 };
 
@@ -31,7 +31,7 @@ struct Column {
   /// 2^n_vars elements, n_vars = log2(values.size()) (checked by check_column).
   static Column b8(std::span<const std::uint8_t> values) noexcept;
   static Column b32(std::span<const std::uint32_t> values) noexcept;
-  static Column b128(std::span<const uint128> values) noexcept;
+  static Column b128(std::span<const B128> values) noexcept;
 
   /// Number of elements, 2^n_vars.
   std::size_t size() const noexcept { return std::size_t{1} << n_vars; }
@@ -43,6 +43,6 @@ Status check_column(const Column& column);
 
 /// Element `index` as a canonical B128 (zero extension). Precondition: check_column(column) and
 /// index < column.size() (unchecked).
-uint128 column_value(const Column& column, std::size_t index) noexcept;
+B128 column_value(const Column& column, std::size_t index) noexcept;
 
 }  // namespace merkleforge::zk

@@ -16,7 +16,7 @@
 
 namespace merkleforge::zk {
 
-using binius::uint128;
+using binius::B128;
 
 /// Highest degree a composition may have: bounds the round-polynomial size every verifier reads.
 inline constexpr unsigned kMaxCompositionDegree = 64;
@@ -27,9 +27,9 @@ class Composition {
   enum class OpKind : std::uint8_t { column, constant, add, mul };
   struct Op {
     OpKind kind;
-    Node lhs;       ///< column index (column), left operand (add, mul)
-    Node rhs;       ///< right operand (add, mul)
-    uint128 value;  ///< constant value (constant)
+    Node lhs;    ///< column index (column), left operand (add, mul)
+    Node rhs;    ///< right operand (add, mul)
+    B128 value;  ///< constant value (constant)
   };
 
   /// An empty expression over `n_columns` columns; add at least one node before use.
@@ -39,13 +39,13 @@ class Composition {
   // existing node, a column index >= n_columns, or a product of degree > kMaxCompositionDegree
   // (programming errors).
   Node column(std::size_t index);
-  Node constant(uint128 value);
+  Node constant(B128 value);
   Node add(Node lhs, Node rhs);
   Node mul(Node lhs, Node rhs);
 
   /// Σ_j alpha^j·parts[j]: one expression over the common columns. Throws std::invalid_argument
   /// if the parts are empty, empty expressions, or differ in their number of columns.
-  static Composition batch(std::span<const Composition> parts, uint128 alpha);
+  static Composition batch(std::span<const Composition> parts, B128 alpha);
 
   std::size_t n_columns() const noexcept { return n_columns_; }
   /// Total degree of the output in the columns (0 for an expression without columns).
@@ -57,7 +57,7 @@ class Composition {
   /// The output at the given column values, by scalar tower arithmetic (verifier-side; slow and
   /// simple). Precondition: !empty() and values.size() == n_columns() (checked: throws
   /// std::invalid_argument).
-  uint128 evaluate(std::span<const uint128> values) const;
+  B128 evaluate(std::span<const B128> values) const;
 
  private:
   Node push(Op op, unsigned degree);

@@ -64,27 +64,27 @@ class OracleSet {
     Kind kind = Kind::committed;
     unsigned n_vars = 0;
     OracleId inner = 0;                   // projected, repeating, zero_padded, shifted
-    uint128 value = 0;                    // constant; linear_combination offset
+    B128 value;                           // constant; linear_combination offset
     std::size_t index = 0;                // step_down k; shift offset
     unsigned block_bits = 0;              // shifted; packed: κ
     unsigned inner_level = 0;             // packed: the inner field T_k
     ShiftKind shift = ShiftKind::cyclic;  // shifted
-    std::vector<uint128> fixed;           // projected: the highest variables' values; eq: its point
-    std::vector<std::pair<OracleId, uint128>> terms;  // linear_combination
+    std::vector<B128> fixed;              // projected: the highest variables' values; eq: its point
+    std::vector<std::pair<OracleId, B128>> terms;  // linear_combination
   };
 
   // Builders. Throw std::invalid_argument for an unknown inner oracle, n_vars > 40, mismatched
   // sizes (linear-combination terms with another n_vars, zero_padded smaller than its inner,
   // step_down k > 2^n, shift block_bits 0, > 16 or > n, offset >= 2^block_bits).
   OracleId committed(unsigned n_vars);
-  OracleId constant(unsigned n_vars, uint128 value);
+  OracleId constant(unsigned n_vars, B128 value);
   OracleId step_down(unsigned n_vars, std::size_t k);
-  OracleId eq(std::vector<uint128> point);
+  OracleId eq(std::vector<B128> point);
   /// Throws also for κ > n of the inner oracle or k + κ > 7.
   OracleId packed(OracleId inner, unsigned log_degree, unsigned inner_level);
-  OracleId linear_combination(unsigned n_vars, uint128 offset,
-                              std::vector<std::pair<OracleId, uint128>> terms);
-  OracleId projected(OracleId inner, std::vector<uint128> high_values);
+  OracleId linear_combination(unsigned n_vars, B128 offset,
+                              std::vector<std::pair<OracleId, B128>> terms);
+  OracleId projected(OracleId inner, std::vector<B128> high_values);
   OracleId repeating(OracleId inner, unsigned log_count);
   OracleId zero_padded(OracleId inner, unsigned n_vars);
   OracleId shifted(OracleId inner, unsigned block_bits, std::size_t offset, ShiftKind kind);
@@ -100,8 +100,8 @@ class OracleSet {
 
 struct EvalClaim {
   OracleId oracle;
-  std::vector<uint128> point;
-  uint128 value;
+  std::vector<B128> point;
+  B128 value;
   friend bool operator==(const EvalClaim&, const EvalClaim&) = default;
 };
 

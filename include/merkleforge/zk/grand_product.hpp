@@ -29,9 +29,9 @@ struct GrandProductStatement {
 };
 
 struct GrandProductClaims {
-  std::vector<uint128> products;
-  std::vector<std::vector<uint128>> points;  ///< points[j]: n_j coordinates
-  std::vector<uint128> evals;                ///< column j at points[j], to be opened by the PCS
+  std::vector<B128> products;
+  std::vector<std::vector<B128>> points;  ///< points[j]: n_j coordinates
+  std::vector<B128> evals;                ///< column j at points[j], to be opened by the PCS
 };
 
 /// Errors: invalid_argument (statement), malformed_input (short tape), corrupt_data when a layer

@@ -29,8 +29,8 @@ struct LookupClaims {
   struct Claim {
     enum class Column : std::uint8_t { table, lookups, read_timestamps, final_timestamps };
     Column column;
-    std::vector<uint128> point;
-    uint128 value;
+    std::vector<B128> point;
+    B128 value;
   };
   std::vector<Claim> claims;
 };

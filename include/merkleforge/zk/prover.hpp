@@ -83,8 +83,8 @@ Result<LookupClaims> prove_lookup(std::span<const std::uint32_t> table,
 /// views the 2^n values of oracle i when it is committed, in any field; other entries are
 /// ignored), as canonical B128. Errors:
 /// invalid_argument for an unknown oracle or a committed oracle without values of the right size.
-Result<std::vector<uint128>> materialise_oracle(const OracleSet& oracles, OracleId id,
-                                                std::span<const Column> committed);
+Result<std::vector<B128>> materialise_oracle(const OracleSet& oracles, OracleId id,
+                                             std::span<const Column> committed);
 
 /// The prover's values of every oracle, computed from the committed columns on first use and
 /// kept: B1 oracles and their XORs, shifts and tilings as bits, the others as canonical B128.

@@ -29,13 +29,13 @@ namespace merkleforge::zk {
 struct SumcheckClaim {
   unsigned n_vars;          ///< <= kMaxColumnVars
   Composition composition;  ///< degree >= 1
-  uint128 sum;
+  B128 sum;
 };
 
 /// The reduced statement: claim j's columns take the values evals[j] at point.first(n_j).
 struct EvaluationClaims {
-  std::vector<uint128> point;               ///< r_0 … r_(n_max − 1)
-  std::vector<std::vector<uint128>> evals;  ///< evals[j][c]: column c of claim j
+  std::vector<B128> point;               ///< r_0 … r_(n_max − 1)
+  std::vector<std::vector<B128>> evals;  ///< evals[j][c]: column c of claim j
 };
 
 /// Verifies the batch against the caller's claims. Errors: invalid_argument for a statement

@@ -6,7 +6,7 @@
 
 namespace merkleforge::zk {
 
-using binius::uint128;
+using binius::B128;
 using transcript::kB128Bytes;
 using transcript::kDigestBytes;
 using transcript::load_b128;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <new>
 #include <string>
 
 #include "merkleforge/binius/polyval.hpp"
@@ -32,10 +33,10 @@ void for_chunks(std::size_t count, std::size_t grain, std::size_t values, Work&&
 /// so a twiddle is the XOR of the entries selected by the bits of its block index.
 struct TwiddleBasis {
   std::array<std::array<std::uint32_t, kNttLogDomainLimit>, kNttLogDomainLimit> b32{};
-  std::array<std::array<uint128, kNttLogDomainLimit>, kNttLogDomainLimit> polyval{};
+  std::array<std::array<B128P, kNttLogDomainLimit>, kNttLogDomainLimit> polyval{};
   /// prefix[i][m] = polyval[i][0] ^ ... ^ polyval[i][m]: what changes from block j to j + 1
   /// when j + 1 has m trailing zeros.
-  std::array<std::array<uint128, kNttLogDomainLimit>, kNttLogDomainLimit> prefix{};
+  std::array<std::array<B128P, kNttLogDomainLimit>, kNttLogDomainLimit> prefix{};
 };
 
 std::uint32_t b32_mul(std::uint32_t a, std::uint32_t b) {
@@ -50,11 +51,11 @@ const TwiddleBasis& twiddle_basis() {
     for (unsigned m = 0; m < kNttLogDomainLimit; ++m) w[m] = std::uint32_t{1} << m;
     for (unsigned i = 0; i < kNttLogDomainLimit; ++i) {
       const std::uint32_t norm = static_cast<std::uint32_t>(tower_inverse(5, w[i]));
-      uint128 running = 0;
+      B128P running;
       for (unsigned b = 0; i + 1 + b < kNttLogDomainLimit; ++b) {
         t.b32[i][b] = b32_mul(w[i + 1 + b], norm);
-        t.polyval[i][b] = to_polyval(t.b32[i][b]);
-        t.prefix[i][b] = running ^= t.polyval[i][b];
+        t.polyval[i][b] = to_polyval(B128(t.b32[i][b]));
+        t.prefix[i][b] = running += t.polyval[i][b];
       }
       const std::uint32_t at_beta_i = w[i];
       for (unsigned m = 0; m < kNttLogDomainLimit; ++m) w[m] = b32_mul(w[m], w[m] ^ at_beta_i);
@@ -67,7 +68,7 @@ const TwiddleBasis& twiddle_basis() {
 /// One transform's data and geometry; `forward` picks the butterfly direction.
 class Transform {
  public:
-  Transform(std::span<uint128> data, const NttShape& shape, bool forward)
+  Transform(std::span<B128P> data, const NttShape& shape, bool forward)
       : data_(data.data()),
         shape_(shape),
         basis_(twiddle_basis()),
@@ -78,18 +79,18 @@ class Transform {
 
   /// Butterflies [k_begin, k_end) of one block.
   void run_part(unsigned round, std::uint64_t block, std::size_t k_begin, std::size_t k_end) const {
-    uint128* u = data_ + block * 2 * half(round) + k_begin;
+    B128P* u = data_ + block * 2 * half(round) + k_begin;
     butterflies_(u, u + half(round), twiddle(round, block), k_end - k_begin);
   }
 
   /// All butterflies of blocks [first, last) of one round; consecutive twiddles differ by one
   /// prefix entry.
   void run_blocks(unsigned round, std::uint64_t first, std::uint64_t last) const {
-    uint128 t = twiddle(round, first);
+    B128P t = twiddle(round, first);
     for (std::uint64_t j = first; j < last; ++j) {
-      uint128* u = data_ + j * 2 * half(round);
+      B128P* u = data_ + j * 2 * half(round);
       butterflies_(u, u + half(round), t, half(round));
-      if (j + 1 < last) t ^= basis_.prefix[round][std::countr_zero(j + 1)];
+      if (j + 1 < last) t += basis_.prefix[round][std::countr_zero(j + 1)];
     }
   }
 
@@ -99,17 +100,17 @@ class Transform {
   }
 
  private:
-  uint128 twiddle(unsigned round, std::uint64_t block) const {
+  B128P twiddle(unsigned round, std::uint64_t block) const {
     std::uint64_t index = block | (shape_.coset << (shape_.log_n - 1 - round));
-    uint128 t = 0;
-    for (; index != 0; index &= index - 1) t ^= basis_.polyval[round][std::countr_zero(index)];
+    B128P t;
+    for (; index != 0; index &= index - 1) t += basis_.polyval[round][std::countr_zero(index)];
     return t;
   }
 
-  uint128* data_;
+  B128P* data_;
   NttShape shape_;
   const TwiddleBasis& basis_;
-  void (*butterflies_)(uint128*, uint128*, uint128, std::size_t);
+  void (*butterflies_)(B128P*, B128P*, B128P, std::size_t);
 };
 
 /// A round whose blocks exceed a cache block: split into ranges of butterflies.
@@ -148,34 +149,34 @@ unsigned small_round_count(const NttShape& shape) {
   return std::min(shape.log_n, kLogCacheBlock - shape.log_batch);
 }
 
-void for_each_chunk_convert(std::span<uint128> data, bool to) {
-  for_chunks(data.size(), kButterflyGrain, data.size(), [&](std::size_t begin, std::size_t end) {
-    const auto part = data.subspan(begin, end - begin);
-    (void)(to ? to_polyval(part, part) : from_polyval(part, part));
-  });
-}
-
 }  // namespace
 
 namespace detail {
 
-void parallel_to_polyval(std::span<uint128> data) {
-  for_each_chunk_convert(data, true);
+std::span<B128P> parallel_to_polyval(std::span<B128> data) {
+  for_chunks(data.size(), kButterflyGrain, data.size(), [&](std::size_t begin, std::size_t end) {
+    to_polyval_in_place(data.subspan(begin, end - begin));
+  });
+  return as_polyval_storage(data);
 }
-void parallel_from_polyval(std::span<uint128> data) {
-  for_each_chunk_convert(data, false);
+
+std::span<B128> parallel_to_canonical(std::span<B128P> data) {
+  for_chunks(data.size(), kButterflyGrain, data.size(), [&](std::size_t begin, std::size_t end) {
+    to_canonical_in_place(data.subspan(begin, end - begin));
+  });
+  return {std::launder(reinterpret_cast<B128*>(data.data())), data.size()};
 }
 
 }  // namespace detail
 
-void ntt_forward_polyval(std::span<uint128> data, const NttShape& shape) {
+void ntt_forward_polyval(std::span<B128P> data, const NttShape& shape) {
   const Transform transform(data, shape, true);
   const unsigned split = small_round_count(shape);
   for (unsigned round = shape.log_n; round-- > split;) run_large_round(transform, round);
   run_small_rounds(transform, shape, split, true);
 }
 
-void ntt_inverse_polyval(std::span<uint128> data, const NttShape& shape) {
+void ntt_inverse_polyval(std::span<B128P> data, const NttShape& shape) {
   const Transform transform(data, shape, false);
   const unsigned split = small_round_count(shape);
   run_small_rounds(transform, shape, split, false);
@@ -202,19 +203,19 @@ Status check_ntt_shape(std::size_t values, const NttShape& shape) {
   return Ok{};
 }
 
-Status additive_ntt_forward(std::span<uint128> data, const NttShape& shape) {
+Status additive_ntt_forward(std::span<B128> data, const NttShape& shape) {
   if (Status s = check_ntt_shape(data.size(), shape); !s) return s;
-  detail::parallel_to_polyval(data);
-  ntt_forward_polyval(data, shape);
-  detail::parallel_from_polyval(data);
+  const auto polyval = detail::parallel_to_polyval(data);
+  ntt_forward_polyval(polyval, shape);
+  detail::parallel_to_canonical(polyval);
   return Ok{};
 }
 
-Status additive_ntt_inverse(std::span<uint128> data, const NttShape& shape) {
+Status additive_ntt_inverse(std::span<B128> data, const NttShape& shape) {
   if (Status s = check_ntt_shape(data.size(), shape); !s) return s;
-  detail::parallel_to_polyval(data);
-  ntt_inverse_polyval(data, shape);
-  detail::parallel_from_polyval(data);
+  const auto polyval = detail::parallel_to_polyval(data);
+  ntt_inverse_polyval(polyval, shape);
+  detail::parallel_to_canonical(polyval);
   return Ok{};
 }
 

@@ -29,8 +29,9 @@ Status check_length(const char* what, std::size_t got, std::size_t expected) {
 
 namespace {
 
-/// Encodes the POLYVAL-basis message already in the first chunk of `codeword` (sizes checked).
-void encode_from_first_chunk(const ReedSolomonParams& params, std::span<uint128> codeword) {
+/// Encodes the message already in the first chunk of `codeword` (sizes checked) and converts the
+/// codeword to canonical values.
+void encode_from_first_chunk(const ReedSolomonParams& params, std::span<B128P> codeword) {
   const std::size_t chunk = params.message_values();
   const auto first = codeword.first(chunk);
   const std::uint64_t cosets = std::uint64_t{1} << params.log_inv_rate;
@@ -42,41 +43,42 @@ void encode_from_first_chunk(const ReedSolomonParams& params, std::span<uint128>
     ntt_forward_polyval(codeword.subspan(c * chunk, chunk),
                         NttShape{params.log_dim, params.log_batch, c});
   }
-  detail::parallel_from_polyval(codeword);
+  detail::parallel_to_canonical(codeword);
 }
 
-Status check_encode(std::span<const uint128> message, const ReedSolomonParams& params,
-                    std::span<uint128> codeword) {
+Status check_encode(std::size_t message, const ReedSolomonParams& params,
+                    std::span<const B128> codeword) {
   if (Status s = check_params(params); !s) return s;
-  if (Status s = check_length("message", message.size(), params.message_values()); !s) return s;
+  if (Status s = check_length("message", message, params.message_values()); !s) return s;
   return check_length("codeword", codeword.size(), params.codeword_values());
 }
 
 }  // namespace
 
-Status reed_solomon_encode(std::span<const uint128> message, const ReedSolomonParams& params,
-                           std::span<uint128> codeword) {
-  if (Status s = check_encode(message, params, codeword); !s) return s;
+Status reed_solomon_encode(std::span<const B128> message, const ReedSolomonParams& params,
+                           std::span<B128> codeword) {
+  if (Status s = check_encode(message.size(), params, codeword); !s) return s;
   // Convert the message to the POLYVAL basis once, then every coset starts from a copy of it.
   const auto first = codeword.first(message.size());
   std::copy(message.begin(), message.end(), first.begin());
   detail::parallel_to_polyval(first);
-  encode_from_first_chunk(params, codeword);
+  encode_from_first_chunk(params, detail::as_polyval_storage(codeword));
   return Ok{};
 }
 
-Status reed_solomon_encode_polyval(std::span<const uint128> message_polyval,
-                                   const ReedSolomonParams& params, std::span<uint128> codeword) {
-  if (Status s = check_encode(message_polyval, params, codeword); !s) return s;
-  std::copy(message_polyval.begin(), message_polyval.end(), codeword.begin());
-  encode_from_first_chunk(params, codeword);
+Status reed_solomon_encode_polyval(std::span<const B128P> message_polyval,
+                                   const ReedSolomonParams& params, std::span<B128> codeword) {
+  if (Status s = check_encode(message_polyval.size(), params, codeword); !s) return s;
+  const auto storage = detail::as_polyval_storage(codeword);
+  std::copy(message_polyval.begin(), message_polyval.end(), storage.begin());
+  encode_from_first_chunk(params, storage);
   return Ok{};
 }
 
-Result<std::vector<uint128>> reed_solomon_encode(std::span<const uint128> message,
-                                                 const ReedSolomonParams& params) {
+Result<std::vector<B128>> reed_solomon_encode(std::span<const B128> message,
+                                              const ReedSolomonParams& params) {
   if (Status s = check_params(params); !s) return s.error();
-  std::vector<uint128> codeword(params.codeword_values());
+  std::vector<B128> codeword(params.codeword_values());
   if (Status s = reed_solomon_encode(message, params, codeword); !s) return s.error();
   return codeword;
 }

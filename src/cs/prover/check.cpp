@@ -26,7 +26,7 @@ bool is_bitwise(const ConstraintSystem& system, const Node& n) {
     case Node::Kind::column:
       return system.column(n.column).field == ColumnField::b1;
     case Node::Kind::constant:
-      return n.value <= 1;
+      return n.value.value() <= 1;
     default:
       return is_bitwise(system, *n.lhs) && is_bitwise(system, *n.rhs);
   }
@@ -64,7 +64,7 @@ std::size_t first_failing_row_bits(const zk::Composition& composition,
             break;
           }
           case Op::constant:
-            node[k] = op.value == 0 ? 0 : ~std::uint64_t{0};
+            node[k] = op.value == B128::zero() ? 0 : ~std::uint64_t{0};
             break;
           case Op::add:
             node[k] = node[op.lhs] ^ node[op.rhs];
@@ -92,22 +92,19 @@ constexpr std::size_t kChunk = 256;
 /// Products of two chunks of values (at most kChunk): B32 products (the packed kernels' fastest)
 /// when every value of both lies in B32, as circuits' values and constants often do, else B128
 /// products.
-void multiply_chunks(std::span<const uint128> a, std::span<const uint128> b,
-                     std::span<uint128> out) {
-  uint128 high = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) high |= (a[i] | b[i]) >> 32;
-  if (high != 0) {
-    (void)binius::packed_mul_b128(a, b, out);  // equal sizes by construction
-    return;
-  }
+Status multiply_chunks(std::span<const B128> a, std::span<const B128> b, std::span<B128> out) {
+  binius::uint128 high = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) high |= (a[i].value() | b[i].value()) >> 32;
+  if (high != 0) return binius::packed_mul_b128(a, b, out);
   std::array<std::uint32_t, kChunk> x, y;  // a chunk at most: no allocation per product
   for (std::size_t i = 0; i < a.size(); ++i) {
-    x[i] = static_cast<std::uint32_t>(a[i]);
-    y[i] = static_cast<std::uint32_t>(b[i]);
+    x[i] = static_cast<std::uint32_t>(a[i].value());
+    y[i] = static_cast<std::uint32_t>(b[i].value());
   }
   const std::span<std::uint32_t> xs(x.data(), a.size());
-  (void)binius::packed_mul_b32(xs, std::span<const std::uint32_t>(y.data(), a.size()), xs);
-  for (std::size_t i = 0; i < a.size(); ++i) out[i] = x[i];
+  if (Status s = binius::packed_mul_b32(xs, std::span(y).first(a.size()), xs); !s) return s;
+  for (std::size_t i = 0; i < a.size(); ++i) out[i] = B128(x[i]);
+  return Ok{};
 }
 
 /// The first failing row (SIZE_MAX if none) of any other constraint: the program runs on chunks
@@ -120,13 +117,13 @@ std::size_t first_failing_row(const zk::Composition& composition, const std::vec
   std::atomic<std::size_t> first{SIZE_MAX};
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, (rows + kChunk - 1) / kChunk), [&](const auto& range) {
-        std::vector<std::vector<uint128>> node(ops.size());
+        std::vector<std::vector<B128>> node(ops.size());
         for (std::size_t chunk = range.begin(); chunk != range.end(); ++chunk) {
           const std::size_t begin = chunk * kChunk, size = std::min(kChunk, rows - begin);
           if (begin >= first.load()) return;
           for (std::size_t k = 0; k < ops.size(); ++k) {
             const auto& op = ops[k];
-            std::vector<uint128>& v = node[k];
+            std::vector<B128>& v = node[k];
             v.resize(size);
             switch (op.kind) {
               case Op::column:
@@ -137,15 +134,17 @@ std::size_t first_failing_row(const zk::Composition& composition, const std::vec
                 std::fill(v.begin(), v.end(), op.value);
                 break;
               case Op::add:
-                for (std::size_t i = 0; i < size; ++i) v[i] = node[op.lhs][i] ^ node[op.rhs][i];
+                for (std::size_t i = 0; i < size; ++i) v[i] = node[op.lhs][i] + node[op.rhs][i];
                 break;
               case Op::mul:
-                multiply_chunks(node[op.lhs], node[op.rhs], v);
+                if (Status s = multiply_chunks(node[op.lhs], node[op.rhs], v); !s) {
+                  throw std::logic_error("cs check: " + s.error().message);
+                }
                 break;
             }
           }
           const auto bad = std::find_if(node.back().begin(), node.back().end(),
-                                        [](uint128 x) { return x != 0; });
+                                        [](B128 x) { return x != B128::zero(); });
           if (bad == node.back().end()) continue;
           const std::size_t row = begin + static_cast<std::size_t>(bad - node.back().begin());
           std::size_t seen = first.load();

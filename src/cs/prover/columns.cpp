@@ -42,7 +42,7 @@ Column ProverColumns::column(OracleId id) {
   return values_->column(id).value();  // every column's inputs exist by construction
 }
 
-uint128 evaluate_column(const Column& column, std::span<const uint128> point) {
+B128 evaluate_column(const Column& column, std::span<const B128> point) {
   if (column.field == ColumnField::b1) {
     return binius::evaluate_multilinear_b1(
                ByteSpan(static_cast<const std::uint8_t*>(column.data), column.bytes), point)
@@ -50,10 +50,10 @@ uint128 evaluate_column(const Column& column, std::span<const uint128> point) {
   }
   if (column.field == ColumnField::b128) {
     return binius::evaluate_multilinear(
-               std::span(static_cast<const uint128*>(column.data), column.size()), point)
+               std::span(static_cast<const B128*>(column.data), column.size()), point)
         .value();
   }
-  std::vector<uint128> values(column.size());
+  std::vector<B128> values(column.size());
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = zk::column_value(column, i);
   return binius::evaluate_multilinear(values, point).value();
 }
@@ -142,15 +142,15 @@ void interleave_bits(std::span<const Column> columns, unsigned n_vars, unsigned 
 
 }  // namespace
 
-std::vector<uint128> interleave_group(const CommitGroup& group, unsigned n_vars,
-                                      std::span<const Column> columns) {
+std::vector<B128> interleave_group(const CommitGroup& group, unsigned n_vars,
+                                   std::span<const Column> columns) {
   const unsigned total_vars = n_vars + group.log_count;
   const std::size_t bytes = field_bytes(group.field, total_vars);
-  std::vector<uint128> words((bytes + 15) / 16, 0);
+  std::vector<B128> words((bytes + 15) / 16);
   if (group.field == ColumnField::b1) {
     std::vector<std::uint64_t> bits((bytes + 7) / 8, 0);
     interleave_bits(columns, n_vars, group.log_count, bits.data());
-    std::memcpy(words.data(), bits.data(), bytes);
+    std::memcpy(static_cast<void*>(words.data()), bits.data(), bytes);
     return words;
   }
   // The views may hold the values in a wider field than the group's (the prover's oracle values
@@ -161,7 +161,7 @@ std::vector<uint128> interleave_group(const CommitGroup& group, unsigned n_vars,
   const std::size_t count = std::size_t{1} << group.log_count;
   tbb::parallel_for(std::size_t{0}, columns.size(), [&](std::size_t c) {
     for (std::size_t r = 0; r < (std::size_t{1} << n_vars); ++r) {
-      const uint128 value = zk::column_value(columns[c], r);
+      const B128 value = zk::column_value(columns[c], r);
       std::memcpy(out + (r * count + c) * width, &value, width);
     }
   });

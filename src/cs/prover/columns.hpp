@@ -36,10 +36,10 @@ Status check_rows(const ConstraintSystem& system, const Plan& plan, ProverColumn
 Column view(ColumnField field, unsigned n_vars, ByteSpan bytes);
 
 /// The column at a point (any field).
-uint128 evaluate_column(const Column& column, std::span<const uint128> point);
+B128 evaluate_column(const Column& column, std::span<const B128> point);
 
 /// The group's polynomial packed into B128 words for pcs_commit (plan.hpp CommitGroup layout).
-std::vector<uint128> interleave_group(const CommitGroup& group, unsigned n_vars,
-                                      std::span<const Column> columns);
+std::vector<B128> interleave_group(const CommitGroup& group, unsigned n_vars,
+                                   std::span<const Column> columns);
 
 }  // namespace merkleforge::cs::detail

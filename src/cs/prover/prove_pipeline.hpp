@@ -27,8 +27,8 @@ inline double seconds_since(Clock::time_point start) {
 }
 
 inline std::vector<zk::EvalClaim> claims_at(const std::vector<OracleId>& columns,
-                                            const std::vector<uint128>& point,
-                                            const std::vector<uint128>& values) {
+                                            const std::vector<B128>& point,
+                                            const std::vector<B128>& values) {
   std::vector<zk::EvalClaim> claims;
   for (std::size_t c = 0; c < columns.size(); ++c) claims.push_back({columns[c], point, values[c]});
   return claims;
@@ -39,9 +39,9 @@ inline std::vector<zk::EvalClaim> prove_linear(const ConstraintBatch& batch, uns
                                                ProverColumns& columns,
                                                zk::ProverTranscript& transcript) {
   transcript.begin_phase("cs/linear");
-  std::vector<uint128> point(n_vars);
+  std::vector<B128> point(n_vars);
   for (auto& x : point) x = transcript.sample_b128();
-  std::vector<uint128> values;
+  std::vector<B128> values;
   for (OracleId id : batch.columns) values.push_back(evaluate_column(columns.column(id), point));
   transcript.write_b128s(values);
   return claims_at(batch.columns, point, values);
@@ -68,7 +68,7 @@ inline std::vector<pcs::EvaluationClaim> group_claims(const Plan& plan,
   std::vector<pcs::EvaluationClaim> out;
   for (const GroupOpening& opening : group_openings(plan, committed)) {
     const CommitGroup& group = plan.groups[opening.group];
-    std::vector<uint128> values, missing;
+    std::vector<B128> values, missing;
     for (std::size_t k = 0; k < group.columns.size(); ++k) {
       if (opening.values[k]) {
         values.push_back(*opening.values[k]);
@@ -111,13 +111,13 @@ Result<Bytes> prove_pipeline(const ConstraintSystem& system, const Witness& witn
   if (!params) return params.error();
 
   start = Clock::now();
-  std::vector<std::vector<uint128>> packed;
+  std::vector<std::vector<B128>> packed;
   for (const CommitGroup& group : plan.groups) {
     std::vector<Column> views;
     for (OracleId id : group.columns) views.push_back(columns.column(id));
     packed.push_back(interleave_group(group, system.tables()[group.table].n_vars, views));
   }
-  std::vector<std::span<const uint128>> spans(packed.begin(), packed.end());
+  std::vector<std::span<const B128>> spans(packed.begin(), packed.end());
   auto committed = pcs::pcs_commit(group_shapes(plan), spans, params->pcs.config);
   if (!committed) return committed.error();
   packed.clear();

@@ -24,10 +24,14 @@
 namespace merkleforge::pcs {
 namespace {
 
-using binius::from_polyval;
-using binius::polyval_mul;
-using binius::polyval_mul_scalar;
+using binius::B128P;
+using binius::to_canonical;
 using binius::to_polyval;
+using binius::uint128;
+
+const binius::PolyvalKernel& kernel() noexcept {
+  return binius::active_polyval_kernel();
+}
 
 /// Elements processed per block inside a parallel task (temporaries live on the stack).
 constexpr std::size_t kBlock = 256;
@@ -54,18 +58,6 @@ double* part(PcsTimings* timings, double PcsTimings::*member) {
   return timings == nullptr ? nullptr : &(timings->*member);
 }
 
-/// a·b of two Montgomery-form values.
-uint128 mont_mul(uint128 a, uint128 b) {
-  uint128 out = 0;
-  (void)polyval_mul({&a, 1}, {&b, 1}, {&out, 1});
-  return out;
-}
-
-/// a·b of two canonical values.
-uint128 canonical_mul(uint128 a, uint128 b) {
-  return from_polyval(mont_mul(to_polyval(a), to_polyval(b)));
-}
-
 /// Runs body(begin, end) over [0, count) in pieces of kBlock (each begins at a multiple of
 /// kBlock, so pairs never straddle two pieces), kParallelGrain values per task on the pool.
 template <class Body>
@@ -78,60 +70,58 @@ void parallel_blocks(std::size_t count, Body&& body) {
   });
 }
 
-std::vector<uint128> to_polyval_vector(std::span<const uint128> canonical) {
-  std::vector<uint128> out(canonical.size());
+std::vector<B128P> to_polyval_vector(std::span<const B128> canonical) {
+  std::vector<B128P> out(canonical.size());
   parallel_blocks(canonical.size(), [&](std::size_t begin, std::size_t end) {
-    (void)to_polyval(canonical.subspan(begin, end - begin),
-                     std::span(out).subspan(begin, end - begin));
+    for (std::size_t i = begin; i < end; ++i) out[i] = to_polyval(canonical[i]);
   });
   return out;
 }
 
-std::vector<uint128> from_polyval_vector(std::span<const uint128> polyval) {
-  std::vector<uint128> out(polyval.size());
+std::vector<B128> to_canonical_vector(std::span<const B128P> polyval) {
+  std::vector<B128> out(polyval.size());
   parallel_blocks(polyval.size(), [&](std::size_t begin, std::size_t end) {
-    (void)from_polyval(polyval.subspan(begin, end - begin),
-                       std::span(out).subspan(begin, end - begin));
+    for (std::size_t i = begin; i < end; ++i) out[i] = to_canonical(polyval[i]);
   });
   return out;
 }
 
-// ---- the batched sumcheck over t*·A* (Montgomery form) ----
+// ---- the batched sumcheck over t*·A* ----
 
 struct RoundPolynomial {
-  uint128 constant = 0;   ///< g(0)
-  uint128 quadratic = 0;  ///< coefficient of X^2
+  B128P constant;   ///< g(0)
+  B128P quadratic;  ///< coefficient of X^2
 };
 
-RoundPolynomial operator^(RoundPolynomial x, RoundPolynomial y) {
-  return {x.constant ^ y.constant, x.quadratic ^ y.quadratic};
+RoundPolynomial operator+(RoundPolynomial x, RoundPolynomial y) {
+  return {x.constant + y.constant, x.quadratic + y.quadratic};
 }
 
 /// Adds the round-polynomial terms of the pairs in t[0, n), a[0, n) (n even) to acc:
 /// g(X) = Σ_x (t0 + X(t0 + t1))(a0 + X(a0 + a1)) gives g(0) = Σ t0·a0 and the X^2 coefficient
 /// Σ (t0 + t1)(a0 + a1); the linear one follows from the running claim.
-void accumulate_round(const uint128* t, const uint128* a, std::size_t n, RoundPolynomial& acc) {
-  std::array<uint128, kBlock / 2> t0, a0, td, ad;
+void accumulate_round(const B128P* t, const B128P* a, std::size_t n, RoundPolynomial& acc) {
+  std::array<B128P, kBlock / 2> t0, a0, td, ad;
   const std::size_t pairs = n / 2;
   for (std::size_t x = 0; x < pairs; ++x) {
     t0[x] = t[2 * x];
     a0[x] = a[2 * x];
-    td[x] = t[2 * x] ^ t[2 * x + 1];
-    ad[x] = a[2 * x] ^ a[2 * x + 1];
+    td[x] = t[2 * x] + t[2 * x + 1];
+    ad[x] = a[2 * x] + a[2 * x + 1];
   }
-  (void)polyval_mul({t0.data(), pairs}, {a0.data(), pairs}, {t0.data(), pairs});
-  (void)polyval_mul({td.data(), pairs}, {ad.data(), pairs}, {td.data(), pairs});
+  kernel().mul(t0.data(), a0.data(), t0.data(), pairs);
+  kernel().mul(td.data(), ad.data(), td.data(), pairs);
   for (std::size_t x = 0; x < pairs; ++x) {
-    acc.constant ^= t0[x];
-    acc.quadratic ^= td[x];
+    acc.constant += t0[x];
+    acc.quadratic += td[x];
   }
 }
 
 /// out[x] = v[2x] + r·(v[2x] + v[2x+1]) for x < n: the lowest variable set to r.
-void fold_block(const uint128* v, uint128 r, uint128* out, std::size_t n) {
-  for (std::size_t x = 0; x < n; ++x) out[x] = v[2 * x] ^ v[2 * x + 1];
-  (void)polyval_mul_scalar({out, n}, r, {out, n});
-  for (std::size_t x = 0; x < n; ++x) out[x] ^= v[2 * x];
+void fold_block(const B128P* v, B128P r, B128P* out, std::size_t n) {
+  for (std::size_t x = 0; x < n; ++x) out[x] = v[2 * x] + v[2 * x + 1];
+  kernel().mul_scalar(out, r, out, n);
+  for (std::size_t x = 0; x < n; ++x) out[x] += v[2 * x];
 }
 
 /// Runs body(begin, end, acc) over [0, count) in the pieces of parallel_blocks, XOR-reducing.
@@ -147,15 +137,15 @@ RoundPolynomial reduce_blocks(std::size_t count, Body&& body) {
   const tbb::blocked_range<std::size_t> all(0, blocks, kParallelGrain / kBlock);
   if (count <= kParallelGrain) return run(all, {});
   return tbb::parallel_reduce(all, RoundPolynomial{}, run,
-                              [](RoundPolynomial x, RoundPolynomial y) { return x ^ y; });
+                              [](RoundPolynomial x, RoundPolynomial y) { return x + y; });
 }
 
-/// The sumcheck state: t* and A* with the variables fixed so far (Montgomery form), in
+/// The sumcheck state: t* and A* with the variables fixed so far, in
 /// ping-pong buffers so that folding allocates nothing.
 class SumcheckState {
  public:
   /// Starts from t (viewed: it must outlive the state) and a, and sums the first round.
-  SumcheckState(std::span<const uint128> t, std::vector<uint128> a)
+  SumcheckState(std::span<const B128P> t, std::vector<B128P> a)
       : a_first_(std::move(a)), t_(t), a_(a_first_), size_(t.size()) {
     first_round_ =
         reduce_blocks(size_, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
@@ -167,14 +157,14 @@ class SumcheckState {
     }
   }
 
-  std::span<const uint128> t() const { return t_; }
+  std::span<const B128P> t() const { return t_; }
 
   /// The round polynomial before any variable is fixed.
   RoundPolynomial first_round() const { return first_round_; }
 
   /// Fixes the lowest variable to r and returns the next round polynomial (zero when one value
   /// is left): fold and the next round's sums in one pass over the data.
-  RoundPolynomial fold(uint128 r) {
+  RoundPolynomial fold(B128P r) {
     const std::size_t half = size_ / 2;
     Buffers& out = buffers_[next_];
     const RoundPolynomial next =
@@ -189,94 +179,92 @@ class SumcheckState {
     a_ = {out.a.data(), half};
     size_ = half;
     next_ ^= 1;
-    if (!a_first_.empty()) std::vector<uint128>().swap(a_first_);  // no longer read
+    if (!a_first_.empty()) std::vector<B128P>().swap(a_first_);  // no longer read
     return next;
   }
 
  private:
   struct Buffers {
-    std::vector<uint128> t, a;
+    std::vector<B128P> t, a;
   };
-  std::vector<uint128> a_first_;
-  std::span<const uint128> t_, a_;  // the current values: the inputs, then a buffer
+  std::vector<B128P> a_first_;
+  std::span<const B128P> t_, a_;  // the current values: the inputs, then a buffer
   std::size_t size_;
   std::array<Buffers, 2> buffers_;  // fold reads one (or the inputs) and writes the other
   unsigned next_ = 0;
   RoundPolynomial first_round_;
 };
 
-/// eq(point, i) for i < 2^point.size(), Montgomery form (point canonical).
-std::vector<uint128> eq_tensor_mont(std::span<const uint128> point) {
-  std::vector<uint128> table(std::size_t{1} << point.size());
-  table[0] = binius::kPolyvalOne;
+/// eq(point, i) for i < 2^point.size().
+std::vector<B128P> eq_tensor_polyval(std::span<const B128> point) {
+  std::vector<B128P> table(std::size_t{1} << point.size());
+  table[0] = B128P::one();
   for (std::size_t k = 0; k < point.size(); ++k) {
     const std::size_t half = std::size_t{1} << k;
-    const uint128 r = to_polyval(point[k]);
+    const B128P r = to_polyval(point[k]);
     // table[i + half] = table[i]·r, table[i] = table[i] + table[i + half].
     parallel_blocks(half, [&](std::size_t begin, std::size_t end) {
-      (void)polyval_mul_scalar({table.data() + begin, end - begin}, r,
-                               {table.data() + half + begin, end - begin});
-      for (std::size_t i = begin; i < end; ++i) table[i] ^= table[half + i];
+      kernel().mul_scalar(table.data() + begin, r, table.data() + half + begin, end - begin);
+      for (std::size_t i = begin; i < end; ++i) table[i] += table[half + i];
     });
   }
   return table;
 }
 
-// ---- FRI folding of codewords (Montgomery form) ----
+// ---- FRI folding of codewords (POLYVAL basis) ----
 
 /// The codeword after the interleaved folds: by linearity the encoding of t* with its lowest
 /// `arity` variables fixed (the message `folded`), one forward NTT per coset in the POLYVAL basis
-/// (binius/kernels.hpp: the RS encoder without its basis changes, data stays Montgomery).
-std::vector<uint128> encode_folded_message(std::span<const uint128> folded,
-                                           const PcsParams& params) {
+/// (binius/kernels.hpp: the RS encoder without its basis changes).
+std::vector<B128P> encode_folded_message(std::span<const B128P> folded, const PcsParams& params) {
   const std::size_t length = std::size_t{1} << params.log_dim();  // = folded.size()
   const std::size_t cosets = std::size_t{1} << params.config.log_inv_rate;
-  std::vector<uint128> codeword(length * cosets);
+  std::vector<B128P> codeword(length * cosets);
   for (std::size_t c = 0; c < cosets; ++c) {
-    uint128* chunk = codeword.data() + c * length;
+    B128P* chunk = codeword.data() + c * length;
     for (std::size_t i = 0; i < length; ++i) chunk[i] = folded[i];
     binius::ntt_forward_polyval({chunk, length}, binius::NttShape{params.log_dim(), 0, c});
   }
   return codeword;
 }
 
-/// Ŵ_j(β_(j+1+b)) for the bits b of a pair index (Montgomery form), from the NTT module.
-std::vector<uint128> fold_twiddle_basis(unsigned fold, unsigned index_bits) {
-  std::vector<uint128> basis;
+/// Ŵ_j(β_(j+1+b)) for the bits b of a pair index, from the NTT module.
+std::vector<B128P> fold_twiddle_basis(unsigned fold, unsigned index_bits) {
+  std::vector<B128P> basis;
   for (unsigned b = 0; b < index_bits; ++b) {
     auto twiddle =
         binius::additive_ntt_twiddle(binius::kNttLogDomainLimit, fold, std::uint64_t{1} << b, 0);
-    basis.push_back(to_polyval(static_cast<uint128>(twiddle->value())));
+    basis.push_back(to_polyval(B128(twiddle->value())));
   }
   return basis;
 }
 
-/// One FRI-Binius fold (DP24 Def. 3.6) of f (Montgomery form) with challenge r: for pair x, the
+/// One FRI-Binius fold (DP24 Def. 3.6) of f with challenge r: for pair x, the
 /// inverse butterfly with twiddle t_x (v += u; u += t·v) and then u + r·(v + u).
-std::vector<uint128> fold_pairs(const std::vector<uint128>& f, unsigned fold, uint128 r) {
+std::vector<B128P> fold_pairs(const std::vector<B128P>& f, unsigned fold, B128P r) {
   const std::size_t pairs = f.size() / 2;
   const auto index_bits = static_cast<unsigned>(std::bit_width(pairs - 1));
-  const std::vector<uint128> basis = fold_twiddle_basis(fold, index_bits);
-  std::vector<uint128> twiddles(pairs, 0);
+  const std::vector<B128P> basis = fold_twiddle_basis(fold, index_bits);
+  std::vector<B128P> twiddles(pairs);
   for (unsigned b = 0; b < index_bits; ++b) {
     const std::size_t half = std::size_t{1} << b;
-    for (std::size_t x = 0; x < half; ++x) twiddles[half + x] = twiddles[x] ^ basis[b];
+    for (std::size_t x = 0; x < half; ++x) twiddles[half + x] = twiddles[x] + basis[b];
   }
-  std::vector<uint128> out(pairs);
+  std::vector<B128P> out(pairs);
   parallel_blocks(pairs, [&](std::size_t begin, std::size_t end) {
-    std::array<uint128, kBlock> u, v, scratch;
+    std::array<B128P, kBlock> u, v, scratch;
     const std::size_t n = end - begin;
     for (std::size_t i = 0; i < n; ++i) {
       u[i] = f[2 * (begin + i)];
-      v[i] = u[i] ^ f[2 * (begin + i) + 1];
+      v[i] = u[i] + f[2 * (begin + i) + 1];
     }
-    (void)polyval_mul({twiddles.data() + begin, n}, {v.data(), n}, {scratch.data(), n});
+    kernel().mul(twiddles.data() + begin, v.data(), scratch.data(), n);
     for (std::size_t i = 0; i < n; ++i) {
-      u[i] ^= scratch[i];
-      scratch[i] = u[i] ^ v[i];
+      u[i] += scratch[i];
+      scratch[i] = u[i] + v[i];
     }
-    (void)polyval_mul_scalar({scratch.data(), n}, r, {scratch.data(), n});
-    for (std::size_t i = 0; i < n; ++i) out[begin + i] = u[i] ^ scratch[i];
+    kernel().mul_scalar(scratch.data(), r, scratch.data(), n);
+    for (std::size_t i = 0; i < n; ++i) out[begin + i] = u[i] + scratch[i];
   });
   return out;
 }
@@ -285,10 +273,10 @@ std::vector<uint128> fold_pairs(const std::vector<uint128>& f, unsigned fold, ui
 
 /// The packed polynomial's coordinates of a claim's point: those after the first κ (which select
 /// the subfield value inside a word), padded with zeros to packed_vars.
-std::vector<uint128> packed_coordinates(const PolynomialLayout& layout,
-                                        const std::vector<uint128>& point) {
+std::vector<B128> packed_coordinates(const PolynomialLayout& layout,
+                                     const std::vector<B128>& point) {
   const unsigned kappa = packing_log(layout.shape.tower_level);
-  std::vector<uint128> high(layout.packed_vars, 0);
+  std::vector<B128> high(layout.packed_vars);
   for (std::size_t i = kappa; i < point.size(); ++i) high[i - kappa] = point[i];
   return high;
 }
@@ -304,19 +292,19 @@ std::uint64_t transpose8x8(std::uint64_t x) {
   return x ^ t ^ (t << 28);
 }
 
-using BitSums = std::vector<std::array<uint128, 128>>;
+using BitSums = std::vector<std::array<B128P, 128>>;
 
 /// sums[j][b] = Σ over v with bit b of words[v] set of eqs[j][v], for every claim j in one pass:
 /// per 8 words, the 8 bits at each position b form one byte (8×8 transposes), which indexes the
 /// 256 subset sums of claim j's 8 eq weights — 128 lookups instead of a product or a branch per
 /// set bit.
-BitSums bit_sums_of(std::span<const uint128> words, const std::vector<const uint128*>& eqs) {
+BitSums bit_sums_of(std::span<const B128> words, const std::vector<const B128P*>& eqs) {
   constexpr std::size_t kGroup = 8;
   const std::size_t groups = words.size() / kGroup;
   auto body = [&](const tbb::blocked_range<std::size_t>& range, BitSums acc) {
-    std::array<uint128, 256> table;
+    std::array<B128P, 256> table;
     for (std::size_t g = range.begin(); g != range.end(); ++g) {
-      const uint128* w = words.data() + kGroup * g;
+      const B128* w = words.data() + kGroup * g;
       std::uint8_t rows[kGroup][16];  // the 8 words' bytes
       std::memcpy(rows, w, sizeof rows);
       std::array<std::uint8_t, 128> column_bytes;  // byte b: bit i = bit b of word i
@@ -327,13 +315,13 @@ BitSums bit_sums_of(std::span<const uint128> words, const std::vector<const uint
         std::memcpy(column_bytes.data() + 8 * k, &y, 8);  // little-endian: byte j = column 8k + j
       }
       for (std::size_t c = 0; c < eqs.size(); ++c) {
-        const uint128* eq = eqs[c] + kGroup * g;
-        table[0] = 0;
+        const B128P* eq = eqs[c] + kGroup * g;
+        table[0] = B128P::zero();
         for (unsigned bit = 0; bit < kGroup; ++bit) {
           const unsigned half = 1u << bit;
-          for (unsigned x = 0; x < half; ++x) table[half + x] = table[x] ^ eq[bit];
+          for (unsigned x = 0; x < half; ++x) table[half + x] = table[x] + eq[bit];
         }
-        for (unsigned b = 0; b < 128; ++b) acc[c][b] ^= table[column_bytes[b]];
+        for (unsigned b = 0; b < 128; ++b) acc[c][b] += table[column_bytes[b]];
       }
     }
     return acc;
@@ -341,14 +329,14 @@ BitSums bit_sums_of(std::span<const uint128> words, const std::vector<const uint
   BitSums sums = tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, groups, 1024),
                                       BitSums(eqs.size()), body, [](BitSums a, const BitSums& b) {
                                         for (std::size_t c = 0; c < a.size(); ++c) {
-                                          for (unsigned i = 0; i < 128; ++i) a[c][i] ^= b[c][i];
+                                          for (unsigned i = 0; i < 128; ++i) a[c][i] += b[c][i];
                                         }
                                         return a;
                                       });
   for (std::size_t v = kGroup * groups; v < words.size(); ++v) {  // fewer than 8 words
     for (std::size_t c = 0; c < eqs.size(); ++c) {
       for (unsigned b = 0; b < 128; ++b) {
-        if ((words[v] >> b) & 1) sums[c][b] ^= eqs[c][v];
+        if ((words[v].value() >> b) & 1) sums[c][b] += eqs[c][v];
       }
     }
   }
@@ -358,54 +346,54 @@ BitSums bit_sums_of(std::span<const uint128> words, const std::vector<const uint
 /// ŝ_u = Σ_v eq(high, v)·slot_u(t(v)) for u < 2^κ, slot_u the u-th T_level value of the word,
 /// from the bit sums: slot u's value is Σ_c X_c·bit_sums[(u << level) + c] over the bits c of a
 /// T_level element.
-std::vector<uint128> ring_switch_columns(const std::array<uint128, 128>& bit_sums, unsigned level) {
+std::vector<B128> ring_switch_columns(const std::array<B128P, 128>& bit_sums, unsigned level) {
   const unsigned slot_bits = 1u << level;
-  std::vector<uint128> columns(std::size_t{128} >> level, 0);
+  std::vector<B128> columns(std::size_t{128} >> level);
   for (std::size_t u = 0; u < columns.size(); ++u) {
     for (unsigned c = 0; c < slot_bits; ++c) {
-      columns[u] ^= canonical_mul(uint128{1} << c, bit_sums[u * slot_bits + c]);
+      columns[u] += B128(uint128{1} << c) * to_canonical(bit_sums[u * slot_bits + c]);
     }
   }
   return columns;
 }
 
-/// Adds scale·A(v) to target[v] (Montgomery form) for the ring-switching indicator
-/// A(v) = Σ_w eq(row_point, w)·slot_w(eq_v), given eq in Montgomery form. Every step — the
+/// Adds scale·A(v) to target[v] for the ring-switching indicator
+/// A(v) = Σ_w eq(row_point, w)·slot_w(eq_v). Every step — the
 /// basis change of eq_v, the slot map, the basis change back, the product by `scale` — is
 /// GF(2)-linear, so their composition is applied at once by byte tables of the images of the
 /// 128 basis bits: 16 lookups per v and no conversion.
-void add_ring_switch_indicator(std::span<const uint128> eq, unsigned level,
-                               std::span<const uint128> row_point, uint128 scale, uint128* target) {
+void add_ring_switch_indicator(std::span<const B128P> eq, unsigned level,
+                               std::span<const B128> row_point, B128P scale, B128P* target) {
   const auto row_eq = binius::eq_tensor(row_point);
   const unsigned slot_bits = 1u << level;
-  std::array<uint128, 128> slot_images;  // canonical bit b -> its slot image (canonical)
+  std::array<B128, 128> slot_images;  // canonical bit b -> its slot image
   for (unsigned b = 0; b < 128; ++b) {
-    slot_images[b] = canonical_mul((*row_eq)[b / slot_bits], uint128{1} << (b % slot_bits));
+    slot_images[b] = (*row_eq)[b / slot_bits] * B128(uint128{1} << (b % slot_bits));
   }
-  std::array<uint128, 128> bit_images;  // Montgomery bit c -> scale·A(e_c) (Montgomery)
+  std::array<B128P, 128> bit_images;  // POLYVAL bit c -> scale·A(e_c)
   for (unsigned c = 0; c < 128; ++c) {
-    const uint128 canonical = from_polyval(uint128{1} << c);
-    uint128 image = 0;
+    const B128 canonical = to_canonical(B128P::from_bits(uint128{1} << c));
+    B128 image;
     for (unsigned b = 0; b < 128; ++b) {
-      if ((canonical >> b) & 1) image ^= slot_images[b];
+      if ((canonical.value() >> b) & 1) image += slot_images[b];
     }
-    bit_images[c] = mont_mul(to_polyval(image), scale);
+    bit_images[c] = to_polyval(image) * scale;
   }
-  std::vector<std::array<uint128, 256>> tables(16);
+  std::vector<std::array<B128P, 256>> tables(16);
   for (unsigned q = 0; q < 16; ++q) {
-    tables[q][0] = 0;
+    tables[q][0] = B128P::zero();
     for (unsigned bit = 0; bit < 8; ++bit) {
       const unsigned half = 1u << bit;
       for (unsigned x = 0; x < half; ++x)
-        tables[q][half + x] = tables[q][x] ^ bit_images[8 * q + bit];
+        tables[q][half + x] = tables[q][x] + bit_images[8 * q + bit];
     }
   }
   parallel_blocks(eq.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t v = begin; v < end; ++v) {
-      uint128 image = 0;
+      B128P image;
       for (unsigned q = 0; q < 16; ++q)
-        image ^= tables[q][static_cast<std::uint8_t>(eq[v] >> (8 * q))];
-      target[v] ^= image;
+        image += tables[q][static_cast<std::uint8_t>(eq[v].bits() >> (8 * q))];
+      target[v] += image;
     }
   });
 }
@@ -413,18 +401,20 @@ void add_ring_switch_indicator(std::span<const uint128> eq, unsigned level,
 // ---- oracles ----
 
 struct FoldOracle {
-  std::vector<uint128> values;  ///< canonical
+  std::vector<B128> values;
   BinaryMerkleTree<Sha256> tree;
 };
 
-void advise_opening(transcript::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
-                    std::span<const uint128> values, unsigned arity, const OracleShape& shape,
-                    std::uint64_t leaf, std::vector<Digest32>& path) {
+Status advise_opening(transcript::ProverTranscript& transcript,
+                      const BinaryMerkleTree<Sha256>& tree, std::span<const B128> values,
+                      unsigned arity, const OracleShape& shape, std::uint64_t leaf,
+                      std::vector<Digest32>& path) {
   transcript.advise_b128s(values.subspan(leaf << arity, std::size_t{1} << arity));
-  (void)tree.inclusion_path(leaf, path);
+  if (Status s = tree.inclusion_path(leaf, path); !s) return s;
   for (unsigned level = 0; level < shape.log_leaves - shape.cap_height; ++level) {
     transcript.advise_digest(path[level]);
   }
+  return Ok{};
 }
 
 void advise_cap(transcript::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
@@ -438,7 +428,7 @@ void advise_cap(transcript::ProverTranscript& transcript, const BinaryMerkleTree
 }  // namespace
 
 Result<PcsCommitted> pcs_commit(const std::vector<PolynomialShape>& shapes,
-                                const std::vector<std::span<const uint128>>& packed,
+                                const std::vector<std::span<const B128>>& packed,
                                 const PcsConfig& config, PcsTimings* timings) {
   auto params = derive_params(shapes, config);
   if (!params) return params.error();
@@ -448,7 +438,7 @@ Result<PcsCommitted> pcs_commit(const std::vector<PolynomialShape>& shapes,
                                             std::to_string(shapes.size()) + " shapes");
   }
   PcsCommitted committed;
-  committed.message.assign(std::size_t{1} << params->total_vars, 0);
+  committed.message.assign(std::size_t{1} << params->total_vars, B128::zero());
   for (std::size_t j = 0; j < shapes.size(); ++j) {
     const PolynomialLayout& layout = params->polynomials[j];
     const std::size_t words = std::size_t{1} << layout.packed_vars;
@@ -458,7 +448,7 @@ Result<PcsCommitted> pcs_commit(const std::vector<PolynomialShape>& shapes,
                                               " words, expected " + std::to_string(words));
     }
     const unsigned bits = shapes[j].n_vars + shapes[j].tower_level;
-    if (bits < 7 && (packed[j][0] >> (1u << bits)) != 0) {
+    if (bits < 7 && (packed[j][0].value() >> (1u << bits)) != 0) {
       return make_error(Errc::invalid_argument,
                         "pcs: polynomial " + std::to_string(j) + " has bits set beyond its values");
     }
@@ -498,29 +488,28 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   {
     Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
     // Ring-switching: the tensor columns of every subfield claim, then the row-batching point.
-    std::vector<std::vector<uint128>> eq_high(claims.size());  // Montgomery, subfield claims
-    std::vector<std::vector<uint128>> tensor_columns(claims.size());
+    std::vector<std::vector<B128P>> eq_high(claims.size());  // subfield claims
+    std::vector<std::vector<B128>> tensor_columns(claims.size());
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
       if (layout.shape.tower_level == 7) continue;
-      eq_high[j] = eq_tensor_mont(packed_coordinates(layout, claims[j].point));
+      eq_high[j] = eq_tensor_polyval(packed_coordinates(layout, claims[j].point));
     }
     // One pass over each subfield polynomial for all of its claims.
     for (std::size_t p = 0; p < params.polynomials.size(); ++p) {
       const PolynomialLayout& layout = params.polynomials[p];
       if (layout.shape.tower_level == 7) continue;
       std::vector<std::size_t> on_p;
-      std::vector<const uint128*> eqs;
+      std::vector<const B128P*> eqs;
       for (std::size_t j = 0; j < claims.size(); ++j) {
         if (claims[j].polynomial != p) continue;
         on_p.push_back(j);
         eqs.push_back(eq_high[j].data());
       }
       if (on_p.empty()) continue;
-      const std::span<const uint128> words(committed.message.data() + layout.offset,
-                                           eq_high[on_p[0]].size());
-      BitSums sums = bit_sums_of(words, eqs);  // Montgomery (the sums are linear in eq)
-      for (auto& per_claim : sums) (void)from_polyval(per_claim, per_claim);
+      const std::span<const B128> words(committed.message.data() + layout.offset,
+                                        eq_high[on_p[0]].size());
+      const BitSums sums = bit_sums_of(words, eqs);
       for (std::size_t k = 0; k < on_p.size(); ++k) {
         tensor_columns[on_p[k]] = ring_switch_columns(sums[k], layout.shape.tower_level);
       }
@@ -529,31 +518,32 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     for (const auto& columns : tensor_columns) {
       if (!columns.empty()) transcript.write_b128s(columns);  // subfield claims only
     }
-    std::array<uint128, 7> row_point;
-    for (uint128& coordinate : row_point) coordinate = transcript.sample_b128();
+    std::array<B128, 7> row_point;
+    for (B128& coordinate : row_point) coordinate = transcript.sample_b128();
 
-    // Batching: A* = Σ_j α^j·A_j on claim j's subcube (Montgomery form).
+    // Batching: A* = Σ_j α^j·A_j on claim j's subcube.
     transcript.begin_phase("pcs/batch");
-    const uint128 alpha = to_polyval(transcript.sample_b128());
-    std::vector<uint128> indicator(committed.message.size(), 0);
-    uint128 power = binius::kPolyvalOne;
+    const B128P alpha = to_polyval(transcript.sample_b128());
+    std::vector<B128P> indicator(committed.message.size());
+    B128P power = B128P::one();
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
       const unsigned level = layout.shape.tower_level;
-      uint128* target = indicator.data() + layout.offset;
+      B128P* target = indicator.data() + layout.offset;
       if (level == 7) {
-        std::vector<uint128> piece = eq_tensor_mont(claims[j].point);
-        if (power != binius::kPolyvalOne) (void)polyval_mul_scalar(piece, power, piece);
+        std::vector<B128P> piece = eq_tensor_polyval(claims[j].point);
+        if (power != B128P::one())
+          kernel().mul_scalar(piece.data(), power, piece.data(), piece.size());
         parallel_blocks(piece.size(), [&](std::size_t begin, std::size_t end) {
-          for (std::size_t v = begin; v < end; ++v) target[v] ^= piece[v];
+          for (std::size_t v = begin; v < end; ++v) target[v] += piece[v];
         });
       } else {
         add_ring_switch_indicator(eq_high[j], level,
-                                  std::span<const uint128>(row_point.data(), packing_log(level)),
+                                  std::span<const B128>(row_point.data(), packing_log(level)),
                                   power, target);
         eq_high[j] = {};
       }
-      power = mont_mul(power, alpha);
+      power *= alpha;
     }
     sumcheck.emplace(committed.message_polyval, std::move(indicator));
   }
@@ -562,16 +552,16 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   transcript.begin_phase("pcs/sumcheck-fri");
   const unsigned arity = params.arity;
   const unsigned last_oracle_folds = arity * static_cast<unsigned>(params.oracles.size() - 1);
-  std::vector<uint128> folded;  // the codeword after the folds so far (Montgomery form)
+  std::vector<B128P> folded;  // the codeword after the folds so far
   std::vector<FoldOracle> oracles;
   RoundPolynomial g = sumcheck->first_round();
   for (unsigned round = 0; round < params.total_vars; ++round) {
     const unsigned folds = round + 1;
     {
       Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
-      transcript.write_b128(from_polyval(g.constant));
-      transcript.write_b128(from_polyval(g.quadratic));
-      const uint128 r = to_polyval(transcript.sample_b128());
+      transcript.write_b128(to_canonical(g.constant));
+      transcript.write_b128(to_canonical(g.quadratic));
+      const B128P r = to_polyval(transcript.sample_b128());
       g = sumcheck->fold(r);
       // Only the codewords behind oracles 1 .. K−1 are needed: f after arity·k folds.
       if (folds == arity && folds <= last_oracle_folds) {
@@ -582,7 +572,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     }
     if (folds % arity == 0 && folds / arity < params.oracles.size()) {
       Stopwatch watch(part(timings, &PcsTimings::merkle));
-      FoldOracle oracle{from_polyval_vector(folded), {}};
+      FoldOracle oracle{to_canonical_vector(folded), {}};
       auto tree = commit_codeword<Sha256>(oracle.values, arity);
       if (!tree) return tree.error();
       oracle.tree = std::move(*tree);
@@ -590,7 +580,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
       oracles.push_back(std::move(oracle));
     }
     if (folds == params.total_vars - params.terminal_vars) {
-      transcript.write_b128s(from_polyval_vector(sumcheck->t()));  // t*, folded variables fixed
+      transcript.write_b128s(to_canonical_vector(sumcheck->t()));  // t*, folded variables fixed
     }
   }
 
@@ -603,11 +593,17 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   std::vector<Digest32> path;
   for (unsigned query = 0; query < params.queries; ++query) {
     const std::uint64_t position = transcript.sample_index(params.query_bits());
-    advise_opening(transcript, committed.tree, committed.codeword, arity, params.oracles[0],
-                   position, path);
+    if (Status s = advise_opening(transcript, committed.tree, committed.codeword, arity,
+                                  params.oracles[0], position, path);
+        !s) {
+      return s.error();
+    }
     for (std::size_t k = 1; k < params.oracles.size(); ++k) {
-      advise_opening(transcript, oracles[k - 1].tree, oracles[k - 1].values, arity,
-                     params.oracles[k], position >> (arity * k), path);
+      if (Status s = advise_opening(transcript, oracles[k - 1].tree, oracles[k - 1].values, arity,
+                                    params.oracles[k], position >> (arity * k), path);
+          !s) {
+        return s.error();
+      }
     }
   }
   const transcript::ProofTapes tapes = std::move(transcript).finish();

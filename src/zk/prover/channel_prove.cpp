@@ -2,8 +2,8 @@
 #include <tbb/parallel_for.h>
 
 #include "channel_common.hpp"
+#include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/multilinear.hpp"
-#include "merkleforge/binius/packed.hpp"
 #include "merkleforge/zk/grand_product.hpp"
 #include "merkleforge/zk/prover.hpp"
 
@@ -11,31 +11,33 @@ namespace merkleforge::zk {
 namespace {
 
 /// F[i] = r + Σ_k s^k·T_k[i] (canonical), in parallel blocks.
-std::vector<uint128> flush_column(const detail::ChannelChallenges& c,
-                                  const std::vector<Column>& columns) {
-  std::vector<uint128> flushed(columns.front().size(), c.permutation);
+std::vector<B128> flush_column(const detail::ChannelChallenges& c,
+                               const std::vector<Column>& columns) {
+  std::vector<B128> flushed(columns.front().size(), c.permutation);
   constexpr std::size_t kBlock = 1024;
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, flushed.size(), kBlock),
                     [&](const tbb::blocked_range<std::size_t>& range) {
-                      std::vector<uint128> values(range.size()), scales(range.size());
-                      uint128 power = 1;
+                      std::vector<binius::B128P> values(range.size());
+                      const binius::B128P mixing = binius::to_polyval(c.mixing);
+                      binius::B128P power = binius::B128P::one();
                       for (const Column& column : columns) {
                         for (std::size_t i = 0; i < range.size(); ++i) {
-                          values[i] = column_value(column, range.begin() + i);
+                          values[i] = binius::to_polyval(column_value(column, range.begin() + i));
                         }
-                        std::fill(scales.begin(), scales.end(), power);
-                        (void)binius::packed_mul_b128(values, scales, values);
-                        for (std::size_t i = 0; i < range.size(); ++i)
-                          flushed[range.begin() + i] ^= values[i];
-                        power = detail::mul(power, c.mixing);
+                        binius::active_polyval_kernel().mul_scalar(values.data(), power,
+                                                                   values.data(), values.size());
+                        for (std::size_t i = 0; i < range.size(); ++i) {
+                          flushed[range.begin() + i] += binius::to_canonical(values[i]);
+                        }
+                        power *= mixing;
                       }
                     });
   return flushed;
 }
 
 /// The column's multilinear extension at `point` (canonical).
-uint128 evaluate_column(const Column& column, std::span<const uint128> point) {
-  std::vector<uint128> values(column.size());
+B128 evaluate_column(const Column& column, std::span<const B128> point) {
+  std::vector<B128> values(column.size());
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = column_value(column, i);
   return binius::evaluate_multilinear(values, point).value();  // sizes match by construction
 }
@@ -64,7 +66,7 @@ Result<ChannelClaims> prove_channel(const ChannelStatement& statement,
     }
   }
   const auto challenges = detail::begin_channel(transcript, statement);
-  std::vector<std::vector<uint128>> flushed;
+  std::vector<std::vector<B128>> flushed;
   std::vector<Column> flushed_columns;
   for (const auto& set : columns) flushed.push_back(flush_column(challenges, set));
   for (const auto& f : flushed) flushed_columns.push_back(Column::b128(f));
@@ -72,7 +74,7 @@ Result<ChannelClaims> prove_channel(const ChannelStatement& statement,
   if (!reduced) return reduced.error();
   ChannelClaims out{reduced->points, {}};
   for (std::size_t f = 0; f < columns.size(); ++f) {
-    std::vector<uint128> evals;
+    std::vector<B128> evals;
     for (const Column& column : columns[f]) {
       evals.push_back(evaluate_column(column, reduced->points[f]));
     }

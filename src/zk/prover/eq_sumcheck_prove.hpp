@@ -17,7 +17,7 @@ namespace merkleforge::zk::detail {
 struct CompositionPart {
   Composition composition;           ///< over columns.size() columns
   std::vector<std::size_t> columns;  ///< index into the full column list
-  uint128 coefficient;
+  B128 coefficient;
 };
 
 /// Runs the rounds for columns of z.size() >= 0 variables; returns the challenges ρ. Afterwards
@@ -27,9 +27,9 @@ struct CompositionPart {
 /// columns each) is given, every round sums each term on its own columns — a term of lower degree
 /// at its own points — so the bit-pattern paths apply term by term even if C reads many columns,
 /// and no term reads the columns of the others.
-std::vector<uint128> prove_eq_sumcheck(const Composition& composition,
-                                       std::span<ProverColumn> columns, std::span<const uint128> z,
-                                       uint128 claim, ProverTranscript& transcript,
-                                       std::span<const CompositionPart> parts = {});
+std::vector<B128> prove_eq_sumcheck(const Composition& composition, std::span<ProverColumn> columns,
+                                    std::span<const B128> z, B128 claim,
+                                    ProverTranscript& transcript,
+                                    std::span<const CompositionPart> parts = {});
 
 }  // namespace merkleforge::zk::detail

@@ -14,6 +14,8 @@
 namespace merkleforge::zk {
 namespace {
 
+using binius::uint128;
+
 // An oracle's values as the prover holds them: bits while the oracle is B1 (committed B1 columns,
 // XORs of them, their shifts and tilings — the bulk of a bit-sliced circuit), else canonical
 // B128. Keeping bits keeps a 2^n-row virtual column at 2^n / 8 bytes instead of 16·2^n.
@@ -22,7 +24,7 @@ struct Values {
   bool is_bits = false;
   std::vector<std::uint8_t> bits;          // (2^n + 7) / 8 bytes when is_bits (unless borrowed)
   const std::uint8_t* borrowed = nullptr;  // a committed column's bits, viewed in place
-  std::vector<uint128> wide;               // 2^n values otherwise
+  std::vector<B128> wide;                  // 2^n values otherwise
 
   /// The bits (owned or borrowed).
   ByteSpan bit_view() const {
@@ -34,7 +36,7 @@ struct Values {
   void set_bit(std::size_t i) {
     bits[i / 8] = static_cast<std::uint8_t>(bits[i / 8] | (1u << (i % 8)));
   }
-  uint128 at(std::size_t i) const { return is_bits ? uint128{bit(i)} : wide[i]; }
+  B128 at(std::size_t i) const { return is_bits ? B128(bit(i)) : wide[i]; }
 
   static Values zero_bits(unsigned n) {
     Values v;
@@ -46,21 +48,21 @@ struct Values {
   static Values zero_wide(unsigned n) {
     Values v;
     v.n_vars = n;
-    v.wide.assign(std::size_t{1} << n, 0);
+    v.wide.assign(std::size_t{1} << n, B128::zero());
     return v;
   }
   /// The same values as canonical B128.
-  std::vector<uint128> widened() const {
+  std::vector<B128> widened() const {
     if (!is_bits) return wide;
-    std::vector<uint128> out(size());
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = bit(i);
+    std::vector<B128> out(size());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = B128(bit(i));
     return out;
   }
-  uint128 evaluate(std::span<const uint128> point) const {
+  B128 evaluate(std::span<const B128> point) const {
     return is_bits ? binius::evaluate_multilinear_b1(bit_view(), point).value()
                    : binius::evaluate_multilinear(wide, point).value();
   }
-  std::vector<uint128> partial_high(std::span<const uint128> point) const {
+  std::vector<B128> partial_high(std::span<const B128> point) const {
     return is_bits ? binius::partial_evaluate_high_b1(bit_view(), n_vars, point).value()
                    : binius::partial_evaluate_high(wide, point).value();
   }
@@ -90,14 +92,14 @@ Result<Values> from_column(OracleId id, const Column& column, unsigned n_vars) {
   return v;
 }
 
-Values constant_values(unsigned n, uint128 value) {
-  if (value > 1) {
+Values constant_values(unsigned n, B128 value) {
+  if (value.value() > 1) {
     Values v = Values::zero_wide(n);
     std::fill(v.wide.begin(), v.wide.end(), value);
     return v;
   }
   Values v = Values::zero_bits(n);
-  if (value == 1) {
+  if (value == B128::one()) {
     for (std::size_t i = 0; i < v.size(); ++i) v.set_bit(i);
   }
   return v;
@@ -106,36 +108,37 @@ Values constant_values(unsigned n, uint128 value) {
 /// out[i] += c·values[i]. Multiplying by a constant is F2-linear: per byte position of the values
 /// (only as many as their widest needs, 4 for B32), a table of c·(v << 8j) for the 256 bytes v,
 /// built from 8 products by XORs, turns each product into one lookup per byte.
-void add_scaled(uint128 c, std::span<const uint128> values, std::span<uint128> out) {
+void add_scaled(B128 c, std::span<const B128> values, std::span<B128> out) {
   uint128 all = 0;
-  for (uint128 v : values) all |= v;
+  for (B128 v : values) all |= v.value();
   unsigned n_bytes = 0;
   while (n_bytes < 16 && (all >> (8 * n_bytes)) != 0) ++n_bytes;
-  std::vector<std::array<uint128, 256>> table(n_bytes);
+  std::vector<std::array<B128, 256>> table(n_bytes);
   for (unsigned j = 0; j < n_bytes; ++j) {
-    table[j][0] = 0;
+    table[j][0] = B128::zero();
     for (unsigned b = 0; b < 8; ++b) {
-      const uint128 basis = binius::tower_mul(7, c, uint128{1} << (8 * j + b));
-      for (unsigned v = 1u << b; v < 2u << b; ++v) table[j][v] = table[j][v ^ (1u << b)] ^ basis;
+      const B128 basis = c * B128(uint128{1} << (8 * j + b));
+      for (unsigned v = 1u << b; v < 2u << b; ++v) table[j][v] = table[j][v ^ (1u << b)] + basis;
     }
   }
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, values.size(), 1 << 14),
                     [&](const tbb::blocked_range<std::size_t>& range) {
                       for (std::size_t i = range.begin(); i < range.end(); ++i) {
-                        uint128 product = 0;
+                        B128 product;
                         for (unsigned j = 0; j < n_bytes; ++j) {
-                          product ^= table[j][static_cast<std::uint8_t>(values[i] >> (8 * j))];
+                          product +=
+                              table[j][static_cast<std::uint8_t>(values[i].value() >> (8 * j))];
                         }
-                        out[i] ^= product;
+                        out[i] += product;
                       }
                     });
 }
 
 /// c0 + Σ c_t·o_t: XORs of the bit columns when every coefficient is 1 and c0 is a bit.
 Values linear_combination(const OracleSet::Oracle& o, const std::vector<ValuesPtr>& terms) {
-  bool bits = o.value <= 1;
+  bool bits = o.value.value() <= 1;
   for (std::size_t t = 0; t < terms.size(); ++t)
-    bits &= terms[t]->is_bits && o.terms[t].second == 1;
+    bits &= terms[t]->is_bits && o.terms[t].second == B128::one();
   if (bits) {
     Values out = constant_values(o.n_vars, o.value);
     for (const ValuesPtr& term : terms) {
@@ -147,11 +150,11 @@ Values linear_combination(const OracleSet::Oracle& o, const std::vector<ValuesPt
   Values out = Values::zero_wide(o.n_vars);
   std::fill(out.wide.begin(), out.wide.end(), o.value);
   for (std::size_t t = 0; t < terms.size(); ++t) {
-    const uint128 coefficient = o.terms[t].second;
+    const B128 coefficient = o.terms[t].second;
     if (terms[t]->is_bits) {  // c·b is c or 0: no products (circuits combine bits a lot)
       const ByteSpan in = terms[t]->bit_view();
       for (std::size_t i = 0; i < out.size(); ++i) {
-        out.wide[i] ^= coefficient & (uint128{0} - ((in[i / 8] >> (i % 8)) & 1u));
+        if ((in[i / 8] >> (i % 8)) & 1u) out.wide[i] += coefficient;
       }
       continue;
     }
@@ -250,12 +253,12 @@ Result<Values> packed_values(const OracleSet::Oracle& o, const Values& inner) {
   const uint128 mask = width == 128 ? ~uint128{0} : (uint128{1} << width) - 1;
   for (std::size_t i = 0; i < out.size(); ++i) {
     for (std::size_t x = 0; x < count; ++x) {
-      const uint128 v = inner.at(i * count + x);
+      const uint128 v = inner.at(i * count + x).value();
       if ((v & ~mask) != 0) {
         return make_error(Errc::invalid_argument,
                           "evalcheck: a packed oracle's inner value is outside its field");
       }
-      out.wide[i] |= v << (x * width);
+      out.wide[i] += B128(v << (x * width));  // disjoint bits: the sum is the packing
     }
   }
   return out;
@@ -339,33 +342,33 @@ struct ProverSide {
   ProverTranscript& transcript;
   Materialiser& values;
 
-  Result<std::vector<uint128>> inner_values(std::span<const OracleId> ids,
-                                            std::span<const uint128> point) {
+  Result<std::vector<B128>> inner_values(std::span<const OracleId> ids,
+                                         std::span<const B128> point) {
     std::vector<ValuesPtr> columns;
     for (OracleId id : ids) {
       auto column = values.get(id);
       if (!column) return column.error();
       columns.push_back(*column);
     }
-    std::vector<uint128> out(ids.size());
+    std::vector<B128> out(ids.size());
     tbb::parallel_for(std::size_t{0}, ids.size(),
                       [&](std::size_t t) { out[t] = columns[t]->evaluate(point); });
     transcript.write_b128s(out);
     return out;
   }
 
-  Result<std::vector<uint128>> inner_values_at(OracleId id,
-                                               std::span<const std::vector<uint128>> points) {
+  Result<std::vector<B128>> inner_values_at(OracleId id,
+                                            std::span<const std::vector<B128>> points) {
     auto column = values.get(id);
     if (!column) return column.error();
-    std::vector<uint128> out;
+    std::vector<B128> out;
     for (const auto& point : points) out.push_back((*column)->evaluate(point));
     transcript.write_b128s(out);
     return out;
   }
 
   Result<EvaluationClaims> shift_sumcheck(std::span<const detail::ShiftTask> tasks) {
-    std::vector<std::vector<uint128>> tables(2 * tasks.size());  // T(·, r_high) and ind per task
+    std::vector<std::vector<B128>> tables(2 * tasks.size());  // T(·, r_high) and ind per task
     std::vector<ValuesPtr> inners;
     for (const detail::ShiftTask& t : tasks) {
       auto inner = values.get(oracles.at(t.claim.oracle).inner);
@@ -374,7 +377,7 @@ struct ProverSide {
     }
     tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t j) {
       const OracleSet::Oracle& o = oracles.at(tasks[j].claim.oracle);
-      const std::span<const uint128> point(tasks[j].claim.point);
+      const std::span<const B128> point(tasks[j].claim.point);
       tables[2 * j] = inners[j]->partial_high(point.subspan(o.block_bits));
       tables[2 * j + 1] = detail::shift_indicator(o, point.first(o.block_bits));
     });
@@ -408,8 +411,8 @@ Result<Column> OracleValues::column(OracleId id) {
   return v.is_bits ? Column::b1(v.bit_view(), v.n_vars) : Column::b128(v.wide);
 }
 
-Result<std::vector<uint128>> materialise_oracle(const OracleSet& oracles, OracleId id,
-                                                std::span<const Column> committed) {
+Result<std::vector<B128>> materialise_oracle(const OracleSet& oracles, OracleId id,
+                                             std::span<const Column> committed) {
   Materialiser m{oracles, committed, {}};
   auto values = m.get(id);
   if (!values) return values.error();

@@ -17,51 +17,42 @@
 namespace merkleforge::zk::detail {
 namespace {
 
-using binius::from_polyval;
-using binius::kPolyvalOne;
+using binius::to_canonical;
 using binius::to_polyval;
 
 const binius::PolyvalKernel& kernel() noexcept {
   return binius::active_polyval_kernel();
 }
 
-uint128 pmul(uint128 a, uint128 b) noexcept {
-  uint128 out;
-  kernel().mul(&a, &b, &out, 1);
-  return out;
-}
-
 /// Folding and materialising run in parallel above this many output values.
 constexpr std::size_t kParallelGrain = 1u << 12;
 
 /// The eq tensor of a canonical point, in the POLYVAL basis.
-std::vector<uint128> eq_tensor_polyval(std::span<const uint128> point) {
-  std::vector<uint128> polyval_point(point.size());
-  for (std::size_t j = 0; j < point.size(); ++j) polyval_point[j] = to_polyval(point[j]);
-  return binius::polyval_eq_tensor(polyval_point);
+std::vector<B128P> eq_tensor_polyval(std::span<const B128> point) {
+  return binius::polyval_eq_tensor(to_polyval(point));
 }
 
 }  // namespace
 
-std::vector<uint128> interpolate_small_points(std::span<const uint128> values) {
+std::vector<B128> interpolate_small_points(std::span<const B128> values) {
   const std::size_t m = values.size();
-  std::vector<uint128> coeffs(m, 0);
-  std::vector<uint128> basis(m);
+  std::vector<B128> coeffs(m);
+  std::vector<B128> basis(m);
   for (std::size_t i = 0; i < m; ++i) {
     // basis = Π_{j≠i} (X + j), denominator = Π_{j≠i} (i + j).
-    std::fill(basis.begin(), basis.end(), 0);
-    basis[0] = 1;
+    std::fill(basis.begin(), basis.end(), B128::zero());
+    basis[0] = B128::one();
     std::size_t degree = 0;
-    uint128 denominator = 1;
+    B128 denominator = B128::one();
     for (std::size_t j = 0; j < m; ++j) {
       if (j == i) continue;
       ++degree;
-      for (std::size_t k = degree; k > 0; --k) basis[k] = basis[k - 1] ^ mul(j, basis[k]);
-      basis[0] = mul(j, basis[0]);
-      denominator = mul(denominator, static_cast<uint128>(i ^ j));
+      for (std::size_t k = degree; k > 0; --k) basis[k] = basis[k - 1] + B128(j) * basis[k];
+      basis[0] = B128(j) * basis[0];
+      denominator *= B128(i ^ j);
     }
-    const uint128 scale = mul(values[i], inverse(denominator));
-    for (std::size_t k = 0; k < m; ++k) coeffs[k] ^= mul(scale, basis[k]);
+    const B128 scale = values[i] * denominator.inverse();
+    for (std::size_t k = 0; k < m; ++k) coeffs[k] += scale * basis[k];
   }
   return coeffs;
 }
@@ -74,18 +65,17 @@ std::vector<unsigned> round_points(unsigned degree) {
   return points;
 }
 
-std::vector<uint128> round_coefficients(unsigned degree, std::span<const uint128> values,
-                                        uint128 top) {
+std::vector<B128> round_coefficients(unsigned degree, std::span<const B128> values, B128 top) {
   const std::size_t d = degree;
   if (d < 2) return interpolate_small_points(values);
   // h(X) = g(X) − top·X^d has degree < d: interpolate it at 0 … d − 1, then restore top.
-  std::vector<uint128> reduced(values.begin(), values.end());
+  std::vector<B128> reduced(values.begin(), values.end());
   for (std::size_t t = 0; t < d; ++t) {
-    uint128 power = 1;
-    for (std::size_t k = 0; k < d; ++k) power = mul(power, t);
-    reduced[t] ^= mul(top, power);
+    B128 power = B128::one();
+    for (std::size_t k = 0; k < d; ++k) power *= B128(t);
+    reduced[t] += top * power;
   }
-  std::vector<uint128> coeffs = interpolate_small_points(reduced);
+  std::vector<B128> coeffs = interpolate_small_points(reduced);
   coeffs.push_back(top);
   return coeffs;
 }
@@ -95,7 +85,7 @@ std::vector<uint128> round_coefficients(unsigned degree, std::span<const uint128
 ProverColumn::ProverColumn(const Column& column) : n_vars_(column.n_vars) {
   if (column.field == ColumnField::b1) {
     bits_ = static_cast<const std::uint8_t*>(column.data);
-    tensor_ = {kPolyvalOne};
+    tensor_ = {B128P::one()};
     if (n_vars_ == 0) {
       materialise();
     } else {
@@ -106,33 +96,26 @@ ProverColumn::ProverColumn(const Column& column) : n_vars_(column.n_vars) {
   values_ = polyval_values(column);
 }
 
-std::vector<uint128> polyval_values(const Column& column) {
-  std::vector<uint128> out(column.size());
+std::vector<B128P> polyval_values(const Column& column) {
+  std::vector<B128P> out(column.size());
   if (column.field == ColumnField::b8) {
     // 256 images, then one lookup per element.
-    std::array<uint128, 256> image;
-    for (std::size_t b = 0; b < image.size(); ++b) image[b] = to_polyval(static_cast<uint128>(b));
+    std::array<B128P, 256> image;
+    for (std::size_t b = 0; b < image.size(); ++b) image[b] = to_polyval(B128(b));
     const auto* bytes = static_cast<const std::uint8_t*>(column.data);
     for (std::size_t i = 0; i < out.size(); ++i) out[i] = image[bytes[i]];
     return out;
   }
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.size(), kParallelGrain),
                     [&](const tbb::blocked_range<std::size_t>& range) {
-                      const std::span<uint128> dst(out.data() + range.begin(), range.size());
-                      if (column.field == ColumnField::b128) {
-                        const auto* src = static_cast<const uint128*>(column.data);
-                        (void)to_polyval(std::span(src + range.begin(), range.size()), dst);
-                        return;
+                      for (std::size_t i = range.begin(); i < range.end(); ++i) {
+                        out[i] = to_polyval(column_value(column, i));
                       }
-                      for (std::size_t i = 0; i < dst.size(); ++i) {
-                        dst[i] = column_value(column, range.begin() + i);
-                      }
-                      (void)to_polyval(dst, dst);
                     });
   return out;
 }
 
-ProverColumn::ProverColumn(std::vector<uint128> polyval_values, unsigned n_vars)
+ProverColumn::ProverColumn(std::vector<B128P> polyval_values, unsigned n_vars)
     : n_vars_(n_vars), values_(std::move(polyval_values)) {}
 
 void ProverColumn::rebuild_tables() {
@@ -140,39 +123,39 @@ void ProverColumn::rebuild_tables() {
   group_bits_ = static_cast<unsigned>(std::min<std::size_t>(8, block));
   const std::size_t groups = block / group_bits_;
   const std::size_t entries = std::size_t{1} << group_bits_;
-  tables_.assign(groups * entries, 0);
+  tables_.assign(groups * entries, B128P::zero());
   for (std::size_t g = 0; g < groups; ++g) {
-    uint128* table = tables_.data() + g * entries;
-    const uint128* tensor = tensor_.data() + g * group_bits_;
+    B128P* table = tables_.data() + g * entries;
+    const B128P* tensor = tensor_.data() + g * group_bits_;
     for (std::size_t s = 1; s < entries; ++s) {
-      table[s] = table[s & (s - 1)] ^ tensor[std::countr_zero(s)];
+      table[s] = table[s & (s - 1)] + tensor[std::countr_zero(s)];
     }
   }
 }
 
-uint128 ProverColumn::bit_block_value(std::size_t index) const noexcept {
+B128P ProverColumn::bit_block_value(std::size_t index) const noexcept {
   const std::size_t block = tensor_.size();
   const std::size_t entries = std::size_t{1} << group_bits_;
   const std::size_t mask = entries - 1;
   std::size_t position = index * block;
-  uint128 sum = 0;
-  const uint128* table = tables_.data();
+  B128P sum;
+  const B128P* table = tables_.data();
   for (std::size_t g = 0; g < block / group_bits_; ++g, position += group_bits_, table += entries) {
-    sum ^= table[(bits_[position / 8] >> (position % 8)) & mask];
+    sum += table[(bits_[position / 8] >> (position % 8)) & mask];
   }
   return sum;
 }
 
 void ProverColumn::bit_block_values(std::size_t first, std::size_t count,
-                                    uint128* out) const noexcept {
+                                    B128P* out) const noexcept {
   const std::size_t block = tensor_.size();
   if (block >= 8) {
     // Whole bytes: one table per byte of the block.
     const std::size_t bytes_per_value = block / 8;
     const std::uint8_t* p = bits_ + first * bytes_per_value;
     for (std::size_t k = 0; k < count; ++k, p += bytes_per_value) {
-      uint128 sum = 0;
-      for (std::size_t g = 0; g < bytes_per_value; ++g) sum ^= tables_[g * 256 + p[g]];
+      B128P sum;
+      for (std::size_t g = 0; g < bytes_per_value; ++g) sum += tables_[g * 256 + p[g]];
       out[k] = sum;
     }
     return;
@@ -202,16 +185,16 @@ void ProverColumn::materialise() {
   tables_ = {};
 }
 
-void ProverColumn::pairs(std::size_t first, std::size_t count, uint128* lo, uint128* hi) const {
+void ProverColumn::pairs(std::size_t first, std::size_t count, B128P* lo, B128P* hi) const {
   if (bits_ == nullptr) {
-    const uint128* v = values_.data() + 2 * first;
+    const B128P* v = values_.data() + 2 * first;
     for (std::size_t k = 0; k < count; ++k) {
       lo[k] = v[2 * k];
       hi[k] = v[2 * k + 1];
     }
     return;
   }
-  std::array<uint128, 2 * ChunkEvaluator::kChunk> both;
+  std::array<B128P, 2 * ChunkEvaluator::kChunk> both;
   for (std::size_t done = 0; done < count; done += ChunkEvaluator::kChunk) {
     const std::size_t n = std::min(ChunkEvaluator::kChunk, count - done);
     bit_block_values(2 * (first + done), 2 * n, both.data());
@@ -222,15 +205,15 @@ void ProverColumn::pairs(std::size_t first, std::size_t count, uint128* lo, uint
   }
 }
 
-void ProverColumn::fold(uint128 r) {
-  const uint128 rp = to_polyval(r);
+void ProverColumn::fold(B128 r) {
+  const B128P rp = to_polyval(r);
   --n_vars_;
   if (bits_ != nullptr) {
     // eq(r, 0) = 1 + r on the new variable's 0 half, eq(r, 1) = r on its 1 half.
     const std::size_t half = tensor_.size();
     tensor_.resize(2 * half);
     kernel().mul_scalar(tensor_.data(), rp, tensor_.data() + half, half);
-    for (std::size_t b = 0; b < half; ++b) tensor_[b] ^= tensor_[b + half];
+    for (std::size_t b = 0; b < half; ++b) tensor_[b] += tensor_[b + half];
     ++bit_rounds_;
     rebuild_tables();
     if (bit_rounds_ == kSwitchoverRound || n_vars_ == 0) materialise();
@@ -238,27 +221,27 @@ void ProverColumn::fold(uint128 r) {
   }
   const std::size_t half = values_.size() / 2;
   // Double-buffered: after the first fold, the previous table's memory takes every later one.
-  std::vector<uint128>& folded = spare_;
+  std::vector<B128P>& folded = spare_;
   folded.resize(half);
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, half, kParallelGrain),
                     [&](const tbb::blocked_range<std::size_t>& range) {
-                      std::array<uint128, ChunkEvaluator::kChunk> delta;
+                      std::array<B128P, ChunkEvaluator::kChunk> delta;
                       for (std::size_t j = range.begin(); j < range.end(); j += delta.size()) {
                         const std::size_t count = std::min(delta.size(), range.end() - j);
                         for (std::size_t k = 0; k < count; ++k) {
-                          delta[k] = values_[2 * (j + k)] ^ values_[2 * (j + k) + 1];
+                          delta[k] = values_[2 * (j + k)] + values_[2 * (j + k) + 1];
                         }
                         kernel().mul_scalar(delta.data(), rp, delta.data(), count);
                         for (std::size_t k = 0; k < count; ++k) {
-                          folded[j + k] = values_[2 * (j + k)] ^ delta[k];
+                          folded[j + k] = values_[2 * (j + k)] + delta[k];
                         }
                       }
                     });
   values_.swap(spare_);
 }
 
-uint128 ProverColumn::final_value() const {
-  return from_polyval(values_.at(0));
+B128 ProverColumn::final_value() const {
+  return to_canonical(values_.at(0));
 }
 
 // --- ChunkEvaluator -----------------------------------------------------------------------------
@@ -269,7 +252,7 @@ ChunkEvaluator::ChunkEvaluator(const Composition& composition)
   const auto degrees = composition.node_degrees();
   for (std::size_t i = 0; i < composition.ops().size(); ++i) {
     const Composition::Op& op = composition.ops()[i];
-    Op out{op.kind, false, op.lhs, op.rhs, degrees[i], 0};
+    Op out{op.kind, false, op.lhs, op.rhs, degrees[i], B128P::zero()};
     switch (op.kind) {
       case Kind::column:
         break;
@@ -283,7 +266,7 @@ ChunkEvaluator::ChunkEvaluator(const Composition& composition)
         const Op& b = ops_[op.rhs];
         if (a.is_constant && b.is_constant) {
           out.is_constant = true;
-          out.value = op.kind == Kind::add ? a.value ^ b.value : pmul(a.value, b.value);
+          out.value = op.kind == Kind::add ? a.value + b.value : a.value * b.value;
         }
         break;
       }
@@ -293,14 +276,13 @@ ChunkEvaluator::ChunkEvaluator(const Composition& composition)
 }
 
 ChunkEvaluator::Scratch ChunkEvaluator::make_scratch() const {
-  return Scratch{std::vector<uint128>(ops_.size() * kChunk),
-                 std::vector<const uint128*>(ops_.size())};
+  return Scratch{std::vector<B128P>(ops_.size() * kChunk), std::vector<const B128P*>(ops_.size())};
 }
 
-void ChunkEvaluator::evaluate(const uint128* const* columns, std::size_t count, Scratch& scratch,
-                              uint128* out, bool top) const {
+void ChunkEvaluator::evaluate(const B128P* const* columns, std::size_t count, Scratch& scratch,
+                              B128P* out, bool top) const {
   using Kind = Composition::OpKind;
-  const uint128** node = scratch.nodes.data();
+  const B128P** node = scratch.nodes.data();
   for (std::size_t i = 0; i < ops_.size(); ++i) {
     const Op& op = ops_[i];
     if (op.is_constant) continue;
@@ -315,22 +297,22 @@ void ChunkEvaluator::evaluate(const uint128* const* columns, std::size_t count, 
       node[i] = node[a.degree > b.degree ? op.lhs : op.rhs];
       continue;
     }
-    uint128* dst = scratch.values.data() + i * kChunk;
+    B128P* dst = scratch.values.data() + i * kChunk;
     node[i] = dst;
     if (a.is_constant || b.is_constant) {
-      const uint128 c = a.is_constant ? a.value : b.value;
-      const uint128* v = node[a.is_constant ? op.rhs : op.lhs];
+      const B128P c = a.is_constant ? a.value : b.value;
+      const B128P* v = node[a.is_constant ? op.rhs : op.lhs];
       if (op.kind == Kind::add) {
-        for (std::size_t k = 0; k < count; ++k) dst[k] = v[k] ^ c;
+        for (std::size_t k = 0; k < count; ++k) dst[k] = v[k] + c;
       } else {
         kernel().mul_scalar(v, c, dst, count);
       }
       continue;
     }
     if (op.kind == Kind::add) {
-      const uint128* x = node[op.lhs];
-      const uint128* y = node[op.rhs];
-      for (std::size_t k = 0; k < count; ++k) dst[k] = x[k] ^ y[k];
+      const B128P* x = node[op.lhs];
+      const B128P* y = node[op.rhs];
+      for (std::size_t k = 0; k < count; ++k) dst[k] = x[k] + y[k];
     } else {
       kernel().mul(node[op.lhs], node[op.rhs], dst, count);
     }
@@ -345,7 +327,7 @@ void ChunkEvaluator::evaluate(const uint128* const* columns, std::size_t count, 
 
 // --- Rounds -------------------------------------------------------------------------------------
 
-EqWeights::EqWeights(std::span<const uint128> at, unsigned split) : point(at.begin(), at.end()) {
+EqWeights::EqWeights(std::span<const B128> at, unsigned split) : point(at.begin(), at.end()) {
   const auto p = static_cast<unsigned>(at.size());
   const unsigned chunk_vars = std::countr_zero(ChunkEvaluator::kChunk);
   lo_vars = std::min(p, std::max({(p + 1) / 2, chunk_vars, split}));
@@ -392,9 +374,9 @@ bool binary_path_applies(std::span<ProverColumn> columns, std::span<const unsign
 /// round_sums for bit columns before any fold (binary_path_applies): per 64 pairs, a mask per
 /// point and pattern of column bits; the weights of the set bits are summed per pattern, and C
 /// (or its top coefficient) is evaluated once per pattern at the end.
-std::vector<uint128> binary_round_sums(const ChunkEvaluator& composition,
-                                       std::span<ProverColumn> columns,
-                                       std::span<const unsigned> points, const EqWeights* weights) {
+std::vector<B128> binary_round_sums(const ChunkEvaluator& composition,
+                                    std::span<ProverColumn> columns,
+                                    std::span<const unsigned> points, const EqWeights* weights) {
   const std::size_t m = columns.size();
   const std::size_t patterns = std::size_t{1} << m;
   const unsigned n = columns.front().n_vars();
@@ -410,25 +392,25 @@ std::vector<uint128> binary_round_sums(const ChunkEvaluator& composition,
   const std::size_t n_points = points.size();
   // C at every pattern (and its top coefficient at the patterns of differences); rows whose
   // pattern gives 0 need not be counted (for a satisfied constraint at 0: all of them).
-  std::vector<std::vector<uint128>> pattern_columns(m, std::vector<uint128>(patterns));
-  std::vector<const uint128*> column_ptrs(m);
+  std::vector<std::vector<B128P>> pattern_columns(m, std::vector<B128P>(patterns));
+  std::vector<const B128P*> column_ptrs(m);
   for (std::size_t c = 0; c < m; ++c) {
     for (std::size_t pattern = 0; pattern < patterns; ++pattern) {
-      pattern_columns[c][pattern] = ((pattern >> c) & 1) ? kPolyvalOne : 0;
+      pattern_columns[c][pattern] = ((pattern >> c) & 1) ? B128P::one() : B128P::zero();
     }
     column_ptrs[c] = pattern_columns[c].data();
   }
   auto scratch = composition.make_scratch();
-  std::vector<uint128> value(patterns), top(patterns), products(patterns);
+  std::vector<B128P> value(patterns), top(patterns), products(patterns);
   composition.evaluate(column_ptrs.data(), patterns, scratch, value.data());
   composition.evaluate(column_ptrs.data(), patterns, scratch, top.data(), true);
 
-  using Sums = std::vector<uint128>;  // [point][pattern], POLYVAL
+  using Sums = std::vector<B128P>;  // [point][pattern], POLYVAL
   auto body = [&](const tbb::blocked_range<std::size_t>& range, Sums acc) {
     Sums block(n_points * patterns);
     std::vector<std::uint64_t> at_point(m);
     for (std::size_t b = range.begin(); b < range.end(); ++b) {
-      std::fill(block.begin(), block.end(), 0);
+      std::fill(block.begin(), block.end(), B128P::zero());
       const std::size_t w_end = std::min(words, (b + 1) * block_words);
       for (std::size_t w = b * block_words; w < w_end; ++w) {
         const std::size_t in_word = std::min<std::size_t>(64, pairs - 64 * w);
@@ -445,45 +427,44 @@ std::vector<uint128> binary_round_sums(const ChunkEvaluator& composition,
           for (std::size_t c = 0; c < m; ++c) {
             at_point[c] = points[p] == 0 ? lo[c] : points[p] == 1 ? hi[c] : lo[c] ^ hi[c];
           }
-          const uint128* at_pattern = points[p] == kInfinity ? top.data() : value.data();
+          const B128P* at_pattern = points[p] == kInfinity ? top.data() : value.data();
           for (std::size_t pattern = 0; pattern < patterns; ++pattern) {
-            if (at_pattern[pattern] == 0) continue;
+            if (at_pattern[pattern] == B128P::zero()) continue;
             std::uint64_t mask = valid;
             for (std::size_t c = 0; c < m; ++c) {
               mask &= ((pattern >> c) & 1) ? at_point[c] : ~at_point[c];
             }
-            uint128& sum = block[p * patterns + pattern];
+            B128P& sum = block[p * patterns + pattern];
             if (weights == nullptr) {
-              if (std::popcount(mask) & 1) sum ^= kPolyvalOne;
+              if (std::popcount(mask) & 1) sum += B128P::one();
               continue;
             }
             const std::size_t lo_mask = (std::size_t{1} << weights->lo_vars) - 1;
-            const uint128* eq = weights->lo.data() + ((64 * w) & lo_mask);
-            for (; mask != 0; mask &= mask - 1) sum ^= eq[std::countr_zero(mask)];
+            const B128P* eq = weights->lo.data() + ((64 * w) & lo_mask);
+            for (; mask != 0; mask &= mask - 1) sum += eq[std::countr_zero(mask)];
           }
         }
       }
-      const uint128 factor =
-          weights == nullptr ? kPolyvalOne : weights->hi[(b * block_pairs) >> weights->lo_vars];
+      const B128P factor =
+          weights == nullptr ? B128P::one() : weights->hi[(b * block_pairs) >> weights->lo_vars];
       kernel().mul_scalar(block.data(), factor, block.data(), block.size());
-      for (std::size_t i = 0; i < acc.size(); ++i) acc[i] ^= block[i];
+      for (std::size_t i = 0; i < acc.size(); ++i) acc[i] += block[i];
     }
     return acc;
   };
   const Sums per_pattern =
-      tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, n_blocks),
-                           Sums(n_points * patterns, 0), body, [](Sums a, const Sums& b) {
-                             for (std::size_t i = 0; i < a.size(); ++i) a[i] ^= b[i];
+      tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, n_blocks), Sums(n_points * patterns),
+                           body, [](Sums a, const Sums& b) {
+                             for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
                              return a;
                            });
-  std::vector<uint128> sums(n_points, 0);
+  std::vector<B128P> sums(n_points);
   for (std::size_t p = 0; p < n_points; ++p) {
     kernel().mul(per_pattern.data() + p * patterns,
                  points[p] == kInfinity ? top.data() : value.data(), products.data(), patterns);
-    for (uint128 x : products) sums[p] ^= x;
-    sums[p] = from_polyval(sums[p]);
+    for (B128P x : products) sums[p] += x;
   }
-  return sums;
+  return to_canonical(sums);
 }
 
 /// Bit columns before any fold, any points, m <= 7: each pair is the pattern of its columns' lo
@@ -498,10 +479,10 @@ bool pair_path_applies(std::span<ProverColumn> columns) {
                      [](const ProverColumn& c) { return c.unfolded_bits() != nullptr; });
 }
 
-std::vector<uint128> pair_pattern_round_sums(const ChunkEvaluator& composition,
-                                             std::span<ProverColumn> columns,
-                                             std::span<const unsigned> points,
-                                             const EqWeights* given) {
+std::vector<B128> pair_pattern_round_sums(const ChunkEvaluator& composition,
+                                          std::span<ProverColumn> columns,
+                                          std::span<const unsigned> points,
+                                          const EqWeights* given) {
   constexpr std::size_t C = ChunkEvaluator::kChunk;
   const std::size_t m = columns.size();
   const unsigned pattern_bits = static_cast<unsigned>(2 * m);
@@ -520,12 +501,12 @@ std::vector<uint128> pair_pattern_round_sums(const ChunkEvaluator& composition,
   const std::size_t block_words = block_pairs / 64;
   const std::size_t n_blocks = (words + block_words - 1) / block_words;
 
-  using Sums = std::vector<uint128>;  // [pattern], POLYVAL
+  using Sums = std::vector<B128P>;  // [pattern], POLYVAL
   auto body = [&](const tbb::blocked_range<std::size_t>& range, Sums acc) {
     Sums bucket(patterns);
     std::array<std::uint64_t, 2 * kMaxPairPatternColumns> plane{};  // lo bits, then hi bits
     for (std::size_t b = range.begin(); b < range.end(); ++b) {
-      std::fill(bucket.begin(), bucket.end(), 0);
+      std::fill(bucket.begin(), bucket.end(), B128P::zero());
       const std::size_t w_end = std::min(words, (b + 1) * block_words);
       for (std::size_t w = b * block_words; w < w_end; ++w) {
         const std::size_t in_word = std::min<std::size_t>(64, pairs - 64 * w);
@@ -538,52 +519,50 @@ std::vector<uint128> pair_pattern_round_sums(const ChunkEvaluator& composition,
         }
         const std::size_t lo_mask =
             weights == nullptr ? 0 : (std::size_t{1} << weights->lo_vars) - 1;
-        const uint128* eq =
-            weights == nullptr ? nullptr : weights->lo.data() + ((64 * w) & lo_mask);
+        const B128P* eq = weights == nullptr ? nullptr : weights->lo.data() + ((64 * w) & lo_mask);
         for (std::size_t i = 0; i < in_word; ++i) {
           std::size_t pattern = 0;
           for (unsigned q = 0; q < pattern_bits; ++q) pattern |= ((plane[q] >> i) & 1) << q;
-          bucket[pattern] ^= eq == nullptr ? kPolyvalOne : eq[i];
+          bucket[pattern] += eq == nullptr ? B128P::one() : eq[i];
         }
       }
-      const uint128 factor =
-          weights == nullptr ? kPolyvalOne : weights->hi[(b * block_pairs) >> weights->lo_vars];
+      const B128P factor =
+          weights == nullptr ? B128P::one() : weights->hi[(b * block_pairs) >> weights->lo_vars];
       kernel().mul_scalar(bucket.data(), factor, bucket.data(), bucket.size());
-      for (std::size_t i = 0; i < acc.size(); ++i) acc[i] ^= bucket[i];
+      for (std::size_t i = 0; i < acc.size(); ++i) acc[i] += bucket[i];
     }
     return acc;
   };
   const Sums per_pattern = tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, n_blocks),
-                                                Sums(patterns, 0), body, [](Sums a, const Sums& b) {
+                                                Sums(patterns), body, [](Sums a, const Sums& b) {
                                                   for (std::size_t i = 0; i < a.size(); ++i)
-                                                    a[i] ^= b[i];
+                                                    a[i] += b[i];
                                                   return a;
                                                 });
   auto scratch = composition.make_scratch();
-  std::vector<std::vector<uint128>> values(m, std::vector<uint128>(C));
-  std::vector<const uint128*> ptrs(m);
-  std::vector<uint128> out(C);
-  std::vector<uint128> sums(points.size(), 0);
+  std::vector<std::vector<B128P>> values(m, std::vector<B128P>(C));
+  std::vector<const B128P*> ptrs(m);
+  std::vector<B128P> out(C);
+  std::vector<B128P> sums(points.size());
   for (std::size_t p = 0; p < points.size(); ++p) {
     const bool top = points[p] == kInfinity;
-    const uint128 t = top ? 0 : to_polyval(points[p]);
+    const B128P t = top ? B128P::zero() : to_polyval(B128(points[p]));
     for (std::size_t first = 0; first < patterns; first += C) {
       const std::size_t count = std::min(C, patterns - first);
       for (std::size_t c = 0; c < m; ++c) {
         for (std::size_t i = 0; i < count; ++i) {
           const bool lo = ((first + i) >> c) & 1, hi = ((first + i) >> (m + c)) & 1;
-          const uint128 delta = lo != hi ? (top ? kPolyvalOne : t) : 0;
-          values[c][i] = (lo && !top ? kPolyvalOne : 0) ^ delta;
+          const B128P delta = lo != hi ? (top ? B128P::one() : t) : B128P::zero();
+          values[c][i] = (lo && !top ? B128P::one() : B128P::zero()) + delta;
         }
         ptrs[c] = values[c].data();
       }
       composition.evaluate(ptrs.data(), count, scratch, out.data(), top);
       kernel().mul(out.data(), per_pattern.data() + first, out.data(), count);
-      for (std::size_t i = 0; i < count; ++i) sums[p] ^= out[i];
+      for (std::size_t i = 0; i < count; ++i) sums[p] += out[i];
     }
   }
-  for (uint128& s : sums) s = from_polyval(s);
-  return sums;
+  return to_canonical(sums);
 }
 
 /// Bit columns with k = 1 or 2 variables fixed (and not materialised), m·2^k <= 12, points among
@@ -602,9 +581,9 @@ bool block_path_applies(std::span<ProverColumn> columns, std::span<const unsigne
                      [](unsigned t) { return t == 0 || t == 1 || t == kInfinity; });
 }
 
-std::vector<uint128> block_round_sums(const ChunkEvaluator& composition,
-                                      std::span<ProverColumn> columns,
-                                      std::span<const unsigned> points, const EqWeights* given) {
+std::vector<B128> block_round_sums(const ChunkEvaluator& composition,
+                                   std::span<ProverColumn> columns,
+                                   std::span<const unsigned> points, const EqWeights* given) {
   constexpr std::size_t C = ChunkEvaluator::kChunk;
   const std::size_t m = columns.size();
   const unsigned k = columns.front().bit_rounds();
@@ -626,9 +605,9 @@ std::vector<uint128> block_round_sums(const ChunkEvaluator& composition,
       weights == nullptr ? grain_pairs : std::size_t{1} << weights->lo_vars;
   const std::size_t n_blocks = pairs / block_pairs;
 
-  using Sums = std::vector<uint128>;  // [point][pattern], POLYVAL
+  using Sums = std::vector<B128P>;  // [point][pattern], POLYVAL
   auto body = [&](const tbb::blocked_range<std::size_t>& range, Sums acc) {
-    Sums bucket(n_points * patterns, 0);
+    Sums bucket(n_points * patterns);
     std::vector<const std::uint8_t*> bits(m);
     for (std::size_t c = 0; c < m; ++c) bits[c] = columns[c].bit_data();
     // range is over sub-blocks of grain_pairs pairs; buckets are scaled at eq_hi block ends.
@@ -642,21 +621,21 @@ std::vector<uint128> block_round_sums(const ChunkEvaluator& composition,
           at_lo |= static_cast<std::size_t>(byte & block_mask) << (c * block_bits);
           at_hi |= static_cast<std::size_t>((byte >> block_bits) & block_mask) << (c * block_bits);
         }
-        const uint128 w = weights == nullptr ? kPolyvalOne : weights->lo[j & (block_pairs - 1)];
+        const B128P w = weights == nullptr ? B128P::one() : weights->lo[j & (block_pairs - 1)];
         for (std::size_t p = 0; p < n_points; ++p) {
           const std::size_t pattern = points[p] == 0   ? at_lo
                                       : points[p] == 1 ? at_hi
                                                        : at_lo ^ at_hi;
-          bucket[p * patterns + pattern] ^= w;
+          bucket[p * patterns + pattern] += w;
         }
       }
       const std::size_t end = first + grain_pairs;
       if (end % block_pairs == 0) {
-        const uint128 factor =
-            weights == nullptr ? kPolyvalOne : weights->hi[(end - 1) / block_pairs];
+        const B128P factor =
+            weights == nullptr ? B128P::one() : weights->hi[(end - 1) / block_pairs];
         kernel().mul_scalar(bucket.data(), factor, bucket.data(), bucket.size());
-        for (std::size_t i = 0; i < acc.size(); ++i) acc[i] ^= bucket[i];
-        std::fill(bucket.begin(), bucket.end(), 0);
+        for (std::size_t i = 0; i < acc.size(); ++i) acc[i] += bucket[i];
+        std::fill(bucket.begin(), bucket.end(), B128P::zero());
       }
     }
     return acc;
@@ -664,22 +643,22 @@ std::vector<uint128> block_round_sums(const ChunkEvaluator& composition,
   // Ranges never split an eq_hi block (its buckets are scaled once at its end).
   const std::size_t per_block = block_pairs / grain_pairs;
   const Sums per_pattern = tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, n_blocks), Sums(n_points * patterns, 0),
+      tbb::blocked_range<std::size_t>(0, n_blocks), Sums(n_points * patterns),
       [&](const tbb::blocked_range<std::size_t>& blocks, Sums acc) {
         return body(
             tbb::blocked_range<std::size_t>(blocks.begin() * per_block, blocks.end() * per_block),
             std::move(acc));
       },
       [](Sums a, const Sums& b) {
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] ^= b[i];
+        for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
         return a;
       });
   // Σ_pattern bucket·C(pattern values), in chunks of patterns.
   auto scratch = composition.make_scratch();
-  std::vector<std::vector<uint128>> values(m, std::vector<uint128>(C));
-  std::vector<const uint128*> ptrs(m);
-  std::vector<uint128> out(C);
-  std::vector<uint128> sums(n_points, 0);
+  std::vector<std::vector<B128P>> values(m, std::vector<B128P>(C));
+  std::vector<const B128P*> ptrs(m);
+  std::vector<B128P> out(C);
+  std::vector<B128P> sums(n_points);
   for (std::size_t first = 0; first < patterns; first += C) {
     const std::size_t count = std::min(C, patterns - first);
     for (std::size_t c = 0; c < m; ++c) {
@@ -692,17 +671,16 @@ std::vector<uint128> block_round_sums(const ChunkEvaluator& composition,
     for (std::size_t p = 0; p < n_points; ++p) {
       composition.evaluate(ptrs.data(), count, scratch, out.data(), points[p] == kInfinity);
       kernel().mul(out.data(), per_pattern.data() + p * patterns + first, out.data(), count);
-      for (std::size_t i = 0; i < count; ++i) sums[p] ^= out[i];
+      for (std::size_t i = 0; i < count; ++i) sums[p] += out[i];
     }
   }
-  for (uint128& s : sums) s = from_polyval(s);
-  return sums;
+  return to_canonical(sums);
 }
 
 }  // namespace
 
-std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<ProverColumn> columns,
-                                std::span<const unsigned> points, const EqWeights* weights) {
+std::vector<B128> round_sums(const ChunkEvaluator& composition, std::span<ProverColumn> columns,
+                             std::span<const unsigned> points, const EqWeights* weights) {
   if (binary_path_applies(columns, points)) {
     return binary_round_sums(composition, columns, points, weights);
   }
@@ -721,28 +699,28 @@ std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<Pro
     if (t != kInfinity) top_bit = std::max(top_bit, static_cast<unsigned>(std::bit_width(t)));
   }
   // Δ times the tower elements 2^b (b >= 1): X0, X1, … in the POLYVAL basis.
-  std::vector<uint128> powers(std::max(top_bit, 1u));
-  for (unsigned b = 1; b < top_bit; ++b) powers[b] = to_polyval(uint128{1} << b);
+  std::vector<B128P> powers(std::max(top_bit, 1u));
+  for (unsigned b = 1; b < top_bit; ++b) powers[b] = to_polyval(B128(binius::uint128{1} << b));
   const std::size_t n_columns = columns.size();
   const std::size_t grain = std::max<std::size_t>(1, kParallelGrain / chunk);
   // Per column: lo, hi, Δ·2^b for b < max(top_bit, 1) (b = 0 is Δ), and the point's values.
   const std::size_t multiples = std::max(top_bit, 1u);
   const std::size_t per_column = 3 + multiples;
 
-  auto body = [&](const tbb::blocked_range<std::size_t>& range, std::vector<uint128> acc) {
-    std::vector<uint128> buffers(n_columns * per_column * C);
+  auto body = [&](const tbb::blocked_range<std::size_t>& range, std::vector<B128P> acc) {
+    std::vector<B128P> buffers(n_columns * per_column * C);
     auto scratch = composition.make_scratch();
-    std::vector<uint128> result(C);
-    std::vector<const uint128*> at_point(n_columns);
+    std::vector<B128P> result(C);
+    std::vector<const B128P*> at_point(n_columns);
     for (std::size_t c = range.begin(); c < range.end(); ++c) {
       const std::size_t first = c * chunk;
       for (std::size_t col = 0; col < n_columns; ++col) {
-        uint128* base = buffers.data() + col * per_column * C;
-        uint128* lo = base;
-        uint128* hi = base + C;
+        B128P* base = buffers.data() + col * per_column * C;
+        B128P* lo = base;
+        B128P* hi = base + C;
         columns[col].pairs(first, chunk, lo, hi);
-        uint128* delta = base + 2 * C;
-        for (std::size_t k = 0; k < chunk; ++k) delta[k] = lo[k] ^ hi[k];
+        B128P* delta = base + 2 * C;
+        for (std::size_t k = 0; k < chunk; ++k) delta[k] = lo[k] + hi[k];
         for (unsigned b = 1; b < top_bit; ++b) {
           kernel().mul_scalar(delta, powers[b], delta + b * C, chunk);
         }
@@ -750,17 +728,17 @@ std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<Pro
       for (std::size_t p = 0; p < points.size(); ++p) {
         const unsigned t = points[p];
         for (std::size_t col = 0; col < n_columns; ++col) {
-          uint128* base = buffers.data() + col * per_column * C;
+          B128P* base = buffers.data() + col * per_column * C;
           if (t <= 1 || t == kInfinity) {
             at_point[col] = base + (t == kInfinity ? 2 : t) * C;
             continue;
           }
-          uint128* value = base + (2 + multiples) * C;
+          B128P* value = base + (2 + multiples) * C;
           std::copy(base, base + chunk, value);
           for (unsigned b = 0; b < top_bit; ++b) {
             if (((t >> b) & 1) == 0) continue;
-            const uint128* multiple = base + (2 + b) * C;
-            for (std::size_t k = 0; k < chunk; ++k) value[k] ^= multiple[k];
+            const B128P* multiple = base + (2 + b) * C;
+            for (std::size_t k = 0; k < chunk; ++k) value[k] += multiple[k];
           }
           at_point[col] = value;
         }
@@ -769,27 +747,26 @@ std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<Pro
           const std::size_t lo_mask = (std::size_t{1} << weights->lo_vars) - 1;
           kernel().mul(result.data(), weights->lo.data() + (first & lo_mask), result.data(), chunk);
         }
-        uint128 sum = 0;
-        for (std::size_t k = 0; k < chunk; ++k) sum ^= result[k];
-        if (weights != nullptr) sum = pmul(sum, weights->hi[first >> weights->lo_vars]);
-        acc[p] ^= sum;
+        B128P sum;
+        for (std::size_t k = 0; k < chunk; ++k) sum += result[k];
+        if (weights != nullptr) sum *= weights->hi[first >> weights->lo_vars];
+        acc[p] += sum;
       }
     }
     return acc;
   };
-  std::vector<uint128> sums = tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, n_chunks, grain), std::vector<uint128>(points.size(), 0),
-      body, [](std::vector<uint128> a, const std::vector<uint128>& b) {
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] ^= b[i];
+  std::vector<B128P> sums = tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, n_chunks, grain), std::vector<B128P>(points.size()), body,
+      [](std::vector<B128P> a, const std::vector<B128P>& b) {
+        for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
         return a;
       });
-  for (uint128& s : sums) s = from_polyval(s);
-  return sums;
+  return to_canonical(sums);
 }
 
-std::vector<uint128> multiply_halves(std::span<const uint128> in) {
+std::vector<B128P> multiply_halves(std::span<const B128P> in) {
   const std::size_t half = in.size() / 2;
-  std::vector<uint128> out(half);
+  std::vector<B128P> out(half);
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, half, kParallelGrain),
                     [&](const tbb::blocked_range<std::size_t>& range) {
                       kernel().mul(in.data() + range.begin(), in.data() + half + range.begin(),
@@ -798,7 +775,7 @@ std::vector<uint128> multiply_halves(std::span<const uint128> in) {
   return out;
 }
 
-void fold_all(std::span<ProverColumn> columns, uint128 r) {
+void fold_all(std::span<ProverColumn> columns, B128 r) {
   for (ProverColumn& column : columns) column.fold(r);
 }
 

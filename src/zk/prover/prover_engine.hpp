@@ -1,6 +1,7 @@
 // Internal: the prover's side of every sumcheck-style protocol (sumcheck.cpp, zerocheck.cpp,
-// grand_product.cpp). Hot loops run on Montgomery-form POLYVAL values (binius/polyval.hpp) through
-// the active CLMUL kernel; the per-round scalars (challenges, round polynomials) are canonical.
+// grand_product.cpp). Hot loops run on POLYVAL-basis values (B128P, binius/polyval.hpp) through
+// the active CLMUL kernel; the per-round scalars (challenges, round polynomials) are canonical
+// B128.
 //
 // Column state: B128 (and B8/B32, lifted at the start) columns are folded after every challenge.
 // B1 columns are not folded until `kSwitchoverRound` challenges are known: until then a folded
@@ -13,11 +14,14 @@
 #include <span>
 #include <vector>
 
+#include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/zk/column.hpp"
 #include "merkleforge/zk/composition.hpp"
 #include "rounds.hpp"
 
 namespace merkleforge::zk::detail {
+
+using binius::B128P;
 
 /// B1 columns are materialised as B128 once this many challenges are known: then the folded
 /// table (2^(n−7)·16 bytes) is no larger than the bit column (2^n / 8 bytes).
@@ -25,7 +29,7 @@ inline constexpr unsigned kSwitchoverRound = 7;
 
 /// Monomial coefficients of the polynomial of degree < values.size() through (k, values[k]),
 /// k = 0, 1, 2, ... read as tower elements (the integer's bits).
-std::vector<uint128> interpolate_small_points(std::span<const uint128> values);
+std::vector<B128> interpolate_small_points(std::span<const B128> values);
 
 /// The evaluation point "∞" of a round: the coefficient of X^deg C (the composition evaluated
 /// on the differences hi − lo, keeping only top-degree terms). It costs no multiplication of the
@@ -38,18 +42,17 @@ std::vector<unsigned> round_points(unsigned degree);
 
 /// The d + 1 coefficients of a degree-d polynomial from its values at 0, 1, …, d − 1 (d values)
 /// and its top coefficient (d >= 2), or from its values at 0 and 1 (d = 1, `top` unused).
-std::vector<uint128> round_coefficients(unsigned degree, std::span<const uint128> values,
-                                        uint128 top);
+std::vector<B128> round_coefficients(unsigned degree, std::span<const B128> values, B128 top);
 
 /// The column's values in the POLYVAL basis (in parallel). Precondition: check_column(column).
-std::vector<uint128> polyval_values(const Column& column);
+std::vector<B128P> polyval_values(const Column& column);
 
 class ProverColumn {
  public:
   /// Precondition: check_column(column).
   explicit ProverColumn(const Column& column);
   /// A column of 2^n_vars values already in the POLYVAL basis.
-  ProverColumn(std::vector<uint128> polyval_values, unsigned n_vars);
+  ProverColumn(std::vector<B128P> polyval_values, unsigned n_vars);
 
   unsigned n_vars() const noexcept { return n_vars_; }
   /// The caller's bit column, while no variable is fixed (else nullptr): 2^n_vars() bits.
@@ -59,19 +62,19 @@ class ProverColumn {
   const std::uint8_t* bit_data() const noexcept { return bits_; }
   unsigned bit_rounds() const noexcept { return bit_rounds_; }
   /// Σ_b eq(r, b)·bit b of `block` (POLYVAL). Precondition: bit_data() and bit_rounds() <= 3.
-  uint128 block_value(unsigned block) const noexcept { return tables_[block]; }
+  B128P block_value(unsigned block) const noexcept { return tables_[block]; }
   /// lo[k], hi[k] (POLYVAL) = the current table at 2(first + k) and 2(first + k) + 1.
   /// Precondition: n_vars() >= 1, first + count <= 2^(n_vars() − 1).
-  void pairs(std::size_t first, std::size_t count, uint128* lo, uint128* hi) const;
+  void pairs(std::size_t first, std::size_t count, B128P* lo, B128P* hi) const;
   /// Fixes the lowest variable to r (canonical). Precondition: n_vars() >= 1.
-  void fold(uint128 r);
+  void fold(B128 r);
   /// The value once every variable is fixed (canonical). Precondition: n_vars() == 0.
-  uint128 final_value() const;
+  B128 final_value() const;
 
  private:
-  uint128 bit_block_value(std::size_t index) const noexcept;
+  B128P bit_block_value(std::size_t index) const noexcept;
   /// out[k] = bit_block_value(first + k), for k < count.
-  void bit_block_values(std::size_t first, std::size_t count, uint128* out) const noexcept;
+  void bit_block_values(std::size_t first, std::size_t count, B128P* out) const noexcept;
   void rebuild_tables();
   void materialise();
 
@@ -81,11 +84,11 @@ class ProverColumn {
   const std::uint8_t* bits_ = nullptr;
   unsigned bit_rounds_ = 0;
   unsigned group_bits_ = 1;
-  std::vector<uint128> tensor_;
-  std::vector<uint128> tables_;
+  std::vector<B128P> tensor_;
+  std::vector<B128P> tables_;
   // Otherwise: the current table (POLYVAL), and the buffer the next fold writes.
-  std::vector<uint128> values_;
-  std::vector<uint128> spare_;
+  std::vector<B128P> values_;
+  std::vector<B128P> spare_;
 };
 
 /// A composition compiled for chunked evaluation in the POLYVAL basis.
@@ -94,13 +97,13 @@ class ChunkEvaluator {
   static constexpr std::size_t kChunk = 128;
   explicit ChunkEvaluator(const Composition& composition);
   struct Scratch {
-    std::vector<uint128> values;
-    std::vector<const uint128*> nodes;
+    std::vector<B128P> values;
+    std::vector<const B128P*> nodes;
   };
   Scratch make_scratch() const;
   /// out[k] = C(columns[0][k], ..., columns[n−1][k]) for k < count <= kChunk (POLYVAL values);
   /// with `top`, the coefficient of X^deg C of C(lo + X·columns) instead (columns = hi − lo).
-  void evaluate(const uint128* const* columns, std::size_t count, Scratch& scratch, uint128* out,
+  void evaluate(const B128P* const* columns, std::size_t count, Scratch& scratch, B128P* out,
                 bool top = false) const;
   std::size_t n_columns() const noexcept { return n_columns_; }
 
@@ -110,7 +113,7 @@ class ChunkEvaluator {
     bool is_constant;
     Composition::Node lhs, rhs;
     unsigned degree;
-    uint128 value;  // POLYVAL, when is_constant
+    B128P value;  // when is_constant
   };
   std::size_t n_columns_;
   std::vector<Op> ops_;
@@ -119,12 +122,12 @@ class ChunkEvaluator {
 /// The eq weights eq(point, j) of the pair indices j, factored as eq_lo[j mod 2^L]·eq_hi[j >> L]
 /// so that a chunk shares its eq_hi factor (Gruen's eq-factoring; no 2^n tensor is formed).
 struct EqWeights {
-  std::vector<uint128> lo, hi;  // POLYVAL
+  std::vector<B128P> lo, hi;
   unsigned lo_vars = 0;
-  std::vector<uint128> point;  // canonical
+  std::vector<B128> point;
   /// Weights over the variables `point` (canonical), split at `lo_vars` (clamped to the point),
   /// by default about half of them and at least a chunk's.
-  explicit EqWeights(std::span<const uint128> point, unsigned lo_vars = 0);
+  explicit EqWeights(std::span<const B128> point, unsigned lo_vars = 0);
 };
 
 /// For each point t in `points` (small tower integers or kInfinity): Σ_j w(j)·C(lo_j + t·(hi_j −
@@ -133,13 +136,13 @@ struct EqWeights {
 /// their blocks of bits) take paths without products per row: the rows are counted per pattern of
 /// bits (weighted by eq) and C is evaluated once per pattern — of the values at the point for
 /// points among 0, 1, ∞, of the pairs' lo and hi bits for any points (at most 7 columns).
-std::vector<uint128> round_sums(const ChunkEvaluator& composition, std::span<ProverColumn> columns,
-                                std::span<const unsigned> points, const EqWeights* weights);
+std::vector<B128> round_sums(const ChunkEvaluator& composition, std::span<ProverColumn> columns,
+                             std::span<const unsigned> points, const EqWeights* weights);
 
 /// out[i] = in[i]·in[i + half] (POLYVAL), half = in.size() / 2, in parallel.
-std::vector<uint128> multiply_halves(std::span<const uint128> in);
+std::vector<B128P> multiply_halves(std::span<const B128P> in);
 
 /// Folds every column at r (canonical), in parallel.
-void fold_all(std::span<ProverColumn> columns, uint128 r);
+void fold_all(std::span<ProverColumn> columns, B128 r);
 
 }  // namespace merkleforge::zk::detail

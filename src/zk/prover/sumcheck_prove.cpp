@@ -6,23 +6,21 @@
 namespace merkleforge::zk {
 namespace {
 
-using detail::mul;
-
 /// One claim's prover state.
 struct ClaimProver {
   std::vector<detail::ProverColumn> columns;
   detail::ChunkEvaluator evaluator;
   unsigned degree;
-  uint128 claim;
+  B128 claim;
 };
 
 /// The round polynomial of a claim (degree d): sums at 0, 2, …, d − 1, ∞ over the pairs, and
 /// g(1) = claim + g(0).
-std::vector<uint128> claim_round_polynomial(ClaimProver& prover) {
+std::vector<B128> claim_round_polynomial(ClaimProver& prover) {
   const std::vector<unsigned> points = detail::round_points(prover.degree);
-  const std::vector<uint128> sums =
+  const std::vector<B128> sums =
       detail::round_sums(prover.evaluator, prover.columns, points, nullptr);
-  std::vector<uint128> values{sums[0], prover.claim ^ sums[0]};
+  std::vector<B128> values{sums[0], prover.claim + sums[0]};
   for (std::size_t p = 1; p < points.size() && points[p] != detail::kInfinity; ++p) {
     values.push_back(sums[p]);
   }
@@ -63,11 +61,11 @@ Result<EvaluationClaims> prove_sumcheck(std::span<const SumcheckClaim> claims,
   if (Status s = detail::check_sumcheck_statement(claims); !s) return s.error();
   if (Status s = detail::require_commitment(transcript, "sumcheck"); !s) return s.error();
   if (Status s = check_columns(claims, columns); !s) return s.error();
-  const uint128 alpha = detail::begin_sumcheck(transcript, claims);
+  const B128 alpha = detail::begin_sumcheck(transcript, claims);
 
   std::vector<ClaimProver> provers;
-  std::vector<uint128> coefficients;
-  uint128 power = 1;
+  std::vector<B128> coefficients;
+  B128 power = B128::one();
   for (std::size_t j = 0; j < claims.size(); ++j) {
     ClaimProver prover{{},
                        detail::ChunkEvaluator(claims[j].composition),
@@ -76,7 +74,7 @@ Result<EvaluationClaims> prove_sumcheck(std::span<const SumcheckClaim> claims,
     for (const Column& column : columns[j]) prover.columns.emplace_back(column);
     provers.push_back(std::move(prover));
     coefficients.push_back(power);
-    power = mul(power, alpha);
+    power = power * alpha;
   }
 
   EvaluationClaims out;
@@ -93,16 +91,16 @@ Result<EvaluationClaims> prove_sumcheck(std::span<const SumcheckClaim> claims,
   leave(0);
   const unsigned n_max = detail::max_vars(claims);
   for (unsigned round = 0; round < n_max; ++round) {
-    std::vector<uint128> batched(detail::round_degree(claims, round) + 1, 0);
-    std::vector<std::vector<uint128>> polynomials(claims.size());
+    std::vector<B128> batched(detail::round_degree(claims, round) + 1);
+    std::vector<std::vector<B128>> polynomials(claims.size());
     for (std::size_t j = 0; j < claims.size(); ++j) {
       if (claims[j].n_vars <= round) continue;
       polynomials[j] = claim_round_polynomial(provers[j]);
       for (std::size_t k = 0; k < polynomials[j].size(); ++k) {
-        batched[k] ^= mul(coefficients[j], polynomials[j][k]);
+        batched[k] += coefficients[j] * polynomials[j][k];
       }
     }
-    const uint128 r = detail::send_round(transcript, batched);
+    const B128 r = detail::send_round(transcript, batched);
     out.point.push_back(r);
     for (std::size_t j = 0; j < claims.size(); ++j) {
       if (claims[j].n_vars <= round) continue;

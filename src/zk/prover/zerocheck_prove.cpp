@@ -9,9 +9,9 @@ namespace {
 
 /// Constraint k as a part over the columns it reads, with coefficient α^k.
 std::vector<detail::CompositionPart> constraint_parts(std::span<const Composition> constraints,
-                                                      uint128 alpha) {
+                                                      B128 alpha) {
   std::vector<detail::CompositionPart> parts;
-  uint128 power = 1;
+  B128 power = B128::one();
   for (const Composition& c : constraints) {
     std::vector<std::size_t> used;
     for (const Composition::Op& op : c.ops()) {
@@ -41,7 +41,7 @@ std::vector<detail::CompositionPart> constraint_parts(std::span<const Compositio
       }
     }
     parts.push_back({std::move(own), std::move(used), power});
-    power = detail::mul(power, alpha);
+    power = power * alpha;
   }
   return parts;
 }
@@ -71,8 +71,8 @@ Result<EvaluationClaims> prove_zerocheck(const ZerocheckStatement& statement,
   std::vector<detail::ProverColumn> state(columns.begin(), columns.end());
   EvaluationClaims out;
   const auto parts = constraint_parts(statement.constraints, challenges.alpha);
-  out.point =
-      detail::prove_eq_sumcheck(challenges.batched, state, challenges.z, 0, transcript, parts);
+  out.point = detail::prove_eq_sumcheck(challenges.batched, state, challenges.z, B128::zero(),
+                                        transcript, parts);
   out.evals.emplace_back();
   for (const detail::ProverColumn& column : state) out.evals[0].push_back(column.final_value());
   transcript.write_b128s(out.evals[0]);
