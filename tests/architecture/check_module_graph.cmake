@@ -84,8 +84,10 @@ foreach(verifier IN LISTS verifiers)
     endif()
   endforeach()
 endforeach()
-if(NOT "TBB::tbb" IN_LIST links_merkleforge_zk_prover)
-  message(FATAL_ERROR "the graph lost the provers' oneTBB edge; the verifier check reads nothing")
+if(NOT "TBB::tbb" IN_LIST links_merkleforge_parallel
+   OR NOT "merkleforge_parallel" IN_LIST links_merkleforge_zk_prover)
+  message(FATAL_ERROR "the graph lost the provers' edge to the pool (zk_prover -> parallel -> "
+                      "oneTBB); the verifier check reads nothing")
 endif()
 if(violations GREATER 0)
   message(FATAL_ERROR "module graph: ${violations} links from a verifier to a prover or oneTBB")

@@ -1,10 +1,6 @@
 // FRI-Binius PCS prover (pcs/prover.hpp; protocol in docs/binius-pcs.md). Bulk arithmetic runs
-// on POLYVAL-basis values through the packed kernels, large loops on the oneTBB pool.
+// on POLYVAL-basis values through the kernels, large loops through the parallel module.
 #include "merkleforge/pcs/prover.hpp"
-
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_reduce.h>
 
 #include <array>
 #include <bit>
@@ -128,16 +124,14 @@ void fold_block(const B128P* v, B128P r, B128P* out, std::size_t n) {
 template <class Body>
 RoundPolynomial reduce_blocks(std::size_t count, Body&& body) {
   const std::size_t blocks = (count + kBlock - 1) / kBlock;
-  auto run = [&](const tbb::blocked_range<std::size_t>& range, RoundPolynomial acc) {
-    for (std::size_t block = range.begin(); block < range.end(); ++block) {
+  auto run = [&](std::size_t first, std::size_t last, RoundPolynomial acc) {
+    for (std::size_t block = first; block < last; ++block) {
       body(block * kBlock, std::min((block + 1) * kBlock, count), acc);
     }
     return acc;
   };
-  const tbb::blocked_range<std::size_t> all(0, blocks, kParallelGrain / kBlock);
-  if (count <= kParallelGrain) return run(all, {});
-  return tbb::parallel_reduce(all, RoundPolynomial{}, run,
-                              [](RoundPolynomial x, RoundPolynomial y) { return x + y; });
+  return parallel_reduce(blocks, kParallelGrain / kBlock, RoundPolynomial{}, run,
+                         [](RoundPolynomial x, RoundPolynomial y) { return x + y; });
 }
 
 /// The sumcheck state: t* and A* with the variables fixed so far, in
@@ -301,9 +295,9 @@ using BitSums = std::vector<std::array<B128P, 128>>;
 BitSums bit_sums_of(std::span<const B128> words, const std::vector<const B128P*>& eqs) {
   constexpr std::size_t kGroup = 8;
   const std::size_t groups = words.size() / kGroup;
-  auto body = [&](const tbb::blocked_range<std::size_t>& range, BitSums acc) {
+  auto body = [&](std::size_t first, std::size_t last, BitSums acc) {
     std::array<B128P, 256> table;
-    for (std::size_t g = range.begin(); g != range.end(); ++g) {
+    for (std::size_t g = first; g != last; ++g) {
       const B128* w = words.data() + kGroup * g;
       std::uint8_t rows[kGroup][16];  // the 8 words' bytes
       std::memcpy(rows, w, sizeof rows);
@@ -326,13 +320,14 @@ BitSums bit_sums_of(std::span<const B128> words, const std::vector<const B128P*>
     }
     return acc;
   };
-  BitSums sums = tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, groups, 1024),
-                                      BitSums(eqs.size()), body, [](BitSums a, const BitSums& b) {
-                                        for (std::size_t c = 0; c < a.size(); ++c) {
-                                          for (unsigned i = 0; i < 128; ++i) a[c][i] += b[c][i];
-                                        }
-                                        return a;
-                                      });
+  // Blocks of 1024 groups (8 Ki words), each with its own sums.
+  BitSums sums =
+      parallel_reduce(groups, 1024, BitSums(eqs.size()), body, [](BitSums a, const BitSums& b) {
+        for (std::size_t c = 0; c < a.size(); ++c) {
+          for (unsigned i = 0; i < 128; ++i) a[c][i] += b[c][i];
+        }
+        return a;
+      });
   for (std::size_t v = kGroup * groups; v < words.size(); ++v) {  // fewer than 8 words
     for (std::size_t c = 0; c < eqs.size(); ++c) {
       for (unsigned b = 0; b < 128; ++b) {

@@ -1,9 +1,7 @@
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include "channel_common.hpp"
 #include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/multilinear.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/zk/grand_product.hpp"
 #include "merkleforge/zk/prover.hpp"
 
@@ -15,23 +13,22 @@ std::vector<B128> flush_column(const detail::ChannelChallenges& c,
                                const std::vector<Column>& columns) {
   std::vector<B128> flushed(columns.front().size(), c.permutation);
   constexpr std::size_t kBlock = 1024;
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, flushed.size(), kBlock),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      std::vector<binius::B128P> values(range.size());
-                      const binius::B128P mixing = binius::to_polyval(c.mixing);
-                      binius::B128P power = binius::B128P::one();
-                      for (const Column& column : columns) {
-                        for (std::size_t i = 0; i < range.size(); ++i) {
-                          values[i] = binius::to_polyval(column_value(column, range.begin() + i));
-                        }
-                        binius::active_polyval_kernel().mul_scalar(values.data(), power,
-                                                                   values.data(), values.size());
-                        for (std::size_t i = 0; i < range.size(); ++i) {
-                          flushed[range.begin() + i] += binius::to_canonical(values[i]);
-                        }
-                        power *= mixing;
-                      }
-                    });
+  parallel_for(flushed.size(), kBlock, [&](std::size_t begin, std::size_t end) {
+    std::vector<binius::B128P> values(end - begin);
+    const binius::B128P mixing = binius::to_polyval(c.mixing);
+    binius::B128P power = binius::B128P::one();
+    for (const Column& column : columns) {
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        values[i] = binius::to_polyval(column_value(column, begin + i));
+      }
+      binius::active_polyval_kernel().mul_scalar(values.data(), power, values.data(),
+                                                 values.size());
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        flushed[begin + i] += binius::to_canonical(values[i]);
+      }
+      power *= mixing;
+    }
+  });
   return flushed;
 }
 

@@ -1,6 +1,3 @@
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include <array>
 #include <bit>
 #include <cstring>
@@ -9,6 +6,7 @@
 
 #include "evalcheck_common.hpp"
 #include "merkleforge/binius/packed.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/zk/prover.hpp"
 
 namespace merkleforge::zk {
@@ -121,17 +119,15 @@ void add_scaled(B128 c, std::span<const B128> values, std::span<B128> out) {
       for (unsigned v = 1u << b; v < 2u << b; ++v) table[j][v] = table[j][v ^ (1u << b)] + basis;
     }
   }
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, values.size(), 1 << 14),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      for (std::size_t i = range.begin(); i < range.end(); ++i) {
-                        B128 product;
-                        for (unsigned j = 0; j < n_bytes; ++j) {
-                          product +=
-                              table[j][static_cast<std::uint8_t>(values[i].value() >> (8 * j))];
-                        }
-                        out[i] += product;
-                      }
-                    });
+  parallel_for(values.size(), 1 << 14, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      B128 product;
+      for (unsigned j = 0; j < n_bytes; ++j) {
+        product += table[j][static_cast<std::uint8_t>(values[i].value() >> (8 * j))];
+      }
+      out[i] += product;
+    }
+  });
 }
 
 /// c0 + Σ c_t·o_t: XORs of the bit columns when every coefficient is 1 and c0 is a bit.
@@ -351,8 +347,9 @@ struct ProverSide {
       columns.push_back(*column);
     }
     std::vector<B128> out(ids.size());
-    tbb::parallel_for(std::size_t{0}, ids.size(),
-                      [&](std::size_t t) { out[t] = columns[t]->evaluate(point); });
+    parallel_for(ids.size(), 1, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t t = begin; t < end; ++t) out[t] = columns[t]->evaluate(point);
+    });
     transcript.write_b128s(out);
     return out;
   }
@@ -375,11 +372,13 @@ struct ProverSide {
       if (!inner) return inner.error();
       inners.push_back(*inner);
     }
-    tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t j) {
-      const OracleSet::Oracle& o = oracles.at(tasks[j].claim.oracle);
-      const std::span<const B128> point(tasks[j].claim.point);
-      tables[2 * j] = inners[j]->partial_high(point.subspan(o.block_bits));
-      tables[2 * j + 1] = detail::shift_indicator(o, point.first(o.block_bits));
+    parallel_for(tasks.size(), 1, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t j = begin; j < end; ++j) {
+        const OracleSet::Oracle& o = oracles.at(tasks[j].claim.oracle);
+        const std::span<const B128> point(tasks[j].claim.point);
+        tables[2 * j] = inners[j]->partial_high(point.subspan(o.block_bits));
+        tables[2 * j + 1] = detail::shift_indicator(o, point.first(o.block_bits));
+      }
     });
     std::vector<std::vector<Column>> columns;
     for (std::size_t j = 0; j < tasks.size(); ++j) {

@@ -1,9 +1,5 @@
 #include "prover_engine.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_reduce.h>
-
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -13,6 +9,7 @@
 #include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::zk::detail {
 namespace {
@@ -26,6 +23,16 @@ const binius::PolyvalKernel& kernel() noexcept {
 
 /// Folding and materialising run in parallel above this many output values.
 constexpr std::size_t kParallelGrain = 1u << 12;
+
+/// A reduction over chunks of rows runs in at most this many blocks (parallel_reduce makes one
+/// accumulator per block).
+constexpr std::size_t kMaxReduceBlocks = 64;
+
+/// The per-point (or per-pattern) sums of two blocks of a round, added.
+std::vector<B128P> add_sums(std::vector<B128P> a, const std::vector<B128P>& b) {
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
+  return a;
+}
 
 /// The eq tensor of a canonical point, in the POLYVAL basis.
 std::vector<B128P> eq_tensor_polyval(std::span<const B128> point) {
@@ -106,12 +113,9 @@ std::vector<B128P> polyval_values(const Column& column) {
     for (std::size_t i = 0; i < out.size(); ++i) out[i] = image[bytes[i]];
     return out;
   }
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.size(), kParallelGrain),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      for (std::size_t i = range.begin(); i < range.end(); ++i) {
-                        out[i] = to_polyval(column_value(column, i));
-                      }
-                    });
+  parallel_for(out.size(), kParallelGrain, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) out[i] = to_polyval(column_value(column, i));
+  });
   return out;
 }
 
@@ -176,10 +180,9 @@ void ProverColumn::bit_block_values(std::size_t first, std::size_t count,
 void ProverColumn::materialise() {
   if (tables_.empty()) rebuild_tables();
   values_.resize(std::size_t{1} << n_vars_);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, values_.size(), kParallelGrain),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      bit_block_values(range.begin(), range.size(), values_.data() + range.begin());
-                    });
+  parallel_for(values_.size(), kParallelGrain, [&](std::size_t begin, std::size_t end) {
+    bit_block_values(begin, end - begin, values_.data() + begin);
+  });
   bits_ = nullptr;
   tensor_ = {};
   tables_ = {};
@@ -223,20 +226,17 @@ void ProverColumn::fold(B128 r) {
   // Double-buffered: after the first fold, the previous table's memory takes every later one.
   std::vector<B128P>& folded = spare_;
   folded.resize(half);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, half, kParallelGrain),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      std::array<B128P, ChunkEvaluator::kChunk> delta;
-                      for (std::size_t j = range.begin(); j < range.end(); j += delta.size()) {
-                        const std::size_t count = std::min(delta.size(), range.end() - j);
-                        for (std::size_t k = 0; k < count; ++k) {
-                          delta[k] = values_[2 * (j + k)] + values_[2 * (j + k) + 1];
-                        }
-                        kernel().mul_scalar(delta.data(), rp, delta.data(), count);
-                        for (std::size_t k = 0; k < count; ++k) {
-                          folded[j + k] = values_[2 * (j + k)] + delta[k];
-                        }
-                      }
-                    });
+  parallel_for(half, kParallelGrain, [&](std::size_t begin, std::size_t end) {
+    std::array<B128P, ChunkEvaluator::kChunk> delta;
+    for (std::size_t j = begin; j < end; j += delta.size()) {
+      const std::size_t count = std::min(delta.size(), end - j);
+      for (std::size_t k = 0; k < count; ++k) {
+        delta[k] = values_[2 * (j + k)] + values_[2 * (j + k) + 1];
+      }
+      kernel().mul_scalar(delta.data(), rp, delta.data(), count);
+      for (std::size_t k = 0; k < count; ++k) folded[j + k] = values_[2 * (j + k)] + delta[k];
+    }
+  });
   values_.swap(spare_);
 }
 
@@ -405,11 +405,11 @@ std::vector<B128> binary_round_sums(const ChunkEvaluator& composition,
   composition.evaluate(column_ptrs.data(), patterns, scratch, value.data());
   composition.evaluate(column_ptrs.data(), patterns, scratch, top.data(), true);
 
-  using Sums = std::vector<B128P>;  // [point][pattern], POLYVAL
-  auto body = [&](const tbb::blocked_range<std::size_t>& range, Sums acc) {
+  using Sums = std::vector<B128P>;  // [point][pattern]
+  auto body = [&](std::size_t first, std::size_t last, Sums acc) {
     Sums block(n_points * patterns);
     std::vector<std::uint64_t> at_point(m);
-    for (std::size_t b = range.begin(); b < range.end(); ++b) {
+    for (std::size_t b = first; b < last; ++b) {
       std::fill(block.begin(), block.end(), B128P::zero());
       const std::size_t w_end = std::min(words, (b + 1) * block_words);
       for (std::size_t w = b * block_words; w < w_end; ++w) {
@@ -452,12 +452,8 @@ std::vector<B128> binary_round_sums(const ChunkEvaluator& composition,
     }
     return acc;
   };
-  const Sums per_pattern =
-      tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, n_blocks), Sums(n_points * patterns),
-                           body, [](Sums a, const Sums& b) {
-                             for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
-                             return a;
-                           });
+  // One eq_hi block of 2^14 pairs or more per task.
+  const Sums per_pattern = parallel_reduce(n_blocks, 1, Sums(n_points * patterns), body, add_sums);
   std::vector<B128P> sums(n_points);
   for (std::size_t p = 0; p < n_points; ++p) {
     kernel().mul(per_pattern.data() + p * patterns,
@@ -501,11 +497,11 @@ std::vector<B128> pair_pattern_round_sums(const ChunkEvaluator& composition,
   const std::size_t block_words = block_pairs / 64;
   const std::size_t n_blocks = (words + block_words - 1) / block_words;
 
-  using Sums = std::vector<B128P>;  // [pattern], POLYVAL
-  auto body = [&](const tbb::blocked_range<std::size_t>& range, Sums acc) {
+  using Sums = std::vector<B128P>;  // [pattern]
+  auto body = [&](std::size_t first_block, std::size_t last_block, Sums acc) {
     Sums bucket(patterns);
     std::array<std::uint64_t, 2 * kMaxPairPatternColumns> plane{};  // lo bits, then hi bits
-    for (std::size_t b = range.begin(); b < range.end(); ++b) {
+    for (std::size_t b = first_block; b < last_block; ++b) {
       std::fill(bucket.begin(), bucket.end(), B128P::zero());
       const std::size_t w_end = std::min(words, (b + 1) * block_words);
       for (std::size_t w = b * block_words; w < w_end; ++w) {
@@ -533,12 +529,8 @@ std::vector<B128> pair_pattern_round_sums(const ChunkEvaluator& composition,
     }
     return acc;
   };
-  const Sums per_pattern = tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, n_blocks),
-                                                Sums(patterns), body, [](Sums a, const Sums& b) {
-                                                  for (std::size_t i = 0; i < a.size(); ++i)
-                                                    a[i] += b[i];
-                                                  return a;
-                                                });
+  // One eq_hi block of 2^14 pairs or more per task.
+  const Sums per_pattern = parallel_reduce(n_blocks, 1, Sums(patterns), body, add_sums);
   auto scratch = composition.make_scratch();
   std::vector<std::vector<B128P>> values(m, std::vector<B128P>(C));
   std::vector<const B128P*> ptrs(m);
@@ -605,13 +597,13 @@ std::vector<B128> block_round_sums(const ChunkEvaluator& composition,
       weights == nullptr ? grain_pairs : std::size_t{1} << weights->lo_vars;
   const std::size_t n_blocks = pairs / block_pairs;
 
-  using Sums = std::vector<B128P>;  // [point][pattern], POLYVAL
-  auto body = [&](const tbb::blocked_range<std::size_t>& range, Sums acc) {
+  using Sums = std::vector<B128P>;  // [point][pattern]
+  auto body = [&](std::size_t first_grain, std::size_t last_grain, Sums acc) {
     Sums bucket(n_points * patterns);
     std::vector<const std::uint8_t*> bits(m);
     for (std::size_t c = 0; c < m; ++c) bits[c] = columns[c].bit_data();
-    // range is over sub-blocks of grain_pairs pairs; buckets are scaled at eq_hi block ends.
-    for (std::size_t g = range.begin(); g < range.end(); ++g) {
+    // Over sub-blocks of grain_pairs pairs; buckets are scaled at eq_hi block ends.
+    for (std::size_t g = first_grain; g < last_grain; ++g) {
       const std::size_t first = g * grain_pairs;
       for (std::size_t j = first; j < first + grain_pairs; ++j) {
         const std::size_t offset = 2 * j * block_bits;  // the pair's lo block, then its hi block
@@ -642,17 +634,12 @@ std::vector<B128> block_round_sums(const ChunkEvaluator& composition,
   };
   // Ranges never split an eq_hi block (its buckets are scaled once at its end).
   const std::size_t per_block = block_pairs / grain_pairs;
-  const Sums per_pattern = tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, n_blocks), Sums(n_points * patterns),
-      [&](const tbb::blocked_range<std::size_t>& blocks, Sums acc) {
-        return body(
-            tbb::blocked_range<std::size_t>(blocks.begin() * per_block, blocks.end() * per_block),
-            std::move(acc));
+  const Sums per_pattern = parallel_reduce(
+      n_blocks, 1, Sums(n_points * patterns),
+      [&](std::size_t first, std::size_t last, Sums acc) {
+        return body(first * per_block, last * per_block, std::move(acc));
       },
-      [](Sums a, const Sums& b) {
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
-        return a;
-      });
+      add_sums);
   // Σ_pattern bucket·C(pattern values), in chunks of patterns.
   auto scratch = composition.make_scratch();
   std::vector<std::vector<B128P>> values(m, std::vector<B128P>(C));
@@ -702,17 +689,20 @@ std::vector<B128> round_sums(const ChunkEvaluator& composition, std::span<Prover
   std::vector<B128P> powers(std::max(top_bit, 1u));
   for (unsigned b = 1; b < top_bit; ++b) powers[b] = to_polyval(B128(binius::uint128{1} << b));
   const std::size_t n_columns = columns.size();
-  const std::size_t grain = std::max<std::size_t>(1, kParallelGrain / chunk);
+  // Blocks of at least kParallelGrain pairs, and at most kMaxReduceBlocks of them: each block
+  // allocates its buffers and scratch.
+  const std::size_t grain =
+      std::max({std::size_t{1}, kParallelGrain / chunk, n_chunks / kMaxReduceBlocks});
   // Per column: lo, hi, Δ·2^b for b < max(top_bit, 1) (b = 0 is Δ), and the point's values.
   const std::size_t multiples = std::max(top_bit, 1u);
   const std::size_t per_column = 3 + multiples;
 
-  auto body = [&](const tbb::blocked_range<std::size_t>& range, std::vector<B128P> acc) {
+  auto body = [&](std::size_t first_chunk, std::size_t last_chunk, std::vector<B128P> acc) {
     std::vector<B128P> buffers(n_columns * per_column * C);
     auto scratch = composition.make_scratch();
     std::vector<B128P> result(C);
     std::vector<const B128P*> at_point(n_columns);
-    for (std::size_t c = range.begin(); c < range.end(); ++c) {
+    for (std::size_t c = first_chunk; c < last_chunk; ++c) {
       const std::size_t first = c * chunk;
       for (std::size_t col = 0; col < n_columns; ++col) {
         B128P* base = buffers.data() + col * per_column * C;
@@ -755,23 +745,17 @@ std::vector<B128> round_sums(const ChunkEvaluator& composition, std::span<Prover
     }
     return acc;
   };
-  std::vector<B128P> sums = tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, n_chunks, grain), std::vector<B128P>(points.size()), body,
-      [](std::vector<B128P> a, const std::vector<B128P>& b) {
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
-        return a;
-      });
+  const std::vector<B128P> sums =
+      parallel_reduce(n_chunks, grain, std::vector<B128P>(points.size()), body, add_sums);
   return to_canonical(sums);
 }
 
 std::vector<B128P> multiply_halves(std::span<const B128P> in) {
   const std::size_t half = in.size() / 2;
   std::vector<B128P> out(half);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, half, kParallelGrain),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      kernel().mul(in.data() + range.begin(), in.data() + half + range.begin(),
-                                   out.data() + range.begin(), range.size());
-                    });
+  parallel_for(half, kParallelGrain, [&](std::size_t begin, std::size_t end) {
+    kernel().mul(in.data() + begin, in.data() + half + begin, out.data() + begin, end - begin);
+  });
   return out;
 }
 
