@@ -8,7 +8,9 @@ install(DIRECTORY include/merkleforge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # What each module needs beyond the modules beneath it, for the package config and pkg-config.
 set(merkleforge_external_core Threads)
 set(merkleforge_external_store RocksDB)
-foreach(module parallel binary mpt sparse verkle bintrie binius zk pcs cs circuits)
+# oneTBB: the modules that link it themselves; every other user of the pool reaches it through the
+# parallel module (the verifiers never do).
+foreach(module parallel zk_prover pcs_prover)
   set(merkleforge_external_${module} TBB)
 endforeach()
 set(merkleforge_pc_libs_Threads -pthread)
