@@ -8,9 +8,9 @@ install(DIRECTORY include/merkleforge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # What each module needs beyond the modules beneath it, for the package config and pkg-config.
 set(merkleforge_external_core Threads)
 set(merkleforge_external_store RocksDB)
-foreach(module parallel binary mpt sparse verkle bintrie binius zk pcs cs circuits)
-  set(merkleforge_external_${module} TBB)
-endforeach()
+# oneTBB: only the parallel module links it; every other user of the pool reaches it through that
+# module (the verifiers never do).
+set(merkleforge_external_parallel TBB)
 set(merkleforge_pc_libs_Threads -pthread)
 set(merkleforge_pc_libs_TBB -ltbb)
 set(merkleforge_pc_libs_RocksDB -lrocksdb)

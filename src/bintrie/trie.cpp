@@ -2,13 +2,12 @@
 // (include/merkleforge/bintrie/trie.hpp). Hashing: trie_hash.cpp; persistence: trie_store.cpp.
 #include "merkleforge/bintrie/trie.hpp"
 
-#include <tbb/parallel_sort.h>
-
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
 #include "merkleforge/hash/blake3.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::bintrie {
 
@@ -204,7 +203,9 @@ void BinaryTrie<H>::insert_batch(std::span<const Entry> entries) {
       prefix = (prefix << 8) | entries[i].key[static_cast<std::size_t>(b)];
     handles[i] = {prefix, static_cast<std::uint32_t>(i)};
   }
-  tbb::parallel_sort(handles.begin(), handles.end(), [&entries](const Handle& a, const Handle& b) {
+  // Grain 1024: parts of at most 1,024 handles (16 KiB, ~50 µs of std::sort) end on one thread.
+  // The order is total, so the result is the one sorted order.
+  parallel_sort(handles.begin(), handles.end(), 1024, [&entries](const Handle& a, const Handle& b) {
     if (a.prefix != b.prefix) return a.prefix < b.prefix;
     const int order = std::memcmp(entries[a.index].key.data(), entries[b.index].key.data(), 32);
     return order != 0 ? order < 0 : a.index < b.index;

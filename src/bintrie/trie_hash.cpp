@@ -5,14 +5,14 @@
 // together, level by level across stems (leaves with one hash_many of 32-byte messages, then the
 // eight subtree levels and the stem nodes with hash_many of 64-byte messages), then the stale
 // internal nodes depth by depth, deepest first. A big update is split at kParallelDepth into
-// subtrees that oneTBB hashes side by side, each with its own scratch buffers.
-#include <tbb/parallel_for.h>
-
+// subtrees hashed side by side on the pool (merkleforge::parallel_for), each range of them with
+// its own scratch buffers.
 #include <algorithm>
 #include <cstring>
 
 #include "merkleforge/bintrie/trie.hpp"
 #include "merkleforge/hash/blake3.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::bintrie {
 
@@ -173,14 +173,12 @@ Digest32 BinaryTrie<H>::root() {
   } else {
     std::vector<std::uint32_t> frontier;
     top.collect(root_, 0, &frontier);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), 1),
-                      [&](const tbb::blocked_range<std::size_t>& range) {
-                        Hasher below(*this);
-                        for (std::size_t i = range.begin(); i < range.end(); ++i) {
-                          below.collect(frontier[i], kParallelDepth, nullptr);
-                        }
-                        below.hash_collected();
-                      });
+    // Grain 1: each frontier node (at most 64) is a whole subtree, ~1/64 of the stale stems.
+    parallel_for(frontier.size(), 1, [&](std::size_t begin, std::size_t end) {
+      Hasher below(*this);
+      for (std::size_t i = begin; i < end; ++i) below.collect(frontier[i], kParallelDepth, nullptr);
+      below.hash_collected();
+    });
   }
   top.hash_collected();
   return node_hash(root_);

@@ -12,8 +12,6 @@
 //                                                 a linear combination of the inverse's bits
 // and after round 9 the same combination equals the public output. Round 0's x is the input
 // plus the round constant (virtual).
-#include <tbb/parallel_for.h>
-
 #include <array>
 #include <bit>
 #include <cstring>
@@ -22,6 +20,7 @@
 #include "merkleforge/binius/aes_tower.hpp"
 #include "merkleforge/binius/packed.hpp"
 #include "merkleforge/binius/tower.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -193,19 +192,21 @@ class GroestlPCircuit final : public Circuit {
       if (r + 1 < kRounds) allocate(kBytes, cs::ColumnField::b8);
     }
     out.outputs.assign(kBytes * count, 0);
-    // Eight rows per task: they share the bytes of the bit columns.
-    tbb::parallel_for(std::size_t{0}, rows / 8, [&](std::size_t group) {
-      for (std::size_t k = 8 * group; k < 8 * group + 8; ++k) {
-        std::array<std::uint8_t, kBytes> state{};
-        if (k < count) {
-          for (std::size_t i = 0; i < kBytes; ++i) {
-            state[i] = binius::aes_to_canonical(inputs[kBytes * k + i]);
+    // Grain 1: an item is eight rows (permutations), which share the bytes of the bit columns.
+    parallel_for(rows / 8, 1, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t group = begin; group < end; ++group) {
+        for (std::size_t k = 8 * group; k < 8 * group + 8; ++k) {
+          std::array<std::uint8_t, kBytes> state{};
+          if (k < count) {
+            for (std::size_t i = 0; i < kBytes; ++i) {
+              state[i] = binius::aes_to_canonical(inputs[kBytes * k + i]);
+            }
           }
-        }
-        permute_recording(state, &out.witness.columns, k);
-        if (k < count) {
-          for (std::size_t i = 0; i < kBytes; ++i) {
-            out.outputs[kBytes * k + i] = binius::canonical_to_aes(state[i]);
+          permute_recording(state, &out.witness.columns, k);
+          if (k < count) {
+            for (std::size_t i = 0; i < kBytes; ++i) {
+              out.outputs[kBytes * k + i] = binius::canonical_to_aes(state[i]);
+            }
           }
         }
       }

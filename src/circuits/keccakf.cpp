@@ -10,14 +10,13 @@
 // (+ RC_j on lane 0; RC_j a fixed column over z and the row). Rows are chained by
 // next-row(input) = output of round 3 except on row 7, and row 7's output equals the public
 // output of each permutation of the statement.
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <array>
 #include <cstring>
 
 #include "circuits_internal.hpp"
 #include "merkleforge/hash/keccak.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -100,19 +99,22 @@ class KeccakfCircuit final : public Circuit {
     out.witness.columns.assign(25 * (kRoundsPerRow + 1), Bytes(8 * kRowsPerPermutation * perms, 0));
     out.outputs.assign(200 * count, 0);
     const auto rc = keccak_round_constants();
-    tbb::parallel_for(std::size_t{0}, perms, [&](std::size_t p) {
-      State s = p < count ? load_state(inputs.data() + 200 * p) : State{};  // padding: zero state
-      for (unsigned row = 0; row < kRowsPerPermutation; ++row) {
-        const std::size_t word = p * kRowsPerPermutation + row;
-        for (unsigned xy = 0; xy < 25; ++xy) store_lane(out.witness.columns[xy], word, s[xy]);
-        for (unsigned j = 0; j < kRoundsPerRow; ++j) {
-          s = round(s, rc[kRoundsPerRow * row + j]);
-          for (unsigned xy = 0; xy < 25; ++xy) {
-            store_lane(out.witness.columns[25 * (j + 1) + xy], word, s[xy]);
+    // Grain 1: an item is a whole permutation (24 rounds).
+    parallel_for(perms, 1, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t p = begin; p < end; ++p) {
+        State s = p < count ? load_state(inputs.data() + 200 * p) : State{};  // padding: zero state
+        for (unsigned row = 0; row < kRowsPerPermutation; ++row) {
+          const std::size_t word = p * kRowsPerPermutation + row;
+          for (unsigned xy = 0; xy < 25; ++xy) store_lane(out.witness.columns[xy], word, s[xy]);
+          for (unsigned j = 0; j < kRoundsPerRow; ++j) {
+            s = round(s, rc[kRoundsPerRow * row + j]);
+            for (unsigned xy = 0; xy < 25; ++xy) {
+              store_lane(out.witness.columns[25 * (j + 1) + xy], word, s[xy]);
+            }
           }
         }
+        if (p < count) std::memcpy(out.outputs.data() + 200 * p, s.data(), 200);
       }
-      if (p < count) std::memcpy(out.outputs.data() + 200 * p, s.data(), 200);
     });
     return out;
   }

@@ -18,13 +18,12 @@
 // Ops type), so the witness's column order is the system's by construction.
 #include "merkleforge/hash/sha256.hpp"
 
-#include <tbb/parallel_for.h>
-
 #include <array>
 #include <bit>
 #include <cstring>
 
 #include "circuits_internal.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -255,11 +254,14 @@ class Sha256Circuit final : public Circuit {
     Trace out;
     out.witness.columns.assign(kCommittedColumns, Bytes(4 * slots, 0));
     out.outputs.assign(32 * count, 0);
-    tbb::parallel_for(std::size_t{0}, slots, [&](std::size_t k) {
-      TraceOps ops(&out.witness.columns, k);
-      const auto h = trace_instance(ops, k < count ? inputs.data() + 96 * k : nullptr);
-      if (k < count) {
-        for (unsigned i = 0; i < 8; ++i) store_be32(&out.outputs[32 * k + 4 * i], h[i]);
+    // Grain 1: an item is a whole compression (64 rounds).
+    parallel_for(slots, 1, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t k = begin; k < end; ++k) {
+        TraceOps ops(&out.witness.columns, k);
+        const auto h = trace_instance(ops, k < count ? inputs.data() + 96 * k : nullptr);
+        if (k < count) {
+          for (unsigned i = 0; i < 8; ++i) store_be32(&out.outputs[32 * k + 4 * i], h[i]);
+        }
       }
     });
     return out;

@@ -4,13 +4,12 @@
 //   and: x·y + z = 0          or: x + y + x·y + z = 0     (zerocheck, degree 2)
 //   add: x + y + cin + z = 0 (linear) and (x + cin)·(y + cin) + cin + cout = 0, the majority of
 //        x, y, cin, with cin = cout shifted up one row within each 32-row word (0 at bit 0).
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <bit>
 #include <cstring>
 
 #include "circuits_internal.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -86,20 +85,23 @@ class U32Circuit final : public Circuit {
     const std::size_t columns = op_ == Op::add ? 3 : 2;
     out.witness.columns.assign(columns, Bytes(4 * slots, 0));
     out.outputs.assign(4 * count, 0);
-    tbb::parallel_for(std::size_t{0}, count, [&](std::size_t k) {
-      const std::uint32_t x = load_be32(inputs.data() + 8 * k);
-      const std::uint32_t y = load_be32(inputs.data() + 8 * k + 4);
-      const std::uint32_t z = apply(op_, x, y);
-      store_word(out.witness.columns[0], k, x);
-      store_word(out.witness.columns[1], k, y);
-      if (op_ == Op::add) {
-        // Carry out of bit i: the majority of x_i, y_i and the carry into bit i, x ^ y ^ z.
-        const std::uint32_t carry_in = x ^ y ^ z;
-        store_word(out.witness.columns[2], k, (x & y) | (x & carry_in) | (y & carry_in));
+    // Grain 1: the partitioner cuts the millions of operations into ranges of thousands.
+    parallel_for(count, 1, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t k = begin; k < end; ++k) {
+        const std::uint32_t x = load_be32(inputs.data() + 8 * k);
+        const std::uint32_t y = load_be32(inputs.data() + 8 * k + 4);
+        const std::uint32_t z = apply(op_, x, y);
+        store_word(out.witness.columns[0], k, x);
+        store_word(out.witness.columns[1], k, y);
+        if (op_ == Op::add) {
+          // Carry out of bit i: the majority of x_i, y_i and the carry into bit i, x ^ y ^ z.
+          const std::uint32_t carry_in = x ^ y ^ z;
+          store_word(out.witness.columns[2], k, (x & y) | (x & carry_in) | (y & carry_in));
+        }
+        for (int b = 0; b < 4; ++b)
+          out.outputs[4 * k + static_cast<std::size_t>(b)] =
+              static_cast<std::uint8_t>(z >> (24 - 8 * b));
       }
-      for (int b = 0; b < 4; ++b)
-        out.outputs[4 * k + static_cast<std::size_t>(b)] =
-            static_cast<std::uint8_t>(z >> (24 - 8 * b));
     });
     return out;
   }

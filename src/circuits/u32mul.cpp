@@ -14,8 +14,6 @@
 //
 // One netlist (`Netlist`) drives both the system and the trace, so the witness's column order is
 // the system's by construction; the trace runs it bit-sliced, 64 multiplications per word.
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -23,6 +21,7 @@
 
 #include "circuits_internal.hpp"
 #include "merkleforge/core/bits.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -170,33 +169,36 @@ class U32MulCircuit final : public Circuit {
     out.witness.columns.assign(net.committed_columns, Bytes(column_bytes, 0));
     out.outputs.assign(8 * count, 0);
     // Bit-sliced: bit r of every word is multiplication 64·group + r.
-    tbb::parallel_for(std::size_t{0}, column_bytes / 8, [&](std::size_t group) {
-      // Word r: multiplication r's y ‖ x; transposed, words 0..31 are x's bits, 32..63 y's.
-      std::array<std::uint64_t, 64> operands{};
-      for (std::size_t r = 0; r < 64 && 64 * group + r < count; ++r) {
-        const std::size_t k = 64 * group + r;
-        const std::uint64_t x = load_be(inputs.data() + 8 * k, 4);
-        const std::uint64_t y = load_be(inputs.data() + 8 * k + 4, 4);
-        operands[r] = y << 32 | x;
-        const std::uint64_t z = x * y;
-        for (unsigned b = 0; b < 8; ++b)
-          out.outputs[8 * k + b] = static_cast<std::uint8_t>(z >> (56 - 8 * b));
-      }
-      transpose64(operands.data());
-      std::vector<std::uint64_t> bits(net.committed_columns);
-      std::copy(operands.begin(), operands.end(), bits.begin());
-      auto value = [&](const Wire& w) {
-        return w.partial_product ? bits[w.i] & bits[kWordBits + w.j] : bits[w.committed];
-      };
-      for (const Gate& g : net.gates) {
-        if (g.kind == Gate::Kind::output) continue;
-        const std::uint64_t a = value(g.inputs[0]), b = value(g.inputs[1]);
-        const std::uint64_t c = g.kind == Gate::Kind::full_adder ? value(g.inputs[2]) : 0;
-        if (g.sum_committed) bits[g.sum] = a ^ b ^ c;
-        bits[g.carry] = (a & b) | (a & c) | (b & c);
-      }
-      for (std::size_t col = 0; col < net.committed_columns; ++col) {
-        std::memcpy(out.witness.columns[col].data() + 8 * group, &bits[col], 8);  // little-endian
+    // Grain 1: an item is 64 multiplications, bit-sliced.
+    parallel_for(column_bytes / 8, 1, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t group = begin; group < end; ++group) {
+        // Word r: multiplication r's y ‖ x; transposed, words 0..31 are x's bits, 32..63 y's.
+        std::array<std::uint64_t, 64> operands{};
+        for (std::size_t r = 0; r < 64 && 64 * group + r < count; ++r) {
+          const std::size_t k = 64 * group + r;
+          const std::uint64_t x = load_be(inputs.data() + 8 * k, 4);
+          const std::uint64_t y = load_be(inputs.data() + 8 * k + 4, 4);
+          operands[r] = y << 32 | x;
+          const std::uint64_t z = x * y;
+          for (unsigned b = 0; b < 8; ++b)
+            out.outputs[8 * k + b] = static_cast<std::uint8_t>(z >> (56 - 8 * b));
+        }
+        transpose64(operands.data());
+        std::vector<std::uint64_t> bits(net.committed_columns);
+        std::copy(operands.begin(), operands.end(), bits.begin());
+        auto value = [&](const Wire& w) {
+          return w.partial_product ? bits[w.i] & bits[kWordBits + w.j] : bits[w.committed];
+        };
+        for (const Gate& g : net.gates) {
+          if (g.kind == Gate::Kind::output) continue;
+          const std::uint64_t a = value(g.inputs[0]), b = value(g.inputs[1]);
+          const std::uint64_t c = g.kind == Gate::Kind::full_adder ? value(g.inputs[2]) : 0;
+          if (g.sum_committed) bits[g.sum] = a ^ b ^ c;
+          bits[g.carry] = (a & b) | (a & c) | (b & c);
+        }
+        for (std::size_t col = 0; col < net.committed_columns; ++col) {
+          std::memcpy(out.witness.columns[col].data() + 8 * group, &bits[col], 8);  // little-endian
+        }
       }
     });
     return out;

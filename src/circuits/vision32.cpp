@@ -10,8 +10,6 @@
 // where B(y) = c0·y + c1·y² + c2·y⁴ + c is the B-box as a B32 polynomial: its coefficients are
 // derived here from the library's affine form (its images of the 32 basis bits) and checked on
 // all of them. The public output equals MDS(last outputs) + RK[16] (linear).
-#include <tbb/parallel_for.h>
-
 #include <array>
 #include <cstring>
 #include <stdexcept>
@@ -20,6 +18,7 @@
 #include "merkleforge/binius/packed.hpp"
 #include "merkleforge/binius/tower.hpp"
 #include "merkleforge/binius/vision.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -175,11 +174,14 @@ class Vision32Circuit final : public Circuit {
     Trace out;
     out.witness.columns.assign(kCommittedColumns, Bytes(4 * rows, 0));
     out.outputs.assign(output_bytes() * count, 0);
-    tbb::parallel_for(std::size_t{0}, rows, [&](std::size_t k) {
-      VisionState state{};
-      if (k < count) state = load_state(inputs.data() + input_bytes() * k);
-      permute_recording(state, &out.witness.columns, k);
-      if (k < count) std::memcpy(out.outputs.data() + output_bytes() * k, state.data(), 96);
+    // Grain 1: an item is a whole permutation.
+    parallel_for(rows, 1, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t k = begin; k < end; ++k) {
+        VisionState state{};
+        if (k < count) state = load_state(inputs.data() + input_bytes() * k);
+        permute_recording(state, &out.witness.columns, k);
+        if (k < count) std::memcpy(out.outputs.data() + output_bytes() * k, state.data(), 96);
+      }
     });
     return out;
   }

@@ -2,11 +2,9 @@
 //
 // The sort splits on the first key nibble first (one counting pass), which leaves 16 independent
 // buckets, the 16 subtries under the root of a trie of many random keys: reading the heads and
-// sorting each bucket then run on oneTBB threads when asked to, so that what put_batch does
-// before its (parallel) build is not left to one core.
+// sorting each bucket then run on the pool (merkleforge::parallel_for) when asked to, so that what
+// put_batch does before its (parallel) build is not left to one core.
 #include "key_order.hpp"
-
-#include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -15,6 +13,7 @@
 
 #include "id_sort.hpp"
 #include "key_path.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::mpt::detail {
 namespace {
@@ -39,14 +38,13 @@ unsigned first_nibble(const KeyEntry& entry) noexcept {
   return static_cast<unsigned>(entry.head >> 60);
 }
 
-// Calls work(i) for i in [0, n): on oneTBB threads if `parallel`.
+// Calls work(i) for i in [0, n): on the pool if `parallel` (grain 1: each i is a 16th of the
+// pairs), else on the calling thread (a grain of n).
 template <class Work>
 void for_each_index(std::size_t n, bool parallel, Work work) {
-  if (parallel) {
-    tbb::parallel_for(std::size_t{0}, n, work);
-  } else {
-    for (std::size_t i = 0; i < n; ++i) work(i);
-  }
+  parallel_for(n, parallel ? 1 : n, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) work(i);
+  });
 }
 
 // order[first, last) = the entries of pairs[first, last). The keys may lie anywhere in memory:

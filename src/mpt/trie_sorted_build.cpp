@@ -12,8 +12,8 @@
 // Storage: a first pass counts the nodes, nibbles and value bytes of each subtrie under the
 // first branch (from the nibbles each key shares with the one before: see count()); the pools and
 // arenas are sized once, each subtrie gets its own slice of them, and a second pass writes the
-// subtries into their slices — side by side on oneTBB threads, since no slice is shared and nothing
-// grows.
+// subtries into their slices — side by side on the pool (merkleforge::parallel_for), since no
+// slice is shared and nothing grows.
 //
 // Hashing: the recursion knows each node's height (a leaf 0, a branch one above its highest
 // child, an extension one above its branch), so the writer files every node it writes by height
@@ -22,13 +22,12 @@
 // ids increase (post-order visits nodes of equal height in allocation order), as the batch
 // hasher wants them. Leaves, the bulk of the work, are encoded as they are written, from the
 // caller's key bytes while they are in cache (leaf_from_key.hpp), not from the stored nibbles.
-#include <oneapi/tbb/parallel_for.h>
-
 #include <stdexcept>
 
 #include "batch_hasher.hpp"
 #include "key_path.hpp"
 #include "leaf_from_key.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "sorted_builder.hpp"
 #include "trie_tags.hpp"
 
@@ -210,12 +209,13 @@ void MerklePatriciaTrie::SortedBuilder::build(MerklePatriciaTrie& trie,
     return Built{kEmpty, 0};  // counted, not built, here
   });
   const bool parallel = keys.size() >= trie.parallel_threshold_;
+  // Grain 1 when parallel: a part is a whole subtrie under the first branch (up to 16); else a
+  // grain of all the parts keeps them on the calling thread.
   const auto for_each_part = [&](auto work) {
-    if (parallel) {
-      tbb::parallel_for(std::size_t{0}, parts.size(), [&](std::size_t j) { work(parts[j]); });
-    } else {
-      for (Part& part : parts) work(part);
-    }
+    parallel_for(parts.size(), parallel ? 1 : parts.size(),
+                 [&](std::size_t begin, std::size_t end) {
+                   for (std::size_t j = begin; j < end; ++j) work(parts[j]);
+                 });
   };
   for_each_part([&](Part& part) { part.at = builder.count(part.first, part.last, part.depth); });
 

@@ -7,17 +7,19 @@
 // one round are independent, so they go through JmtHashing::internal_many together (interleaved
 // SHA-NI streams reading the children in place, or SIMD lanes).
 //
-// A batch runs as pieces, one per thread at a time, each updating a subtree and then hashing what
-// it deferred. Each thread records its nodes in its own lists (no lock or shared list per node:
-// a batch defers one node per changed interior node, ~11K for 1,000 keys into 1M), and a piece
-// hashes its thread's lists on that thread: the pieces never wait for one another.
+// A batch runs as pieces, each updating a subtree and then hashing what it deferred, all on one
+// thread. Each piece records its nodes in lists of its own, which the thread reaches through a
+// thread-local pointer while the piece runs (no lock or shared list per node: a batch defers one
+// node per changed interior node, ~11K for 1,000 keys into 1M), and hashes them on that thread:
+// the pieces never wait for one another.
 // Internal to the sparse tree (src/sparse), not installed.
 #pragma once
 
-#include <oneapi/tbb/enumerable_thread_specific.h>
-
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "merkleforge/hash/hasher.hpp"
@@ -28,22 +30,26 @@ namespace merkleforge::sparse_detail {
 template <Hasher H>
 class LevelHasher {
  public:
-  /// Records that the node with children hashes `children` is hashed into `*out` in round
-  /// `height` (1 + the largest round of its unhashed children). `children` and `out` must stay
-  /// valid until run_on_this_thread() on the recording thread. Thread-safe.
-  void defer(unsigned height, const std::array<Digest32, 2>* children, Digest32* out) {
-    Rounds& rounds = per_thread_.local();
-    if (rounds.size() < height) rounds.resize(height);
-    rounds[height - 1].push_back({children, out});
+  /// Runs piece() on the calling thread with lists of its own, then hashes the nodes it deferred,
+  /// round by round, on this thread. Only piece() itself, on this thread, may call defer() (a
+  /// batch piece runs no parallel work); a piece run inside another keeps its own lists.
+  template <class Piece>
+  void run_piece(Piece&& piece) {
+    Rounds rounds;
+    {
+      const Recording recording(&rounds);
+      piece();
+    }
+    for (const std::vector<Entry>& round : rounds) hash_range(round.data(), round.size());
   }
 
-  /// Hashes the nodes the calling thread recorded, round by round, on this thread, and forgets
-  /// them. The caller must have recorded them all (a batch piece runs no parallel work, so no
-  /// other task's nodes land in this thread's lists meanwhile).
-  void run_on_this_thread() {
-    Rounds& rounds = per_thread_.local();
-    for (const std::vector<Entry>& round : rounds) hash_range(round.data(), round.size());
-    rounds.clear();
+  /// Records that the node with children hashes `children` is hashed into `*out` in round
+  /// `height` (1 + the largest round of its unhashed children), by the piece running on this
+  /// thread. `children` and `out` must stay valid until that piece ends.
+  void defer(unsigned height, const std::array<Digest32, 2>* children, Digest32* out) {
+    Rounds& rounds = *current_;
+    if (rounds.size() < height) rounds.resize(height);
+    rounds[height - 1].push_back({children, out});
   }
 
  private:
@@ -69,10 +75,21 @@ class LevelHasher {
     }
   }
 
-  /// Native thread-local storage: a lookup is a TLS read, not the default hash table probe.
-  tbb::enumerable_thread_specific<Rounds, tbb::cache_aligned_allocator<Rounds>,
-                                  tbb::ets_key_per_instance>
-      per_thread_;
+  /// Points this thread at a piece's lists while it runs (and back at those of the piece it
+  /// interrupted, if any).
+  class Recording {
+   public:
+    explicit Recording(Rounds* rounds) : outer_(std::exchange(current_, rounds)) {}
+    ~Recording() { current_ = outer_; }
+    Recording(const Recording&) = delete;
+    Recording& operator=(const Recording&) = delete;
+
+   private:
+    Rounds* outer_;
+  };
+
+  /// The lists of the piece running on this thread (null outside pieces).
+  static inline thread_local Rounds* current_ = nullptr;
 };
 
 }  // namespace merkleforge::sparse_detail

@@ -2,12 +2,11 @@
 // state), compiled once for each hash the library offers: the explicit instantiations at the end.
 #include "merkleforge/sparse/sparse_merkle_tree.hpp"
 
-#include <oneapi/tbb/parallel_invoke.h>
-
 #include <string>
 #include <tuple>
 
 #include "batch_order.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "tree_state.hpp"
 
 namespace merkleforge {
@@ -453,7 +452,7 @@ auto SparseMerkleTree<H>::State::update_in_parallel(const Subtree& node, unsigne
   Subtree left, right;
   // Init-captures: clang 14 cannot capture structured bindings (the C API's sparse tree is
   // compiled by clang in the fuzz preset).
-  tbb::parallel_invoke(
+  parallel_invoke(
       [&, low_half = low] { left = update_in_parallel(old_left, depth + 1, low_half); },
       [&, high_half = high] { right = update_in_parallel(old_right, depth + 1, high_half); });
   return hashed_now(with_children(node, old_left, old_right, left, right));
@@ -463,9 +462,11 @@ template <Hasher H>
 auto SparseMerkleTree<H>::State::update_piece(const Subtree& node, unsigned depth, Updates updates)
     -> Subtree {
   new_leaves_->hash(updates);
-  Subtree updated = update_subtree(node, depth, updates);
-  defer_hash(updated, updated.hash);
-  deferred_->run_on_this_thread();
+  Subtree updated;  // its hash is deferred too: it stays here until the piece has run
+  deferred_->run_piece([&] {
+    updated = update_subtree(node, depth, updates);
+    defer_hash(updated, updated.hash);
+  });
   updated.unhashed_height = 0;
   return updated;
 }

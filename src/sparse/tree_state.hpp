@@ -285,8 +285,8 @@ class SparseMerkleTree<H>::State {
   Subtree update_in_parallel(const Subtree& node, unsigned depth, Updates updates);
 
   /// The piece's new leaves hashed together, update_subtree on the calling thread, then the
-  /// hashing of the nodes it deferred (all on this thread: the piece runs no parallel work, so
-  /// this thread's lists hold only its nodes).
+  /// hashing of the nodes it deferred (all on this thread, the deferred nodes in the piece's own
+  /// lists: LevelHasher::run_piece).
   Subtree update_piece(const Subtree& node, unsigned depth, Updates updates);
 
   /// Child `side` of interior or empty subtree `node`.

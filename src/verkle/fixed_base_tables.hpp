@@ -9,8 +9,6 @@
 // cover kScalarBits + 1 bits: the recoding may carry one bit past the scalar's top.
 #pragma once
 
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -20,6 +18,7 @@
 
 #include "batch_kernels.hpp"
 #include "merkleforge/core/large_pages.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "merkleforge/verkle/field.hpp"
 
@@ -34,11 +33,13 @@ class FixedBaseTables {
   static constexpr unsigned kMultiples = 1u << (kWindowBits - 1);
   static constexpr std::size_t kPointsPerBase = std::size_t{kWindows} * kMultiples;
 
-  /// Builds the tables of every base, in parallel (TBB).
+  /// Builds the tables of every base, in parallel (grain 1: a base's table is kPointsPerBase
+  /// points, thousands of group operations).
   explicit FixedBaseTables(std::span<const Element> bases)
       : points_(bases.size() * kPointsPerBase) {
-    tbb::parallel_for(std::size_t{0}, bases.size(),
-                      [&](std::size_t i) { build_for_base(i, bases[i]); });
+    parallel_for(bases.size(), 1, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t i = begin; i < end; ++i) build_for_base(i, bases[i]);
+    });
   }
 
   /// The most terms one scalar contributes (one per window).

@@ -4,14 +4,14 @@
 // suffix sum. Windows are independent and run in parallel; they are combined by c doublings each.
 #include "merkleforge/verkle/msm.hpp"
 
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <vector>
+
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::verkle {
 
@@ -87,9 +87,13 @@ Element pippenger(std::span<const Base> bases, std::span<const Fr> scalars) {
                         std::span<std::int32_t>(digits).subspan(i * windows, windows));
   }
   std::vector<Element> sums(windows);
-  tbb::parallel_for(0u, windows, [&](unsigned w) {
-    std::vector<Element> buckets(std::size_t{1} << (width - 1));
-    sums[w] = window_sum(bases, std::span<const std::int32_t>(digits), windows, w, buckets);
+  // Grain 1: a window is a pass over every base.
+  parallel_for(windows, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t w = begin; w < end; ++w) {
+      std::vector<Element> buckets(std::size_t{1} << (width - 1));
+      sums[w] = window_sum(bases, std::span<const std::int32_t>(digits), windows,
+                           static_cast<unsigned>(w), buckets);
+    }
   });
   Element result;
   for (unsigned w = windows; w-- > 0;) {

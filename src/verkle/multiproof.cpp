@@ -1,13 +1,12 @@
 #include "merkleforge/verkle/multiproof.hpp"
 
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <array>
 #include <cstring>
 #include <unordered_map>
 #include <vector>
 
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/verkle/msm.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 
@@ -65,15 +64,18 @@ PointSums sum_by_point(std::span<const ProverQuery> queries, std::span<const Fr>
   for (const ProverQuery& query : queries) result.used[query.point] = true;
   // Each task owns a band of coordinates X of every sum, so tasks never share an output.
   constexpr std::size_t kBand = 16;
-  tbb::parallel_for(std::size_t{0}, kDomainSize / kBand, [&](std::size_t band) {
-    const std::size_t begin = band * kBand;
-    std::array<Fr, kBand> power, scaled;
-    for (std::size_t i = 0; i < queries.size(); ++i) {
-      Polynomial& sum = result.sums[queries[i].point];
-      power.fill(powers[i]);
-      // The band's products side by side (eight per IFMA step where the CPU has it).
-      Fr::batch_mul(scaled, std::span(queries[i].polynomial).subspan(begin, kBand), power);
-      for (std::size_t x = 0; x < kBand; ++x) sum[begin + x] += scaled[x];
+  // Grain 1: a band is a pass over every query (16 bands).
+  parallel_for(kDomainSize / kBand, 1, [&](std::size_t first_band, std::size_t end_band) {
+    for (std::size_t band = first_band; band < end_band; ++band) {
+      const std::size_t begin = band * kBand;
+      std::array<Fr, kBand> power, scaled;
+      for (std::size_t i = 0; i < queries.size(); ++i) {
+        Polynomial& sum = result.sums[queries[i].point];
+        power.fill(powers[i]);
+        // The band's products side by side (eight per IFMA step where the CPU has it).
+        Fr::batch_mul(scaled, std::span(queries[i].polynomial).subspan(begin, kBand), power);
+        for (std::size_t x = 0; x < kBand; ++x) sum[begin + x] += scaled[x];
+      }
     }
   });
   return result;

@@ -2,14 +2,12 @@
 // pedersen.hpp for the layout, fixed_base_tables.hpp for the tables).
 #include "merkleforge/verkle/pedersen.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_reduce.h>
-
 #include <stdexcept>
 #include <vector>
 
 #include "batch_kernels.hpp"
 #include "fixed_base_tables.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/verkle/crs.hpp"
 #include "wide_crs_tables.hpp"
 
@@ -58,12 +56,10 @@ Element commit(std::span<const Fr> values) {
     return detail::sum_points(start, std::span(terms).first(count));
   };
   if (values.size() < kParallelThreshold) return commit_range(0, values.size(), Element());
-  return tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, values.size(), kParallelThreshold / 2), Element(),
-      [&](const tbb::blocked_range<std::size_t>& range, const Element& sum) {
-        return commit_range(range.begin(), range.end(), sum);
-      },
-      [](const Element& a, const Element& b) { return a + b; });
+  // Blocks of kParallelThreshold / 2 values (up to 8 for 256), their sums added in order. The
+  // group law is exact: any grouping gives the same point.
+  return parallel_reduce(values.size(), kParallelThreshold / 2, Element(), commit_range,
+                         [](const Element& a, const Element& b) { return a + b; });
 }
 
 Element commit_delta(const Element& old, std::size_t index, const Fr& old_value,

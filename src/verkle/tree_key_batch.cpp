@@ -2,16 +2,13 @@
 // field together, blocks in parallel.
 #include "merkleforge/verkle/tree_key_batch.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
 
 #include "batch_kernels.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/verkle/banderwagon.hpp"
 #include "tree_key_tables.hpp"
 
@@ -19,9 +16,10 @@ namespace merkleforge::verkle {
 
 namespace {
 
-// Keys per block, each block sharing one inversion (TBB's simple partitioner makes blocks of
-// kBlock / 2 to kBlock keys): large enough that the inversion is negligible per key, small enough
-// that a batch of a few hundred keys still fills two threads.
+// Keys per block at most, each block sharing one inversion: large enough that the inversion is
+// negligible per key, small enough that a batch of a few hundred keys still fills two threads.
+// It is also the grain: ranges of more than kBlock keys are cut into equal blocks of at most
+// kBlock (so blocks hold kBlock / 2 to kBlock keys, as halving ranges down to kBlock would).
 constexpr std::size_t kBlock = 128;
 
 /// The keys of at most kBlock requests: their commitments' terms are summed side by side (one
@@ -51,13 +49,14 @@ void derive_block(std::span<const TreeKeyRequest> requests, std::span<TreeKey> k
 
 std::vector<TreeKey> get_tree_keys(std::span<const TreeKeyRequest> requests) {
   std::vector<TreeKey> keys(requests.size());
-  tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, requests.size(), kBlock),
-      [&](const tbb::blocked_range<std::size_t>& range) {
-        derive_block(requests.subspan(range.begin(), range.size()),
-                     std::span(keys).subspan(range.begin(), range.size()));
-      },
-      tbb::simple_partitioner());  // blocks of at most kBlock keys
+  parallel_for(requests.size(), kBlock, [&](std::size_t begin, std::size_t end) {
+    const std::size_t size = end - begin, blocks = (size + kBlock - 1) / kBlock;
+    for (std::size_t b = 0; b < blocks; ++b) {
+      const std::size_t first = begin + size * b / blocks, last = begin + size * (b + 1) / blocks;
+      derive_block(requests.subspan(first, last - first),
+                   std::span(keys).subspan(first, last - first));
+    }
+  });
   return keys;
 }
 

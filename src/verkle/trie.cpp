@@ -1,8 +1,5 @@
 #include "merkleforge/verkle/trie.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <bit>
 #include <bitset>
@@ -12,6 +9,7 @@
 
 #include "batch_kernels.hpp"
 #include "leaf_values.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "trie_empty_code.hpp"
 #include "trie_nodes.hpp"
@@ -109,22 +107,19 @@ void for_each_block(std::size_t count, Work&& work) {
     work(std::size_t{0}, count);
     return;
   }
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, kGrain),
-                    [&](const auto& range) { work(range.begin(), range.end()); });
+  parallel_for(count, kGrain, work);
 }
 
 /// map_to_scalar_field of every point: blocks of points on several threads, one field inversion
 /// per block (a few hundred points make the inversion negligible per point).
 std::vector<Fr> map_to_scalars(std::span<const Element> points) {
-  constexpr std::size_t kBlock = 512;
+  constexpr std::size_t kBlock = 512;  // the grain: ranges of at least 256 points
   std::vector<Fr> out(points.size());
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, points.size(), kBlock),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      const std::vector<Fr> block = Element::batch_map_to_scalar_field(
-                          points.subspan(range.begin(), range.size()));
-                      std::copy(block.begin(), block.end(),
-                                out.begin() + static_cast<std::ptrdiff_t>(range.begin()));
-                    });
+  parallel_for(points.size(), kBlock, [&](std::size_t begin, std::size_t end) {
+    const std::vector<Fr> block =
+        Element::batch_map_to_scalar_field(points.subspan(begin, end - begin));
+    std::copy(block.begin(), block.end(), out.begin() + static_cast<std::ptrdiff_t>(begin));
+  });
   return out;
 }
 

@@ -26,11 +26,11 @@ void parallel_for_ranges(std::size_t count, std::size_t grain,
 }  // namespace detail
 
 /// Calls body(begin, end) on ranges that together cover [0, count), on the pool's threads;
-/// returns when every range is done. A range is halved only while it holds more than `grain`
-/// items (a grain of 0 counts as 1), so each holds at least ceil(grain / 2), and the scheduler
-/// may leave larger ones. The calling thread takes part; when count <= grain it runs
-/// body(0, count) alone, without the pool (nothing when count is 0). Exceptions from `body`
-/// propagate (the first one thrown; ranges not yet started are then skipped).
+/// returns when every range is done. The calling thread takes part; when count <= grain it runs
+/// body(0, count) alone, without the pool (nothing when count is 0). Otherwise a range is halved
+/// only while it holds more than `grain` items (a grain of 0 counts as 1), so each holds at least
+/// ceil(grain / 2), and the scheduler may leave larger ones. Exceptions from `body` propagate (the
+/// first one thrown; ranges not yet started are then skipped).
 template <class Body>
 void parallel_for(std::size_t count, std::size_t grain, Body&& body) {
   detail::parallel_for_ranges(

@@ -1,8 +1,5 @@
 // check_witness: every constraint on every row, before any proving, so a bad witness is an error
 // naming what failed rather than a proof that fails later.
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -12,6 +9,7 @@
 #include "columns.hpp"
 #include "merkleforge/binius/packed.hpp"
 #include "merkleforge/cs/prover.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::cs {
 namespace {
@@ -49,9 +47,10 @@ std::size_t first_failing_row_bits(const zk::Composition& composition,
   const std::uint64_t last_mask = rows >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << rows) - 1;
   const auto ops = composition.ops();
   std::atomic<std::size_t> first{SIZE_MAX};
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, words), [&](const auto& range) {
+  // Grain 1: the partitioner sizes the ranges of words (64 rows each); a range allocates once.
+  parallel_for(words, 1, [&](std::size_t begin, std::size_t end) {
     std::vector<std::uint64_t> node(ops.size());
-    for (std::size_t w = range.begin(); w != range.end(); ++w) {
+    for (std::size_t w = begin; w != end; ++w) {
       for (std::size_t k = 0; k < ops.size(); ++k) {
         const auto& op = ops[k];
         switch (op.kind) {
@@ -115,10 +114,11 @@ std::size_t first_failing_row(const zk::Composition& composition, const std::vec
   const std::size_t rows = std::size_t{1} << n_vars;
   const auto ops = composition.ops();
   std::atomic<std::size_t> first{SIZE_MAX};
-  tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, (rows + kChunk - 1) / kChunk), [&](const auto& range) {
+  // Grain 1: a chunk is kChunk rows through the whole program; a range allocates once.
+  parallel_for(
+      (rows + kChunk - 1) / kChunk, 1, [&](std::size_t begin_chunk, std::size_t end_chunk) {
         std::vector<std::vector<B128>> node(ops.size());
-        for (std::size_t chunk = range.begin(); chunk != range.end(); ++chunk) {
+        for (std::size_t chunk = begin_chunk; chunk != end_chunk; ++chunk) {
           const std::size_t begin = chunk * kChunk, size = std::min(kChunk, rows - begin);
           if (begin >= first.load()) return;
           for (std::size_t k = 0; k < ops.size(); ++k) {

@@ -1,13 +1,12 @@
 #include "columns.hpp"
 
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <array>
 #include <cstring>
 
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/core/bits.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::cs::detail {
 
@@ -91,15 +90,18 @@ void interleave_few_bits(std::span<const Column> columns, unsigned n_vars, unsig
   const unsigned k = 1u << log_k;
   const std::size_t words = ((std::size_t{1} << n_vars) << log_k) / 64;
   const std::size_t bytes_per_word = 8 / k;  // of each column
-  tbb::parallel_for(std::size_t{0}, words, [&](std::size_t w) {
-    std::uint64_t word = 0;
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-      const auto* bits = static_cast<const std::uint8_t*>(columns[c].data) + w * bytes_per_word;
-      for (std::size_t j = 0; j < bytes_per_word; ++j) {
-        word |= spread[bits[j]] << (8 * k * j + c);
+  // Grain 1: the partitioner sizes the ranges of words (a word is a few table lookups).
+  parallel_for(words, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t w = begin; w < end; ++w) {
+      std::uint64_t word = 0;
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        const auto* bits = static_cast<const std::uint8_t*>(columns[c].data) + w * bytes_per_word;
+        for (std::size_t j = 0; j < bytes_per_word; ++j) {
+          word |= spread[bits[j]] << (8 * k * j + c);
+        }
       }
+      out[w] = word;
     }
-    out[w] = word;
   });
 }
 
@@ -121,19 +123,22 @@ void interleave_bits(std::span<const Column> columns, unsigned n_vars, unsigned 
   }
   if (log_count >= 1 && log_count <= 3) return interleave_few_bits(columns, n_vars, log_count, out);
   const std::size_t groups = (count + 63) / 64;
-  tbb::parallel_for(std::size_t{0}, rows / 64, [&](std::size_t block) {
-    for (std::size_t g = 0; g < groups; ++g) {
-      std::uint64_t m[64] = {};
-      for (std::size_t c = 64 * g; c < std::min(columns.size(), 64 * g + 64); ++c) {
-        m[c - 64 * g] = load_word(columns[c], block);
-      }
-      transpose64(m);
-      for (std::size_t r = 0; r < 64; ++r) {
-        const std::size_t at = (64 * block + r) * count + 64 * g;
-        if (count >= 64) {
-          out[at / 64] = m[r];
-        } else {
-          out[at / 64] |= m[r] << (at % 64);  // rows of one word are written by one block
+  // Grain 1: an item is a block of 64 rows of every column, transposed.
+  parallel_for(rows / 64, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t block = begin; block < end; ++block) {
+      for (std::size_t g = 0; g < groups; ++g) {
+        std::uint64_t m[64] = {};
+        for (std::size_t c = 64 * g; c < std::min(columns.size(), 64 * g + 64); ++c) {
+          m[c - 64 * g] = load_word(columns[c], block);
+        }
+        transpose64(m);
+        for (std::size_t r = 0; r < 64; ++r) {
+          const std::size_t at = (64 * block + r) * count + 64 * g;
+          if (count >= 64) {
+            out[at / 64] = m[r];
+          } else {
+            out[at / 64] |= m[r] << (at % 64);  // rows of one word are written by one block
+          }
         }
       }
     }
@@ -159,10 +164,13 @@ std::vector<B128> interleave_group(const CommitGroup& group, unsigned n_vars,
   const std::size_t width = field_bytes(group.field, 0);
   auto* out = reinterpret_cast<std::uint8_t*>(words.data());
   const std::size_t count = std::size_t{1} << group.log_count;
-  tbb::parallel_for(std::size_t{0}, columns.size(), [&](std::size_t c) {
-    for (std::size_t r = 0; r < (std::size_t{1} << n_vars); ++r) {
-      const B128 value = zk::column_value(columns[c], r);
-      std::memcpy(out + (r * count + c) * width, &value, width);
+  // Grain 1: an item is a whole column.
+  parallel_for(columns.size(), 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t c = begin; c < end; ++c) {
+      for (std::size_t r = 0; r < (std::size_t{1} << n_vars); ++r) {
+        const B128 value = zk::column_value(columns[c], r);
+        std::memcpy(out + (r * count + c) * width, &value, width);
+      }
     }
   });
   return words;
