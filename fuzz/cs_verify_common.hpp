@@ -3,14 +3,18 @@
 // an honest proof of that statement (odd: apply_edits), so both garbage and near-valid proofs reach
 // every check. Every input must end in a Status, never in a crash or undefined behaviour;
 // an altered proof that verifies aborts (a forgery).
+//
+// The statements and their honest proofs come from the target's fixture file (cs_fixture.hpp),
+// made at build time by make_fuzz_fixtures: these targets link the verifier modules only.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-#include "merkleforge/circuits/circuit.hpp"
-#include "merkleforge/cs/prover.hpp"
+#include "cs_fixture.hpp"
+#include "merkleforge/cs/proof.hpp"
 
 namespace merkleforge::fuzz {
 
@@ -19,22 +23,28 @@ struct CsCase {
   Bytes proof;
 };
 
-/// An honest proof of `system` under `config` and the statement prepared once (parameters, plan,
-/// digest), so that each input costs only its verification.
-inline CsCase make_cs_case(const cs::ConstraintSystem& system, const cs::Witness& witness,
-                           const cs::PublicValues& publics, const cs::ProofConfig& config) {
-  CsCase out{cs::PreparedStatement::prepare(system, publics, config).value(),
-             cs::prove(system, witness, publics, config).value()};
-  if (!out.statement.verify(out.proof).ok()) std::abort();
-  return out;
-}
-
-/// The table's circuit `name` at its smallest count.
-inline CsCase circuit_case(std::string_view name, const cs::ProofConfig& config) {
-  const circuits::Circuit& c = *circuits::find_circuit(name);
-  const std::size_t count = name.starts_with("u32") ? 8 : 1;  // the hash circuits: one instance
-  const circuits::Trace trace = c.trace(circuits::random_inputs(c, count, 1));
-  return make_cs_case(c.system(count), trace.witness, c.publics(count, trace.outputs), config);
+/// The statements of `target`'s fixture, each prepared once (parameters, plan, digest) so that
+/// each input costs only its verification; aborts when an honest proof does not verify.
+inline std::vector<CsCase> load_cs_cases(std::string_view target) {
+  std::vector<CsFixtureCase> fixtures = load_fixture(target, [](FixtureReader& in) {
+    std::vector<CsFixtureCase> out;
+    for (std::size_t i = 0, n = in.count(1024); i < n; ++i) out.push_back(read_cs_case(in));
+    if (out.empty()) in.fail("no statements");
+    return out;
+  });
+  std::vector<CsCase> cases;
+  for (CsFixtureCase& c : fixtures) {
+    auto statement = cs::PreparedStatement::prepare(c.system, c.publics, c.config);
+    const Status verified = statement ? statement->verify(c.proof) : Status(statement.error());
+    if (!verified.ok()) {
+      std::fprintf(stderr, "%.*s: the honest proof of %s does not verify: %s\n",
+                   static_cast<int>(target.size()), target.data(), c.label.c_str(),
+                   verified.error().message.c_str());
+      std::abort();
+    }
+    cases.push_back({std::move(*statement), std::move(c.proof)});
+  }
+  return cases;
 }
 
 /// Sparse edits of an honest proof: each 3 bytes of `edits` XOR their last byte into the proof at

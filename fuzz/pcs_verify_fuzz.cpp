@@ -5,38 +5,21 @@
 // without crashing or reading out of bounds, and accept nothing but the honest proof: another
 // accepted proof of the same claims would be a forgery (every byte of a proof is determined by the
 // committed data and the transcript), so the fuzzer aborts on it.
+//
+// The statement (shapes, configuration, root, claims) and the honest proof are read from the
+// fixture make_fuzz_fixtures writes (it commits and proves); the parameters are derived here from
+// the shapes, as a verifier does. This target links the verifier modules only.
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
-#include <random>
 
-#include "merkleforge/binius/tower.hpp"
-#include "merkleforge/pcs/prover.hpp"
+#include "fixture.hpp"
 #include "merkleforge/pcs/verifier.hpp"
 
 namespace {
 
 using namespace merkleforge;
 using namespace merkleforge::pcs;
-using binius::B128;
-using binius::uint128;
-
-/// Σ_i value_i·eq(point, i) over the T_level values packed in `words`, by the reference products.
-B128 evaluate(const std::vector<B128>& words, const std::vector<B128>& point, unsigned level) {
-  const auto mul = [](B128 a, B128 b) { return B128(binius::tower_mul(7, a.value(), b.value())); };
-  const unsigned width = 1u << level;
-  B128 sum;
-  for (std::size_t i = 0; i < (std::size_t{1} << point.size()); ++i) {
-    const std::size_t bit = i * width;
-    const uint128 mask = width == 128 ? ~uint128{0} : (uint128{1} << width) - 1;
-    const B128 value((words[bit / 128].value() >> (bit % 128)) & mask);
-    B128 weight = B128::one();
-    for (std::size_t j = 0; j < point.size(); ++j) {
-      weight = mul(weight, ((i >> j) & 1) ? point[j] : B128::one() + point[j]);
-    }
-    sum += mul(weight, value);
-  }
-  return sum;
-}
 
 struct Statement {
   PcsParams params;
@@ -45,42 +28,54 @@ struct Statement {
   Bytes honest_proof;
 };
 
-const Statement& statement() {
-  static const Statement s = [] {
-    std::mt19937_64 rng(21);
-    auto random = [&] { return B128(binius::make_uint128(rng(), rng())); };
-    const std::vector<PolynomialShape> shapes = {{7, 6}, {0, 9}};
-    std::vector<B128> wide(64), bits(4);
-    for (B128& value : wide) value = random();
-    for (B128& value : bits) value = random();
-    PcsConfig config;
-    config.fixed_queries = 3;
-    auto committed = pcs_commit(shapes, {wide, bits}, config);
-    if (!committed) std::abort();
-    Statement out;
-    out.params = committed->params;
-    out.root = committed->root();
-    // True claims, so that mutations reach the query checks past the sumcheck; the values are
-    // the polynomials' evaluations by the reference tower arithmetic.
-    out.claims = {{0, std::vector<B128>(6), B128::zero()}, {1, std::vector<B128>(9), B128::zero()}};
-    for (auto& claim : out.claims) {
-      for (B128& coordinate : claim.point) coordinate = random();
+Statement statement;  // LLVMFuzzerInitialize reads it
+
+Statement load_statement() {
+  return fuzz::load_fixture("pcs_verify_fuzz", [](fuzz::FixtureReader& in) {
+    std::vector<PolynomialShape> shapes(in.count(64));
+    for (PolynomialShape& shape : shapes) {
+      shape.tower_level = in.small(binius::kMaxTowerLevel);
+      shape.n_vars = in.small(64);
     }
-    out.claims[0].value = evaluate(wide, out.claims[0].point, 7);
-    out.claims[1].value = evaluate(bits, out.claims[1].point, 0);
-    auto proof = pcs_prove(*committed, out.claims);
-    if (!proof) std::abort();
-    out.honest_proof = std::move(*proof);
-    if (!pcs_verify(out.params, out.root, out.claims, out.honest_proof).ok()) std::abort();
+    PcsConfig config;
+    config.security_bits = in.small(1024);
+    config.log_inv_rate = in.small(64);
+    config.fixed_queries = in.small(kMaxQueries);
+    config.fixed_arity = in.small(64);
+    auto params = derive_params(shapes, config);
+    if (!params) in.fail("parameters: " + params.error().message);
+    Statement out{std::move(*params), {}, {}, {}};
+    const Bytes root = in.bytes();
+    if (root.size() != out.root.size())
+      in.fail("a root of " + std::to_string(root.size()) + " bytes");
+    std::copy(root.begin(), root.end(), out.root.begin());
+    out.claims.resize(in.count(kMaxClaims));
+    for (EvaluationClaim& claim : out.claims) {
+      claim.polynomial = static_cast<std::uint32_t>(in.count(shapes.size() - 1));
+      claim.point = in.b128s();
+      claim.value = in.b128();
+    }
+    out.honest_proof = in.bytes();
     return out;
-  }();
-  return s;
+  });
 }
 
 }  // namespace
 
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  statement = load_statement();
+  const Status verified =
+      pcs_verify(statement.params, statement.root, statement.claims, statement.honest_proof);
+  if (!verified.ok()) {
+    std::fprintf(stderr, "pcs_verify_fuzz: the honest proof does not verify: %s\n",
+                 verified.error().message.c_str());
+    std::abort();
+  }
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const Statement& s = statement();
+  const Statement& s = statement;
   if (size == 0) return 0;
   Bytes proof;
   if (data[0] % 2 == 0) {
