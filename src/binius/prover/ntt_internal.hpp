@@ -1,12 +1,33 @@
-// Internal: parallel basis conversion and the reuse of a buffer's storage across bases.
+// Internal: the NTT's blocking parameters, parallel basis conversion and the reuse of a buffer's
+// storage across bases.
 #pragma once
 
 #include <new>
 #include <span>
 
+#include "merkleforge/binius/additive_ntt.hpp"
 #include "merkleforge/binius/kernels.hpp"
 
 namespace merkleforge::binius::detail {
+
+/// How the additive NTT (additive_ntt.cpp) blocks its rounds for the caches. The defaults are the
+/// library's; tests pass small ones to reach every path (several groups, tiles narrower than a
+/// row, batches wider than a cache block) at small sizes. Any tiling gives the same output.
+struct NttTiling {
+  /// Rounds whose blocks hold at most 2^log_cache_block values ("small" rounds) run block by
+  /// block, each block through all of them while in cache (2^13 values: 128 KiB).
+  unsigned log_cache_block = 13;
+  /// The other ("large") rounds run in groups, one pass over the data per group, in tiles of at
+  /// most 2^log_tile values (2^15: 512 KiB, in L2) that go through all rounds of their group at
+  /// once.
+  unsigned log_tile = 15;
+  /// Rounds per group at most: a tile has 2^rounds rows, a power of two apart in memory.
+  unsigned max_group_rounds = 3;
+};
+
+/// ntt_forward_polyval / ntt_inverse_polyval (additive_ntt.hpp) with a given tiling.
+void ntt_forward_polyval(std::span<B128P> data, const NttShape& shape, const NttTiling& tiling);
+void ntt_inverse_polyval(std::span<B128P> data, const NttShape& shape, const NttTiling& tiling);
 
 /// In-place canonical <-> POLYVAL conversion (to_polyval_in_place, kernels.hpp), split across the
 /// pool when large; returns the storage viewed as the new type.
