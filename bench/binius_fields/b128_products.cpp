@@ -65,6 +65,8 @@ BENCHMARK_CAPTURE(BM_Polyval, pclmul, PolyvalIsa::pclmul)
     ->Name("binius/b128_mul/polyval/merkleforge/pclmul");
 BENCHMARK_CAPTURE(BM_Polyval, vpclmul, PolyvalIsa::vpclmul)
     ->Name("binius/b128_mul/polyval/merkleforge/vpclmul");
+BENCHMARK_CAPTURE(BM_Polyval, vpclmul512, PolyvalIsa::vpclmul512)
+    ->Name("binius/b128_mul/polyval/merkleforge/vpclmul512");
 
 /// Canonical operands and result: basis change in (both operands), product, basis change out.
 void BM_CanonicalViaPolyval(benchmark::State& state) {

@@ -27,6 +27,17 @@ bool pclmul_runs() noexcept {
 bool vpclmul_runs() noexcept {
   return cpu_features().vpclmulqdq && cpu_features().pclmul && cpu_features().avx2;
 }
+
+bool vpclmul512_runs() noexcept {
+#if defined(MERKLEFORGE_EMULATED_AVX512) || defined(MERKLEFORGE_EMULATED_IFMA)
+  // The emulated-ISA test library (tests/emulated_isa) reports AVX-512 on any CPU for its SIMDe
+  // kernels; this one is compiled natively, so it is not offered there.
+  return false;
+#else
+  const CpuFeatures& cpu = cpu_features();
+  return cpu.vpclmulqdq && cpu.pclmul && cpu.avx512f && cpu.avx512vl && cpu.avx512bw;
+#endif
+}
 #endif
 
 using Dispatcher = dispatch::Dispatcher<PolyvalIsa, const PolyvalKernel*>;
@@ -35,7 +46,8 @@ using Dispatcher = dispatch::Dispatcher<PolyvalIsa, const PolyvalKernel*>;
 std::vector<Dispatcher::Kernel> kernels_best_first() {
   std::vector<Dispatcher::Kernel> kernels;
 #if MERKLEFORGE_X86_KERNELS
-  kernels = {{PolyvalIsa::vpclmul, "vpclmul", vpclmul_runs, &detail::kPolyvalVpclmul},
+  kernels = {{PolyvalIsa::vpclmul512, "vpclmul512", vpclmul512_runs, &detail::kPolyvalVpclmul512},
+             {PolyvalIsa::vpclmul, "vpclmul", vpclmul_runs, &detail::kPolyvalVpclmul},
              {PolyvalIsa::pclmul, "pclmul", pclmul_runs, &detail::kPolyvalPclmul}};
 #endif
   kernels.push_back(
@@ -172,6 +184,8 @@ std::string_view polyval_isa_name(PolyvalIsa isa) noexcept {
       return "pclmul";
     case PolyvalIsa::vpclmul:
       return "vpclmul";
+    case PolyvalIsa::vpclmul512:
+      return "vpclmul512";
   }
   return "unknown";
 }

@@ -15,10 +15,11 @@
 // choice of roots gives an isomorphism; this one need not equal Binius' published matrix, so never
 // exchange POLYVAL-basis values with other implementations: convert back to canonical first.
 //
-// Kernels: portable (software carry-less multiply), pclmul (one B128 per instruction group) and
-// vpclmul (two per 256-bit instruction group). By default the first the CPU runs of vpclmul,
-// pclmul, portable, unless MERKLEFORGE_KERNEL requests another (core/cpu.hpp; primitive
-// "polyval"); polyval_set_isa() switches later.
+// Kernels: portable (software carry-less multiply), pclmul (one B128 per instruction group),
+// vpclmul (two per 256-bit instruction group) and vpclmul512 (four per 512-bit group, AVX-512). By
+// default the first the CPU runs of vpclmul512, vpclmul, pclmul, portable, unless
+// MERKLEFORGE_KERNEL requests another (core/cpu.hpp; primitive "polyval"); polyval_set_isa()
+// switches later.
 #pragma once
 
 #include <cstddef>
@@ -82,9 +83,9 @@ std::vector<B128P> polyval_eq_tensor(std::span<const B128P> point);
 /// definition, used only to derive the basis change and to check the kernels.
 uint128 polyval_mul_reference(uint128 a, uint128 b) noexcept;
 
-enum class PolyvalIsa { portable, pclmul, vpclmul };
+enum class PolyvalIsa { portable, pclmul, vpclmul, vpclmul512 };
 
-/// The kernel's name ("portable", "pclmul", "vpclmul"); "unknown" for other values.
+/// The kernel's name ("portable", "pclmul", "vpclmul", "vpclmul512"); "unknown" for other values.
 std::string_view polyval_isa_name(PolyvalIsa isa) noexcept;
 /// The kernels this CPU can run, portable first (the default last).
 std::vector<PolyvalIsa> polyval_available_isas();
