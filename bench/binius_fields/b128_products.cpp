@@ -45,8 +45,10 @@ void BM_TowerReference(benchmark::State& state) {
 }
 BENCHMARK(BM_TowerReference)->Name("binius/b128_mul/canonical/merkleforge/tower_reference");
 
-/// Packed products of POLYVAL-basis operands with one kernel (no basis change).
+/// Packed products of POLYVAL-basis operands with one kernel (no basis change); the kernel active
+/// before is restored, so the other rows of this executable keep the dispatcher's choice.
 void BM_Polyval(benchmark::State& state, PolyvalIsa isa) {
+  const PolyvalIsa before = polyval_active_isa();
   if (!polyval_set_isa(isa).ok()) {
     state.SkipWithError("kernel not supported on this CPU");
     return;
@@ -58,6 +60,7 @@ void BM_Polyval(benchmark::State& state, PolyvalIsa isa) {
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCount));
+  (void)polyval_set_isa(before);
 }
 BENCHMARK_CAPTURE(BM_Polyval, portable, PolyvalIsa::portable)
     ->Name("binius/b128_mul/polyval/merkleforge/portable");

@@ -5,8 +5,9 @@
 //   memory_xor_pass   one in-place XOR pass over 256 MiB (read + write of every byte; bytes/s
 //                     counts both), on 1 and 2 threads: the bandwidth an NTT pass sees.
 //   butterflies       forward_butterflies of the active kernel on runs of n pairs in L1 (items:
-//                     butterflies = products); n = 16 is the run of a blocked large-round tile.
+//                     butterflies = products); n = 16 is a short run, 1024 a long one.
 //   mul               the active kernel's mul over 4096 pairs in L2 (items: products).
+// "Active": the dispatcher's choice at start-up (MERKLEFORGE_KERNEL=polyval:<kernel> for another).
 #include <benchmark/benchmark.h>
 #include <tbb/global_control.h>
 
@@ -55,9 +56,9 @@ std::vector<B128P> random_polyval(std::size_t count, std::uint64_t seed) {
   return values;
 }
 
-/// The kernel the dispatcher chose for this CPU (another benchmark may have selected another).
+/// The dispatcher's choice (the best this CPU runs, or MERKLEFORGE_KERNEL's request), which the
+/// encoding rows use too.
 const PolyvalKernel& default_kernel() {
-  (void)polyval_set_isa(polyval_available_isas().back());
   return active_polyval_kernel();
 }
 
