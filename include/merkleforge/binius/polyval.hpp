@@ -70,9 +70,21 @@ static_assert(sizeof(B128P) == sizeof(uint128) && std::is_trivially_copyable_v<B
 B128P to_polyval(B128 canonical) noexcept;
 /// Inverse of to_polyval.
 B128 to_canonical(B128P polyval) noexcept;
-/// The images of a span, in a new vector.
+/// The images of a span, in a new vector (through the bulk kernel below; so are the in-place
+/// conversions of kernels.hpp).
 std::vector<B128P> to_polyval(std::span<const B128> canonical);
 std::vector<B128> to_canonical(std::span<const B128P> polyval);
+
+/// The bulk basis changes' kernels this CPU runs, slowest first (the default last): "table" (the
+/// 16 lookups per value of the scalar conversions) everywhere, "gfni512" (eight values at a time
+/// as byte slices through GF2P8AFFINEQB; AVX-512 F/BW/VBMI and GFNI). MERKLEFORGE_KERNEL
+/// (primitive "basis") requests another; every kernel gives the same images.
+std::vector<std::string_view> basis_change_kernels();
+/// The bulk kernel in use.
+std::string_view basis_change_active_kernel() noexcept;
+/// Selects the bulk kernel for all later calls (not thread-safe against concurrent use: tests and
+/// benchmarks). Errors: unsupported for an unknown kernel or one this CPU cannot run.
+Status basis_change_select(std::string_view kernel);
 
 /// The 2^n values eq(point, i), i < 2^n, n = point.size(): the one eq-tensor builder of the field
 /// layer's users that keep POLYVAL data (the PCS verifier, the protocol provers; multilinear.hpp's
