@@ -7,6 +7,7 @@
 // tilings that reach several groups, batches wider than a cache block and the pool at small sizes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -116,6 +117,44 @@ TEST(BiniusAdditiveNttBlocked, SmallTilingsMatchTheRoundByRoundTransform) {
         const auto forward = transform(input, shape, tiling, true);
         EXPECT_TRUE(forward == expected);
         EXPECT_TRUE(transform(forward, shape, tiling, false) == input);
+      }
+    });
+  }
+}
+
+// The fused input and output of the Reed-Solomon encoder (NttIo): the transform reads a separate
+// source in its first pass (a large-round group's tiles, or the cache blocks when there is no
+// large round) and leaves each cache block canonical after its last round (or the whole data when
+// there is no small round), for every tiling above, the default one and the edge shapes.
+TEST(BiniusAdditiveNttBlocked, FusedInputAndOutputMatchTheRoundByRoundTransform) {
+  std::mt19937_64 rng(33);
+  const NttTiling tilings[] = {{4, 7, 2}, {3, 4, 4}, {2, 6, 1}, {}};
+  const NttShape shapes[] = {{0, 0, 0},  {0, 3, 0},  {1, 2, 1}, {5, 0, 7},
+                             {12, 0, 3}, {10, 3, 2}, {7, 9, 0}, {16, 0, 1}};
+  for (const NttShape& shape : shapes) {
+    SCOPED_TRACE(describe(shape));
+    const auto input = random_b128s(rng, std::size_t{1} << (shape.log_n + shape.log_batch));
+    const auto expected = reference_forward(input, shape);
+    const std::vector<B128P> source = to_polyval(input);
+    for_each_polyval_isa([&](PolyvalIsa isa) {
+      if (isa == PolyvalIsa::portable && shape.log_n + shape.log_batch > 12) return;
+      for (const NttTiling& tiling : tilings) {
+        SCOPED_TRACE(describe(tiling));
+        for (bool convert : {false, true}) {
+          std::vector<B128P> data(source.size(), B128P::one());  // overwritten from the source
+          detail::ntt_forward_polyval(data, shape, tiling, {source.data(), convert});
+          const std::vector<B128> out =
+              convert ? std::vector<B128>(detail::as_canonical_storage(data).begin(),
+                                          detail::as_canonical_storage(data).end())
+                      : to_canonical(data);
+          EXPECT_TRUE(out == expected) << "converted " << convert;
+          // In place (no source), converted on the way out.
+          std::vector<B128P> in_place = source;
+          detail::ntt_forward_polyval(in_place, shape, tiling, {nullptr, true});
+          const auto canonical = detail::as_canonical_storage(in_place);
+          EXPECT_TRUE(
+              std::equal(canonical.begin(), canonical.end(), expected.begin(), expected.end()));
+        }
       }
     });
   }

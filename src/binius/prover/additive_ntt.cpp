@@ -67,10 +67,11 @@ const TwiddleBasis& twiddle_basis() {
 class Transform {
  public:
   Transform(std::span<B128P> data, const NttShape& shape, const detail::NttTiling& tiling,
-            bool forward)
+            bool forward, const detail::NttIo& io = {})
       : data_(data.data()),
         shape_(shape),
         tiling_(tiling),
+        io_(io),
         basis_(twiddle_basis()),
         forward_(forward),
         butterflies_(forward ? active_polyval_kernel().forward_butterflies
@@ -79,6 +80,10 @@ class Transform {
   B128P* data() const { return data_; }
   const NttShape& shape() const { return shape_; }
   const detail::NttTiling& tiling() const { return tiling_; }
+  const detail::NttIo& io() const { return io_; }
+
+  /// Copies n values at `at` from the fused source (NttIo::source) into the data.
+  void load(B128P* at, std::size_t n) const { std::copy_n(io_.source + (at - data_), n, at); }
   bool forward() const { return forward_; }
   std::size_t values() const { return std::size_t{1} << (shape_.log_n + shape_.log_batch); }
 
@@ -109,6 +114,7 @@ class Transform {
   B128P* data_;
   NttShape shape_;
   detail::NttTiling tiling_;
+  detail::NttIo io_;
   const TwiddleBasis& basis_;
   bool forward_;
   void (*butterflies_)(B128P*, B128P*, B128P, std::size_t);
@@ -123,13 +129,20 @@ unsigned small_round_count(const Transform& transform) {
 }
 
 /// Rounds below `split` inside each cache block of 2^(split + log_batch) values, in the
-/// transform's direction.
-void run_small_rounds(const Transform& transform, unsigned split) {
+/// transform's direction. `first` / `last`: this is the transform's first / last pass over the
+/// data, which loads each block from the fused source / leaves it in the canonical basis when the
+/// transform's NttIo asks.
+void run_small_rounds(const Transform& transform, unsigned split, bool first, bool last) {
   if (split == 0) return;
   const NttShape& shape = transform.shape();
   const std::uint64_t cache_blocks = std::uint64_t{1} << (shape.log_n - split);
+  const std::size_t block_values = std::size_t{1} << (split + shape.log_batch);
+  const bool load = first && transform.io().source != nullptr;
+  const bool convert = last && transform.io().to_canonical;
   for_chunks(cache_blocks, 1, transform.values(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t cb = begin; cb < end; ++cb) {
+      B128P* block = transform.data() + cb * block_values;
+      if (load) transform.load(block, block_values);
       for (unsigned step = 0; step < split; ++step) {
         const unsigned round = transform.forward() ? split - 1 - step : step;
         const std::uint64_t per_block = std::uint64_t{1} << (split - 1 - round);
@@ -137,6 +150,7 @@ void run_small_rounds(const Transform& transform, unsigned split) {
         transform.run_blocks(round, cb * per_block, (cb + 1) * per_block,
                              transform.data() + cb * per_block * 2 * half, half);
       }
+      if (convert) to_canonical_in_place({block, block_values});
     }
   });
 }
@@ -150,8 +164,9 @@ void run_small_rounds(const Transform& transform, unsigned split) {
 /// one butterfly call per pair of rows. The tile stays in place: its rows are a power of two
 /// apart, so the caches keep only as many of them as they have ways, and a group of at most
 /// max_group_rounds rounds (8 rows by default) keeps its rows within that (docs/binius.md).
-void run_large_group(const Transform& transform, unsigned lo, unsigned rounds) {
+void run_large_group(const Transform& transform, unsigned lo, unsigned rounds, bool first) {
   const NttShape& shape = transform.shape();
+  const bool load = first && transform.io().source != nullptr;
   const unsigned log_inner = lo + shape.log_batch;
   const unsigned log_width = std::min(log_inner, transform.tiling().log_tile - rounds);
   const std::size_t inner = std::size_t{1} << log_inner;
@@ -164,6 +179,9 @@ void run_large_group(const Transform& transform, unsigned lo, unsigned rounds) {
     for (std::size_t tile = begin; tile < end; ++tile) {
       const std::uint64_t outer = tile / tiles_per_outer;
       B128P* origin = transform.data() + outer * rows * inner + (tile % tiles_per_outer) * width;
+      if (load) {
+        for (std::size_t row = 0; row < rows; ++row) transform.load(origin + row * inner, width);
+      }
       for (unsigned step = 0; step < rounds; ++step) {
         const unsigned local = transform.forward() ? rounds - 1 - step : step;
         const std::size_t distance = std::size_t{1} << local;  // rows between the pair
@@ -192,7 +210,7 @@ void run_large_rounds(const Transform& transform, unsigned split) {
   const auto lo_of = [&](unsigned g) { return split + g * base + std::min(g, longer); };
   for (unsigned step = 0; step < groups; ++step) {
     const unsigned g = transform.forward() ? groups - 1 - step : step;
-    run_large_group(transform, lo_of(g), lo_of(g + 1) - lo_of(g));
+    run_large_group(transform, lo_of(g), lo_of(g + 1) - lo_of(g), step == 0);
   }
 }
 
@@ -214,18 +232,34 @@ std::span<B128> parallel_to_canonical(std::span<B128P> data) {
   return {std::launder(reinterpret_cast<B128*>(data.data())), data.size()};
 }
 
-void ntt_forward_polyval(std::span<B128P> data, const NttShape& shape, const NttTiling& tiling) {
-  const Transform transform(data, shape, tiling, true);
+void ntt_forward_polyval(std::span<B128P> data, const NttShape& shape, const NttTiling& tiling,
+                         const NttIo& io) {
+  const Transform transform(data, shape, tiling, true, io);
   const unsigned split = small_round_count(transform);
+  const bool large = shape.log_n > split;
+  if (io.source != nullptr && !large && split == 0) {  // no rounds at all (log_n = 0)
+    std::copy_n(io.source, data.size(), data.data());
+  }
   run_large_rounds(transform, split);
-  run_small_rounds(transform, split);
+  run_small_rounds(transform, split, !large, true);
+  if (io.to_canonical && split == 0) parallel_to_canonical(data);  // no pass ends with a block
 }
 
 void ntt_inverse_polyval(std::span<B128P> data, const NttShape& shape, const NttTiling& tiling) {
   const Transform transform(data, shape, tiling, false);
   const unsigned split = small_round_count(transform);
-  run_small_rounds(transform, split);
+  run_small_rounds(transform, split, true, true);
   run_large_rounds(transform, split);
+}
+
+std::span<B128> parallel_copy_to_polyval(std::span<const B128> source, std::span<B128> dest) {
+  for_chunks(
+      source.size(), kConversionGrain, source.size(), [&](std::size_t begin, std::size_t end) {
+        const auto part = dest.subspan(begin, end - begin);
+        std::copy_n(source.begin() + static_cast<std::ptrdiff_t>(begin), part.size(), part.begin());
+        to_polyval_in_place(part);
+      });
+  return dest;
 }
 
 }  // namespace detail
