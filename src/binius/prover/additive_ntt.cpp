@@ -253,11 +253,15 @@ void ntt_inverse_polyval(std::span<B128P> data, const NttShape& shape, const Ntt
 }
 
 std::span<B128> parallel_copy_to_polyval(std::span<const B128> source, std::span<B128> dest) {
+  // Parts of at most kConversionGrain values, whatever ranges the pool hands out: each part is
+  // converted while the copy has it in cache.
   for_chunks(
       source.size(), kConversionGrain, source.size(), [&](std::size_t begin, std::size_t end) {
-        const auto part = dest.subspan(begin, end - begin);
-        std::copy_n(source.begin() + static_cast<std::ptrdiff_t>(begin), part.size(), part.begin());
-        to_polyval_in_place(part);
+        for (std::size_t at = begin; at < end; at += kConversionGrain) {
+          const auto part = dest.subspan(at, std::min(end - at, kConversionGrain));
+          std::copy_n(source.begin() + static_cast<std::ptrdiff_t>(at), part.size(), part.begin());
+          to_polyval_in_place(part);
+        }
       });
   return dest;
 }
