@@ -5,8 +5,10 @@
 #include <openssl/evp.h>
 
 #include <random>
+#include <string>
 #include <vector>
 
+#include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/polyval.hpp"
 
 namespace merkleforge::binius {
@@ -45,8 +47,10 @@ void BM_TowerReference(benchmark::State& state) {
 }
 BENCHMARK(BM_TowerReference)->Name("binius/b128_mul/canonical/merkleforge/tower_reference");
 
-/// Packed products of POLYVAL-basis operands with one kernel (no basis change).
+/// Packed products of POLYVAL-basis operands with one kernel (no basis change); the kernel active
+/// before is restored, so the other rows of this executable keep the dispatcher's choice.
 void BM_Polyval(benchmark::State& state, PolyvalIsa isa) {
+  const PolyvalIsa before = polyval_active_isa();
   if (!polyval_set_isa(isa).ok()) {
     state.SkipWithError("kernel not supported on this CPU");
     return;
@@ -58,6 +62,7 @@ void BM_Polyval(benchmark::State& state, PolyvalIsa isa) {
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCount));
+  (void)polyval_set_isa(before);
 }
 BENCHMARK_CAPTURE(BM_Polyval, portable, PolyvalIsa::portable)
     ->Name("binius/b128_mul/polyval/merkleforge/portable");
@@ -65,6 +70,8 @@ BENCHMARK_CAPTURE(BM_Polyval, pclmul, PolyvalIsa::pclmul)
     ->Name("binius/b128_mul/polyval/merkleforge/pclmul");
 BENCHMARK_CAPTURE(BM_Polyval, vpclmul, PolyvalIsa::vpclmul)
     ->Name("binius/b128_mul/polyval/merkleforge/vpclmul");
+BENCHMARK_CAPTURE(BM_Polyval, vpclmul512, PolyvalIsa::vpclmul512)
+    ->Name("binius/b128_mul/polyval/merkleforge/vpclmul512");
 
 /// Canonical operands and result: basis change in (both operands), product, basis change out.
 void BM_CanonicalViaPolyval(benchmark::State& state) {
@@ -99,6 +106,27 @@ void BM_OpenSslGhash(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCount));
 }
 BENCHMARK(BM_OpenSslGhash)->Name("binius/b128_mul/polyval/openssl-ghash");
+
+/// The bulk basis change POLYVAL -> canonical in place (what Reed-Solomon encoding does to its
+/// codeword) with one kernel, 4096 values in L2; the kernel active before is restored.
+void BM_BasisChange(benchmark::State& state, const char* kernel) {
+  const std::string before(basis_change_active_kernel());
+  if (!basis_change_select(kernel).ok()) {
+    state.SkipWithError("kernel not supported on this CPU");
+    return;
+  }
+  std::vector<B128P> values = random_polyval(5);
+  for (auto _ : state) {
+    const std::span<B128P> back = to_polyval_in_place(to_canonical_in_place(values));
+    benchmark::DoNotOptimize(back.data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCount * 2));
+  (void)basis_change_select(before);
+}
+BENCHMARK_CAPTURE(BM_BasisChange, table, "table")
+    ->Name("binius/basis_change/in_place_both_ways/merkleforge/table");
+BENCHMARK_CAPTURE(BM_BasisChange, gfni512, "gfni512")
+    ->Name("binius/basis_change/in_place_both_ways/merkleforge/gfni512");
 
 }  // namespace
 }  // namespace merkleforge::binius

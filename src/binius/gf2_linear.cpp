@@ -53,4 +53,20 @@ Gf2ByteTables::Gf2ByteTables(const std::array<uint128, 128>& images_of_units) {
   }
 }
 
+Gf2AffineBlocks::Gf2AffineBlocks(const std::array<uint128, 128>& images_of_units) {
+  for (unsigned j = 0; j < 16; ++j) {
+    for (unsigned i = 0; i < 16; ++i) {
+      std::uint64_t block = 0;
+      for (unsigned a = 0; a < 8; ++a) {
+        std::uint64_t row = 0;  // output bit 8i + a from input bits 8j + c
+        for (unsigned c = 0; c < 8; ++c) {
+          row |= static_cast<std::uint64_t>((images_of_units[8 * j + c] >> (8 * i + a)) & 1) << c;
+        }
+        block |= row << (8 * (7 - a));
+      }
+      by_input[j][i] = block;
+    }
+  }
+}
+
 }  // namespace merkleforge::binius::detail

@@ -1,5 +1,5 @@
 // Internal: GF(2)-linear maps on 128-bit vectors — solving by elimination, and applying a map
-// fast through per-byte tables.
+// fast through per-byte tables, or to many vectors at once through GFNI's 8x8 affine products.
 #pragma once
 
 #include <array>
@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "merkleforge/binius/tower.hpp"
+#include "merkleforge/core/cpu.hpp"
 
 namespace merkleforge::binius::detail {
 
@@ -50,5 +51,26 @@ class Gf2ByteTables {
  private:
   std::array<std::array<uint128, 256>, 16> tables_{};
 };
+
+/// The same map as 16 x 16 blocks of 8 x 8 bits, in the matrix layout of GF2P8AFFINEQB: block
+/// (i, j) maps input byte j to its share of output byte i, and its qword's byte 7 - a holds the
+/// row of output bit a (bit c: input bit c). by_input[j] lists the blocks of input byte j for
+/// output bytes 0..7, then 8..15 (one 512-bit register each).
+struct Gf2AffineBlocks {
+  explicit Gf2AffineBlocks(const std::array<uint128, 128>& images_of_units);
+
+  alignas(64) std::array<std::array<std::uint64_t, 16>, 16> by_input{};
+};
+
+/// Applies a map in place to `count` 16-byte little-endian values, in whole groups of the
+/// kernel's width; returns how many leading values it mapped (the caller maps the rest).
+struct Gf2BulkKernel {
+  std::size_t (*apply)(const Gf2AffineBlocks& map, void* values, std::size_t count) noexcept;
+};
+
+#if MERKLEFORGE_X86_KERNELS
+/// Groups of 8 values with AVX-512 (F, BW, VBMI) and GFNI (gf2_linear_gfni512.cpp).
+extern const Gf2BulkKernel kGf2BulkGfni512;
+#endif
 
 }  // namespace merkleforge::binius::detail

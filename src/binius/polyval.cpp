@@ -27,6 +27,17 @@ bool pclmul_runs() noexcept {
 bool vpclmul_runs() noexcept {
   return cpu_features().vpclmulqdq && cpu_features().pclmul && cpu_features().avx2;
 }
+
+bool vpclmul512_runs() noexcept {
+#if defined(MERKLEFORGE_EMULATED_AVX512) || defined(MERKLEFORGE_EMULATED_IFMA)
+  // The emulated-ISA test library (tests/emulated_isa) reports AVX-512 on any CPU for its SIMDe
+  // kernels; this one is compiled natively, so it is not offered there.
+  return false;
+#else
+  const CpuFeatures& cpu = cpu_features();
+  return cpu.vpclmulqdq && cpu.pclmul && cpu.avx512f && cpu.avx512vl && cpu.avx512bw;
+#endif
+}
 #endif
 
 using Dispatcher = dispatch::Dispatcher<PolyvalIsa, const PolyvalKernel*>;
@@ -35,7 +46,8 @@ using Dispatcher = dispatch::Dispatcher<PolyvalIsa, const PolyvalKernel*>;
 std::vector<Dispatcher::Kernel> kernels_best_first() {
   std::vector<Dispatcher::Kernel> kernels;
 #if MERKLEFORGE_X86_KERNELS
-  kernels = {{PolyvalIsa::vpclmul, "vpclmul", vpclmul_runs, &detail::kPolyvalVpclmul},
+  kernels = {{PolyvalIsa::vpclmul512, "vpclmul512", vpclmul512_runs, &detail::kPolyvalVpclmul512},
+             {PolyvalIsa::vpclmul, "vpclmul", vpclmul_runs, &detail::kPolyvalVpclmul},
              {PolyvalIsa::pclmul, "pclmul", pclmul_runs, &detail::kPolyvalPclmul}};
 #endif
   kernels.push_back(
@@ -78,9 +90,17 @@ std::array<uint128, 128> canonical_basis_images() {
   return images;
 }
 
+/// One direction of the basis change: byte tables for single values, affine blocks for the bulk
+/// kernel.
+struct LinearMap {
+  explicit LinearMap(const std::array<uint128, 128>& images) : tables(images), blocks(images) {}
+  detail::Gf2ByteTables tables;
+  detail::Gf2AffineBlocks blocks;
+};
+
 struct BasisChange {
-  detail::Gf2ByteTables forward;
-  detail::Gf2ByteTables backward;
+  LinearMap forward;
+  LinearMap backward;
 };
 
 std::array<uint128, 128> inverse_images(const std::array<uint128, 128>& images) {
@@ -97,10 +117,62 @@ std::array<uint128, 128> inverse_images(const std::array<uint128, 128>& images) 
 const BasisChange& basis_change() {
   static const BasisChange change = [] {
     const auto images = canonical_basis_images();
-    return BasisChange{detail::Gf2ByteTables(images),
-                       detail::Gf2ByteTables(inverse_images(images))};
+    return BasisChange{LinearMap(images), LinearMap(inverse_images(images))};
   }();
   return change;
+}
+
+// The bulk basis changes' kernels: the tables map what the active kernel leaves.
+enum class BasisKernel { table, gfni512 };
+
+std::size_t leave_to_tables(const detail::Gf2AffineBlocks&, void*, std::size_t) noexcept {
+  return 0;
+}
+const detail::Gf2BulkKernel kGf2BulkTable = {&leave_to_tables};
+
+#if MERKLEFORGE_X86_KERNELS
+bool gfni512_runs() noexcept {
+#if defined(MERKLEFORGE_EMULATED_AVX512) || defined(MERKLEFORGE_EMULATED_IFMA) || \
+    defined(MERKLEFORGE_EMULATED_GFNI)
+  // The emulated-ISA test library reports AVX-512 and GFNI on any CPU for its SIMDe kernels; this
+  // one is compiled natively, so it is not offered there.
+  return false;
+#else
+  const CpuFeatures& cpu = cpu_features();
+  return cpu.gfni && cpu.avx512f && cpu.avx512bw && cpu.avx512vbmi;
+#endif
+}
+#endif
+
+using BasisDispatcher = dispatch::Dispatcher<BasisKernel, const detail::Gf2BulkKernel*>;
+
+BasisDispatcher& basis_dispatcher() {
+  static BasisDispatcher kernels("basis", [] {
+    std::vector<BasisDispatcher::Kernel> best_first;
+#if MERKLEFORGE_X86_KERNELS
+    best_first.push_back({BasisKernel::gfni512, "gfni512", gfni512_runs, &detail::kGf2BulkGfni512});
+#endif
+    best_first.push_back({BasisKernel::table, "table", dispatch::runs_everywhere, &kGf2BulkTable});
+    return best_first;
+  }());
+  return kernels;
+}
+
+std::string_view basis_kernel_name(BasisKernel kernel) noexcept {
+  return kernel == BasisKernel::gfni512 ? "gfni512" : "table";
+}
+
+/// Maps `count` values at `values` (16 bytes each) in place: the bulk kernel's whole groups, then
+/// the rest value by value.
+void map_in_place(const LinearMap& map, void* values, std::size_t count) noexcept {
+  const std::size_t done = basis_dispatcher().active().table->apply(map.blocks, values, count);
+  auto* bytes = static_cast<unsigned char*>(values);
+  for (std::size_t i = done; i < count; ++i) {
+    uint128 value;
+    std::memcpy(&value, bytes + 16 * i, sizeof value);
+    value = map.tables.apply(value);
+    std::memcpy(bytes + 16 * i, &value, sizeof value);
+  }
 }
 
 Status check_sizes(std::size_t a, std::size_t b) {
@@ -122,46 +194,56 @@ uint128 polyval_mul_reference(uint128 a, uint128 b) noexcept {
 }
 
 B128P to_polyval(B128 canonical) noexcept {
-  return B128P::from_bits(basis_change().forward.apply(canonical.value()));
+  return B128P::from_bits(basis_change().forward.tables.apply(canonical.value()));
 }
 B128 to_canonical(B128P polyval) noexcept {
-  return B128(basis_change().backward.apply(polyval.bits()));
+  return B128(basis_change().backward.tables.apply(polyval.bits()));
 }
 
 std::vector<B128P> to_polyval(std::span<const B128> canonical) {
   std::vector<B128P> out(canonical.size());
-  const auto& forward = basis_change().forward;
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    out[i] = B128P::from_bits(forward.apply(canonical[i].value()));
+  if (!out.empty()) {
+    std::memcpy(static_cast<void*>(out.data()), canonical.data(), out.size() * sizeof(B128P));
+    map_in_place(basis_change().forward, out.data(), out.size());
   }
   return out;
 }
 
 std::vector<B128> to_canonical(std::span<const B128P> polyval) {
   std::vector<B128> out(polyval.size());
-  const auto& backward = basis_change().backward;
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = B128(backward.apply(polyval[i].bits()));
+  if (!out.empty()) {
+    std::memcpy(static_cast<void*>(out.data()), polyval.data(), out.size() * sizeof(B128));
+    map_in_place(basis_change().backward, out.data(), out.size());
+  }
   return out;
 }
 
 // The storage is reused through std::launder: B128 and B128P are implicit-lifetime types of the
-// same size, and each element is read into a register before its slot is written as the other.
+// same size, and each group of elements is read into registers before its slots are written as
+// the other type.
 std::span<B128P> to_polyval_in_place(std::span<B128> values) noexcept {
-  const auto& forward = basis_change().forward;
-  for (B128& slot : values) {
-    const uint128 image = forward.apply(slot.value());
-    std::memcpy(static_cast<void*>(&slot), &image, sizeof image);
-  }
+  map_in_place(basis_change().forward, values.data(), values.size());
   return {std::launder(reinterpret_cast<B128P*>(values.data())), values.size()};
 }
 
 std::span<B128> to_canonical_in_place(std::span<B128P> values) noexcept {
-  const auto& backward = basis_change().backward;
-  for (B128P& slot : values) {
-    const uint128 image = backward.apply(slot.bits());
-    std::memcpy(static_cast<void*>(&slot), &image, sizeof image);
-  }
+  map_in_place(basis_change().backward, values.data(), values.size());
   return {std::launder(reinterpret_cast<B128*>(values.data())), values.size()};
+}
+
+std::vector<std::string_view> basis_change_kernels() {
+  std::vector<std::string_view> names;
+  for (BasisKernel kernel : basis_dispatcher().available())
+    names.push_back(basis_kernel_name(kernel));
+  return names;
+}
+
+std::string_view basis_change_active_kernel() noexcept {
+  return basis_dispatcher().active().name;
+}
+
+Status basis_change_select(std::string_view kernel) {
+  return basis_dispatcher().select(kernel);
 }
 
 std::string_view polyval_isa_name(PolyvalIsa isa) noexcept {
@@ -172,6 +254,8 @@ std::string_view polyval_isa_name(PolyvalIsa isa) noexcept {
       return "pclmul";
     case PolyvalIsa::vpclmul:
       return "vpclmul";
+    case PolyvalIsa::vpclmul512:
+      return "vpclmul512";
   }
   return "unknown";
 }

@@ -1,5 +1,6 @@
 // Internal: the POLYVAL-basis kernels (binius/kernels.hpp) behind polyval.hpp and the additive NTT,
-// one per instruction set (polyval_portable.cpp, polyval_pclmul.cpp, polyval_vpclmul.cpp).
+// one per instruction set (polyval_portable.cpp, polyval_pclmul.cpp, polyval_vpclmul.cpp,
+// polyval_vpclmul512.cpp).
 #pragma once
 
 #include <cstddef>
@@ -14,6 +15,7 @@ uint128 polyval_dot_portable(uint128 a, uint128 b) noexcept;
 extern const PolyvalKernel kPolyvalPortable;
 extern const PolyvalKernel kPolyvalPclmul;
 extern const PolyvalKernel kPolyvalVpclmul;
+extern const PolyvalKernel kPolyvalVpclmul512;
 
 /// Shift-xor constant of the Montgomery reduction: x^63 + x^62 + x^57, i.e. the POLYVAL
 /// polynomial's terms x^127 + x^126 + x^121 divided by x^64.

@@ -49,6 +49,7 @@ CpuFeatures detect() {
     f.avx512ifma = bit(ebx, 21);
     f.avx512bw = bit(ebx, 30);
     f.avx512vl = bit(ebx, 31);
+    f.avx512vbmi = bit(ecx, 1);
     f.avx512vbmi2 = bit(ecx, 6);
   }
   return f;

@@ -1,14 +1,17 @@
 // The field types: B128's product (b128_mul, through the POLYVAL basis) against the tower's
 // reference product, B128P's arithmetic against the canonical tower through the conversions, and
-// the in-place basis changes the provers use on large buffers.
+// the in-place basis changes the provers use on large buffers, with every bulk kernel.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/binius/tower.hpp"
+#include "merkleforge/core/cpu.hpp"
 
 namespace merkleforge::binius {
 namespace {
@@ -75,6 +78,52 @@ TEST(BasisTypes, InPlaceConversionsReuseTheStorage) {
   const std::span<B128> back = to_canonical_in_place(images);
   ASSERT_EQ(static_cast<void*>(back.data()), static_cast<void*>(buffer.data()));
   for (std::size_t i = 0; i < values.size(); ++i) EXPECT_EQ(back[i], values[i]);
+}
+
+// Every bulk kernel against the scalar conversions (byte tables): lengths around the gfni512
+// kernel's groups of 8, an unaligned start, in place and into new vectors, both directions.
+TEST(BasisTypes, BulkKernelsMatchTheScalarConversions) {
+  const std::string saved(basis_change_active_kernel());
+  std::vector<B128> values = samples();
+  std::mt19937_64 rng(129);
+  while (values.size() < 1001) values.push_back(random_b128(rng));
+  std::vector<B128P> images;
+  for (const B128& v : values) images.push_back(to_polyval(v));
+  for (std::string_view kernel : basis_change_kernels()) {
+    SCOPED_TRACE(std::string(kernel));
+    ASSERT_TRUE(basis_change_select(kernel).ok());
+    for (std::size_t offset : {0u, 1u}) {
+      for (std::size_t n : {0u, 1u, 7u, 8u, 9u, 16u, 63u, 64u, 65u, 1000u}) {
+        SCOPED_TRACE("offset " + std::to_string(offset) + " length " + std::to_string(n));
+        const std::span<const B128> in(values.data() + offset, n);
+        const std::span<const B128P> expected(images.data() + offset, n);
+        const std::vector<B128P> forward = to_polyval(in);
+        EXPECT_TRUE(std::equal(forward.begin(), forward.end(), expected.begin(), expected.end()));
+        const std::vector<B128> backward = to_canonical(expected);
+        EXPECT_TRUE(std::equal(backward.begin(), backward.end(), in.begin(), in.end()));
+        std::vector<B128> buffer(values.begin(),
+                                 values.begin() + static_cast<std::ptrdiff_t>(offset + n));
+        const auto mapped = to_polyval_in_place(std::span<B128>(buffer).subspan(offset));
+        EXPECT_TRUE(std::equal(mapped.begin(), mapped.end(), expected.begin(), expected.end()));
+        const auto back = to_canonical_in_place(mapped);
+        EXPECT_TRUE(std::equal(back.begin(), back.end(), in.begin(), in.end()));
+      }
+    }
+  }
+  ASSERT_TRUE(basis_change_select(saved).ok());
+}
+
+TEST(BasisTypes, Gfni512OfferedWhereItRuns) {
+  const CpuFeatures& cpu = cpu_features();
+  const auto kernels = basis_change_kernels();
+  EXPECT_EQ(kernels.front(), "table");
+  const bool listed = std::find(kernels.begin(), kernels.end(), "gfni512") != kernels.end();
+#if !defined(__x86_64__)
+  EXPECT_FALSE(listed);
+#else
+  EXPECT_EQ(listed, cpu.gfni && cpu.avx512f && cpu.avx512bw && cpu.avx512vbmi);
+#endif
+  (void)cpu;
 }
 
 }  // namespace

@@ -62,6 +62,7 @@ std::string cpu_flags() {
                                       {"avx512f", f.avx512f},
                                       {"avx512vl", f.avx512vl},
                                       {"avx512bw", f.avx512bw},
+                                      {"avx512vbmi", f.avx512vbmi},
                                       {"avx512vbmi2", f.avx512vbmi2},
                                       {"gfni", f.gfni},
                                       {"vaes", f.vaes},
@@ -94,6 +95,7 @@ std::string active_kernels() {
   add("verkle-fp", mf::verkle::field_kernel_name());
   add("verkle-batch", mf::verkle::batch_kernel_name());
   add("polyval", binius::polyval_isa_name(binius::polyval_active_isa()));
+  add("basis", binius::basis_change_active_kernel());
   for (auto op :
        {binius::PackedOp::mul_b8, binius::PackedOp::mul_b32, binius::PackedOp::mul_b128}) {
     add("packed_" + std::string(binius::packed_op_name(op)),

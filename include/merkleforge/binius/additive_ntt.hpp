@@ -16,8 +16,10 @@
 // d[k·2^b .. (k+1)·2^b) — 2^b polynomials transformed at once with shared twiddles.
 //
 // Arithmetic runs in the POLYVAL basis (polyval.hpp; active CLMUL kernel), the data being converted
-// on entry and exit; sizes of 2^14 values and more are split across the TBB pool (large rounds by
-// butterfly ranges, then cache-sized blocks that finish all their small rounds).
+// on entry and exit. Rounds whose butterfly blocks exceed a cache block run in groups of up to
+// three, one pass over the data per group, tile by tile; then each cache block runs all the
+// smaller rounds (docs/binius.md, "Additive NTT"). Sizes of 2^14 values and more are split across
+// the pool (tiles, then cache blocks).
 #pragma once
 
 #include <cstdint>

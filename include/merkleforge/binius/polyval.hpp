@@ -15,10 +15,11 @@
 // choice of roots gives an isomorphism; this one need not equal Binius' published matrix, so never
 // exchange POLYVAL-basis values with other implementations: convert back to canonical first.
 //
-// Kernels: portable (software carry-less multiply), pclmul (one B128 per instruction group) and
-// vpclmul (two per 256-bit instruction group). By default the first the CPU runs of vpclmul,
-// pclmul, portable, unless MERKLEFORGE_KERNEL requests another (core/cpu.hpp; primitive
-// "polyval"); polyval_set_isa() switches later.
+// Kernels: portable (software carry-less multiply), pclmul (one B128 per instruction group),
+// vpclmul (two per 256-bit instruction group) and vpclmul512 (four per 512-bit group, AVX-512). By
+// default the first the CPU runs of vpclmul512, vpclmul, pclmul, portable, unless
+// MERKLEFORGE_KERNEL requests another (core/cpu.hpp; primitive "polyval"); polyval_set_isa()
+// switches later.
 #pragma once
 
 #include <cstddef>
@@ -69,9 +70,21 @@ static_assert(sizeof(B128P) == sizeof(uint128) && std::is_trivially_copyable_v<B
 B128P to_polyval(B128 canonical) noexcept;
 /// Inverse of to_polyval.
 B128 to_canonical(B128P polyval) noexcept;
-/// The images of a span, in a new vector.
+/// The images of a span, in a new vector (through the bulk kernel below; so are the in-place
+/// conversions of kernels.hpp).
 std::vector<B128P> to_polyval(std::span<const B128> canonical);
 std::vector<B128> to_canonical(std::span<const B128P> polyval);
+
+/// The bulk basis changes' kernels this CPU runs, slowest first (the default last): "table" (the
+/// 16 lookups per value of the scalar conversions) everywhere, "gfni512" (eight values at a time
+/// as byte slices through GF2P8AFFINEQB; AVX-512 F/BW/VBMI and GFNI). MERKLEFORGE_KERNEL
+/// (primitive "basis") requests another; every kernel gives the same images.
+std::vector<std::string_view> basis_change_kernels();
+/// The bulk kernel in use.
+std::string_view basis_change_active_kernel() noexcept;
+/// Selects the bulk kernel for all later calls (not thread-safe against concurrent use: tests and
+/// benchmarks). Errors: unsupported for an unknown kernel or one this CPU cannot run.
+Status basis_change_select(std::string_view kernel);
 
 /// The 2^n values eq(point, i), i < 2^n, n = point.size(): the one eq-tensor builder of the field
 /// layer's users that keep POLYVAL data (the PCS verifier, the protocol provers; multilinear.hpp's
@@ -82,9 +95,9 @@ std::vector<B128P> polyval_eq_tensor(std::span<const B128P> point);
 /// definition, used only to derive the basis change and to check the kernels.
 uint128 polyval_mul_reference(uint128 a, uint128 b) noexcept;
 
-enum class PolyvalIsa { portable, pclmul, vpclmul };
+enum class PolyvalIsa { portable, pclmul, vpclmul, vpclmul512 };
 
-/// The kernel's name ("portable", "pclmul", "vpclmul"); "unknown" for other values.
+/// The kernel's name ("portable", "pclmul", "vpclmul", "vpclmul512"); "unknown" for other values.
 std::string_view polyval_isa_name(PolyvalIsa isa) noexcept;
 /// The kernels this CPU can run, portable first (the default last).
 std::vector<PolyvalIsa> polyval_available_isas();

@@ -31,6 +31,7 @@ struct CpuFeatures {
   bool avx512bw = false;
   bool avx512dq = false;
   bool avx512ifma = false;
+  bool avx512vbmi = false;  ///< byte permutations across registers (VPERMB, VPERMT2B)
   bool avx512vbmi2 = false;
   bool gfni = false;
   bool vaes = false;

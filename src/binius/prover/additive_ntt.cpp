@@ -16,10 +16,8 @@ namespace {
 
 /// Below this many values everything runs on the calling thread.
 constexpr std::size_t kParallelThreshold = std::size_t{1} << 14;
-/// Blocks of at most this many values (128 KiB) finish all their rounds while in cache.
-constexpr unsigned kLogCacheBlock = 13;
-/// Butterflies per task in the large rounds.
-constexpr std::size_t kButterflyGrain = std::size_t{1} << 12;
+/// Values per basis-change task.
+constexpr std::size_t kConversionGrain = std::size_t{1} << 12;
 
 /// Calls work(begin, end) over [0, count) in chunks of at least `grain` on the pool, or once on
 /// this thread when the job touches fewer than kParallelThreshold values (`values`).
@@ -68,38 +66,40 @@ const TwiddleBasis& twiddle_basis() {
 /// One transform's data and geometry; `forward` picks the butterfly direction.
 class Transform {
  public:
-  Transform(std::span<B128P> data, const NttShape& shape, bool forward)
+  Transform(std::span<B128P> data, const NttShape& shape, const detail::NttTiling& tiling,
+            bool forward, const detail::NttIo& io = {})
       : data_(data.data()),
         shape_(shape),
+        tiling_(tiling),
+        io_(io),
         basis_(twiddle_basis()),
+        forward_(forward),
         butterflies_(forward ? active_polyval_kernel().forward_butterflies
                              : active_polyval_kernel().inverse_butterflies) {}
 
-  std::size_t half(unsigned round) const { return std::size_t{1} << (round + shape_.log_batch); }
+  B128P* data() const { return data_; }
+  const NttShape& shape() const { return shape_; }
+  const detail::NttTiling& tiling() const { return tiling_; }
+  const detail::NttIo& io() const { return io_; }
 
-  /// Butterflies [k_begin, k_end) of one block.
-  void run_part(unsigned round, std::uint64_t block, std::size_t k_begin, std::size_t k_end) const {
-    B128P* u = data_ + block * 2 * half(round) + k_begin;
-    butterflies_(u, u + half(round), twiddle(round, block), k_end - k_begin);
-  }
+  /// Copies n values at `at` from the fused source (NttIo::source) into the data.
+  void load(B128P* at, std::size_t n) const { std::copy_n(io_.source + (at - data_), n, at); }
+  bool forward() const { return forward_; }
+  std::size_t values() const { return std::size_t{1} << (shape_.log_n + shape_.log_batch); }
 
-  /// All butterflies of blocks [first, last) of one round; consecutive twiddles differ by one
+  /// Every butterfly of blocks [first, last) of `round`, laid out from `base` as consecutive
+  /// blocks of 2·half values (the u half, then the v half); consecutive twiddles differ by one
   /// prefix entry.
-  void run_blocks(unsigned round, std::uint64_t first, std::uint64_t last) const {
+  void run_blocks(unsigned round, std::uint64_t first, std::uint64_t last, B128P* base,
+                  std::size_t half) const {
     B128P t = twiddle(round, first);
-    for (std::uint64_t j = first; j < last; ++j) {
-      B128P* u = data_ + j * 2 * half(round);
-      butterflies_(u, u + half(round), t, half(round));
+    for (std::uint64_t j = first; j < last; ++j, base += 2 * half) {
+      butterflies_(base, base + half, t, half);
       if (j + 1 < last) t += basis_.prefix[round][std::countr_zero(j + 1)];
     }
   }
 
-  std::size_t values() const { return std::size_t{1} << (shape_.log_n + shape_.log_batch); }
-  std::uint64_t blocks(unsigned round) const {
-    return std::uint64_t{1} << (shape_.log_n - 1 - round);
-  }
-
- private:
+  /// The twiddle of block `block` of `round` (of this transform's coset).
   B128P twiddle(unsigned round, std::uint64_t block) const {
     std::uint64_t index = block | (shape_.coset << (shape_.log_n - 1 - round));
     B128P t;
@@ -107,46 +107,111 @@ class Transform {
     return t;
   }
 
+  /// n butterflies with one twiddle, u[k] and v[k] paired.
+  void butterflies(B128P* u, B128P* v, B128P t, std::size_t n) const { butterflies_(u, v, t, n); }
+
+ private:
   B128P* data_;
   NttShape shape_;
+  detail::NttTiling tiling_;
+  detail::NttIo io_;
   const TwiddleBasis& basis_;
+  bool forward_;
   void (*butterflies_)(B128P*, B128P*, B128P, std::size_t);
 };
 
-/// A round whose blocks exceed a cache block: split into ranges of butterflies.
-void run_large_round(const Transform& transform, unsigned round) {
-  const std::size_t half = transform.half(round);
-  const std::size_t grain = std::min(half, kButterflyGrain);
-  const std::size_t parts_per_block = half / grain;
-  for_chunks(transform.blocks(round) * parts_per_block, 1, transform.values(),
-             [&](std::size_t begin, std::size_t end) {
-               for (std::size_t part = begin; part < end; ++part) {
-                 const std::size_t k = (part % parts_per_block) * grain;
-                 transform.run_part(round, part / parts_per_block, k, k + grain);
-               }
-             });
+/// Rounds [0, split) are "small": their blocks fit a cache block.
+unsigned small_round_count(const Transform& transform) {
+  const NttShape& shape = transform.shape();
+  const unsigned log_cache_block = transform.tiling().log_cache_block;
+  if (shape.log_batch >= log_cache_block) return 0;
+  return std::min(shape.log_n, log_cache_block - shape.log_batch);
 }
 
-/// Rounds below `split` inside each cache block, in the given direction.
-void run_small_rounds(const Transform& transform, const NttShape& shape, unsigned split,
-                      bool forward) {
+/// Rounds below `split` inside each cache block of 2^(split + log_batch) values, in the
+/// transform's direction. `first` / `last`: this is the transform's first / last pass over the
+/// data, which loads each block from the fused source / leaves it in the canonical basis when the
+/// transform's NttIo asks.
+void run_small_rounds(const Transform& transform, unsigned split, bool first, bool last) {
   if (split == 0) return;
+  const NttShape& shape = transform.shape();
   const std::uint64_t cache_blocks = std::uint64_t{1} << (shape.log_n - split);
+  const std::size_t block_values = std::size_t{1} << (split + shape.log_batch);
+  const bool load = first && transform.io().source != nullptr;
+  const bool convert = last && transform.io().to_canonical;
   for_chunks(cache_blocks, 1, transform.values(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t cb = begin; cb < end; ++cb) {
+      B128P* block = transform.data() + cb * block_values;
+      if (load) transform.load(block, block_values);
       for (unsigned step = 0; step < split; ++step) {
-        const unsigned round = forward ? split - 1 - step : step;
+        const unsigned round = transform.forward() ? split - 1 - step : step;
         const std::uint64_t per_block = std::uint64_t{1} << (split - 1 - round);
-        transform.run_blocks(round, cb * per_block, (cb + 1) * per_block);
+        const std::size_t half = std::size_t{1} << (round + shape.log_batch);
+        transform.run_blocks(round, cb * per_block, (cb + 1) * per_block,
+                             transform.data() + cb * per_block * 2 * half, half);
+      }
+      if (convert) to_canonical_in_place({block, block_values});
+    }
+  });
+}
+
+/// Large rounds [lo, lo + rounds), in one pass over the data. View it as 2^(log_n - lo - rounds)
+/// outer blocks, each of 2^rounds rows of E = 2^(lo + log_batch) contiguous values: these rounds
+/// pair rows of one outer block value by value (pairs 2^(round - lo) rows apart), with twiddles
+/// that depend on the outer block, the round and the row only. So the columns are independent: a
+/// tile of W contiguous columns of one outer block (2^rounds rows of W values, at most 2^log_tile
+/// values) goes through every round of the group in the transform's direction while in cache,
+/// one butterfly call per pair of rows. The tile stays in place: its rows are a power of two
+/// apart, so the caches keep only as many of them as they have ways, and a group of at most
+/// max_group_rounds rounds (8 rows by default) keeps its rows within that (docs/binius.md).
+void run_large_group(const Transform& transform, unsigned lo, unsigned rounds, bool first) {
+  const NttShape& shape = transform.shape();
+  const bool load = first && transform.io().source != nullptr;
+  const unsigned log_inner = lo + shape.log_batch;
+  const unsigned log_width = std::min(log_inner, transform.tiling().log_tile - rounds);
+  const std::size_t inner = std::size_t{1} << log_inner;
+  const std::size_t width = std::size_t{1} << log_width;
+  const std::size_t rows = std::size_t{1} << rounds;
+  const std::size_t tiles_per_outer = inner >> log_width;
+  const std::size_t tiles = (std::size_t{1} << (shape.log_n - lo - rounds)) * tiles_per_outer;
+
+  for_chunks(tiles, 1, transform.values(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t tile = begin; tile < end; ++tile) {
+      const std::uint64_t outer = tile / tiles_per_outer;
+      B128P* origin = transform.data() + outer * rows * inner + (tile % tiles_per_outer) * width;
+      if (load) {
+        for (std::size_t row = 0; row < rows; ++row) transform.load(origin + row * inner, width);
+      }
+      for (unsigned step = 0; step < rounds; ++step) {
+        const unsigned local = transform.forward() ? rounds - 1 - step : step;
+        const std::size_t distance = std::size_t{1} << local;  // rows between the pair
+        const std::uint64_t blocks = rows >> (local + 1);      // per outer block
+        for (std::uint64_t block = 0; block < blocks; ++block) {
+          const B128P t = transform.twiddle(lo + local, outer * blocks + block);
+          for (std::size_t row = 2 * block * distance; row < (2 * block + 1) * distance; ++row) {
+            B128P* u = origin + row * inner;
+            transform.butterflies(u, u + distance * inner, t, width);
+          }
+        }
       }
     }
   });
 }
 
-/// Rounds [0, split) are "small": their blocks fit a cache block.
-unsigned small_round_count(const NttShape& shape) {
-  if (shape.log_batch >= kLogCacheBlock) return 0;
-  return std::min(shape.log_n, kLogCacheBlock - shape.log_batch);
+/// The large rounds [split, log_n) in groups of at most max_group_rounds rounds (and at most
+/// log_tile), as even as possible, from the top group down (forward) or bottom up (inverse).
+void run_large_rounds(const Transform& transform, unsigned split) {
+  const unsigned large = transform.shape().log_n - split;
+  if (large == 0) return;
+  const detail::NttTiling& tiling = transform.tiling();
+  const unsigned max_rounds = std::max(1u, std::min(tiling.max_group_rounds, tiling.log_tile));
+  const unsigned groups = (large + max_rounds - 1) / max_rounds;
+  const unsigned base = large / groups, longer = large % groups;  // the lowest `longer` get +1
+  const auto lo_of = [&](unsigned g) { return split + g * base + std::min(g, longer); };
+  for (unsigned step = 0; step < groups; ++step) {
+    const unsigned g = transform.forward() ? groups - 1 - step : step;
+    run_large_group(transform, lo_of(g), lo_of(g + 1) - lo_of(g), step == 0);
+  }
 }
 
 }  // namespace
@@ -154,33 +219,61 @@ unsigned small_round_count(const NttShape& shape) {
 namespace detail {
 
 std::span<B128P> parallel_to_polyval(std::span<B128> data) {
-  for_chunks(data.size(), kButterflyGrain, data.size(), [&](std::size_t begin, std::size_t end) {
+  for_chunks(data.size(), kConversionGrain, data.size(), [&](std::size_t begin, std::size_t end) {
     to_polyval_in_place(data.subspan(begin, end - begin));
   });
   return as_polyval_storage(data);
 }
 
 std::span<B128> parallel_to_canonical(std::span<B128P> data) {
-  for_chunks(data.size(), kButterflyGrain, data.size(), [&](std::size_t begin, std::size_t end) {
+  for_chunks(data.size(), kConversionGrain, data.size(), [&](std::size_t begin, std::size_t end) {
     to_canonical_in_place(data.subspan(begin, end - begin));
   });
   return {std::launder(reinterpret_cast<B128*>(data.data())), data.size()};
 }
 
+void ntt_forward_polyval(std::span<B128P> data, const NttShape& shape, const NttTiling& tiling,
+                         const NttIo& io) {
+  const Transform transform(data, shape, tiling, true, io);
+  const unsigned split = small_round_count(transform);
+  const bool large = shape.log_n > split;
+  if (io.source != nullptr && !large && split == 0) {  // no rounds at all (log_n = 0)
+    std::copy_n(io.source, data.size(), data.data());
+  }
+  run_large_rounds(transform, split);
+  run_small_rounds(transform, split, !large, true);
+  if (io.to_canonical && split == 0) parallel_to_canonical(data);  // no pass ends with a block
+}
+
+void ntt_inverse_polyval(std::span<B128P> data, const NttShape& shape, const NttTiling& tiling) {
+  const Transform transform(data, shape, tiling, false);
+  const unsigned split = small_round_count(transform);
+  run_small_rounds(transform, split, true, true);
+  run_large_rounds(transform, split);
+}
+
+std::span<B128> parallel_copy_to_polyval(std::span<const B128> source, std::span<B128> dest) {
+  // Parts of at most kConversionGrain values, whatever ranges the pool hands out: each part is
+  // converted while the copy has it in cache.
+  for_chunks(
+      source.size(), kConversionGrain, source.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t at = begin; at < end; at += kConversionGrain) {
+          const auto part = dest.subspan(at, std::min(end - at, kConversionGrain));
+          std::copy_n(source.begin() + static_cast<std::ptrdiff_t>(at), part.size(), part.begin());
+          to_polyval_in_place(part);
+        }
+      });
+  return dest;
+}
+
 }  // namespace detail
 
 void ntt_forward_polyval(std::span<B128P> data, const NttShape& shape) {
-  const Transform transform(data, shape, true);
-  const unsigned split = small_round_count(shape);
-  for (unsigned round = shape.log_n; round-- > split;) run_large_round(transform, round);
-  run_small_rounds(transform, shape, split, true);
+  detail::ntt_forward_polyval(data, shape, detail::NttTiling{});
 }
 
 void ntt_inverse_polyval(std::span<B128P> data, const NttShape& shape) {
-  const Transform transform(data, shape, false);
-  const unsigned split = small_round_count(shape);
-  run_small_rounds(transform, shape, split, false);
-  for (unsigned round = split; round < shape.log_n; ++round) run_large_round(transform, round);
+  detail::ntt_inverse_polyval(data, shape, detail::NttTiling{});
 }
 
 Status check_ntt_shape(std::size_t values, const NttShape& shape) {

@@ -29,21 +29,20 @@ Status check_length(const char* what, std::size_t got, std::size_t expected) {
 
 namespace {
 
-/// Encodes the message already in the first chunk of `codeword` (sizes checked) and converts the
-/// codeword to canonical values.
-void encode_from_first_chunk(const ReedSolomonParams& params, std::span<B128P> codeword) {
+/// Encodes the message whose POLYVAL images start at `message` into `codeword` (sizes checked),
+/// which leaves canonical: each coset's transform reads the message in its first pass and converts
+/// its chunk in its last (NttIo), so the encoding makes no pass of its own. `message` may be the
+/// codeword's first chunk: coset 0 runs last, in place.
+void encode_cosets(const ReedSolomonParams& params, const B128P* message,
+                   std::span<B128P> codeword) {
   const std::size_t chunk = params.message_values();
-  const auto first = codeword.first(chunk);
   const std::uint64_t cosets = std::uint64_t{1} << params.log_inv_rate;
-  for (std::uint64_t c = 1; c < cosets; ++c) {
-    std::copy(first.begin(), first.end(),
-              codeword.begin() + static_cast<std::ptrdiff_t>(c * chunk));
+  for (std::uint64_t c = cosets; c-- > 0;) {
+    const auto part = codeword.subspan(c * chunk, chunk);
+    const B128P* source = part.data() == message ? nullptr : message;
+    detail::ntt_forward_polyval(part, NttShape{params.log_dim, params.log_batch, c},
+                                detail::NttTiling{}, detail::NttIo{source, true});
   }
-  for (std::uint64_t c = 0; c < cosets; ++c) {
-    ntt_forward_polyval(codeword.subspan(c * chunk, chunk),
-                        NttShape{params.log_dim, params.log_batch, c});
-  }
-  detail::parallel_to_canonical(codeword);
 }
 
 Status check_encode(std::size_t message, const ReedSolomonParams& params,
@@ -58,20 +57,17 @@ Status check_encode(std::size_t message, const ReedSolomonParams& params,
 Status reed_solomon_encode(std::span<const B128> message, const ReedSolomonParams& params,
                            std::span<B128> codeword) {
   if (Status s = check_encode(message.size(), params, codeword); !s) return s;
-  // Convert the message to the POLYVAL basis once, then every coset starts from a copy of it.
-  const auto first = codeword.first(message.size());
-  std::copy(message.begin(), message.end(), first.begin());
-  detail::parallel_to_polyval(first);
-  encode_from_first_chunk(params, detail::as_polyval_storage(codeword));
+  // The message's POLYVAL images into the first chunk (one pass); every coset reads them there.
+  const auto first = detail::parallel_copy_to_polyval(message, codeword.first(message.size()));
+  const auto storage = detail::as_polyval_storage(codeword);
+  encode_cosets(params, detail::as_polyval_storage(first).data(), storage);
   return Ok{};
 }
 
 Status reed_solomon_encode_polyval(std::span<const B128P> message_polyval,
                                    const ReedSolomonParams& params, std::span<B128> codeword) {
   if (Status s = check_encode(message_polyval.size(), params, codeword); !s) return s;
-  const auto storage = detail::as_polyval_storage(codeword);
-  std::copy(message_polyval.begin(), message_polyval.end(), storage.begin());
-  encode_from_first_chunk(params, storage);
+  encode_cosets(params, message_polyval.data(), detail::as_polyval_storage(codeword));
   return Ok{};
 }
 
