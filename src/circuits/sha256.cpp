@@ -51,8 +51,14 @@ std::array<typename Ops::Word, 8> compression(Ops& ops, const std::array<typenam
   std::copy(block.begin(), block.end(), w.begin());
   for (unsigned t = 16; t < 64; ++t) {
     ops.scope("W", t);
-    const Word s1 = ops.add(ops.sigma(w[t - 2], kSmallSigma1), w[t - 7]);
-    w[t] = ops.commit(ops.add(ops.add(s1, ops.sigma(w[t - 15], kSmallSigma0)), w[t - 16]));
+    // One ops call per statement: C++ leaves the order of a call's arguments open, and the
+    // order of the calls is the order of the system's columns, so nesting would make the
+    // statement depend on the compiler.
+    const Word sigma1 = ops.sigma(w[t - 2], kSmallSigma1);
+    const Word s1 = ops.add(sigma1, w[t - 7]);
+    const Word sigma0 = ops.sigma(w[t - 15], kSmallSigma0);
+    const Word s0 = ops.add(s1, sigma0);
+    w[t] = ops.commit(ops.add(s0, w[t - 16]));
   }
   // a[t + 4] is round t's new a (a[3], a[2], a[1], a[0] = H0..H3), e likewise (H4..H7).
   std::array<Word, 68> a, e;
@@ -64,13 +70,21 @@ std::array<typename Ops::Word, 8> compression(Ops& ops, const std::array<typenam
     ops.scope("round ", t);
     const Word &A = a[t + 3], &B = a[t + 2], &C = a[t + 1], &D = a[t];
     const Word &E = e[t + 3], &F = e[t + 2], &G = e[t + 1], &H = e[t];
-    const Word h_sigma = ops.add(H, ops.sigma(E, kBigSigma1));
-    const Word with_k =
-        ops.add(ops.add(h_sigma, ops.ch(E, F, G)), ops.constant(Sha256::round_constants()[t]));
+    // T1 = h + Σ1(e) + Ch(e, f, g) + K_t + W_t and T2 = Σ0(a) + Maj(a, b, c), in that order.
+    const Word big_sigma1 = ops.sigma(E, kBigSigma1);
+    const Word h_sigma = ops.add(H, big_sigma1);
+    const Word choice = ops.ch(E, F, G);
+    const Word with_ch = ops.add(h_sigma, choice);
+    const Word k = ops.constant(Sha256::round_constants()[t]);
+    const Word with_k = ops.add(with_ch, k);
     const Word t1 = ops.add(with_k, w[t]);
-    const Word t2 = ops.add(ops.sigma(A, kBigSigma0), ops.maj(A, B, C));
-    a[t + 4] = ops.commit(ops.add(t1, t2));
-    e[t + 4] = ops.commit(ops.add(D, t1));
+    const Word big_sigma0 = ops.sigma(A, kBigSigma0);
+    const Word majority = ops.maj(A, B, C);
+    const Word t2 = ops.add(big_sigma0, majority);
+    const Word new_a = ops.add(t1, t2);
+    a[t + 4] = ops.commit(new_a);
+    const Word new_e = ops.add(D, t1);
+    e[t + 4] = ops.commit(new_e);
   }
   return {a[67], a[66], a[65], a[64], e[67], e[66], e[65], e[64]};
 }

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "merkleforge/binius/vision.hpp"
@@ -105,6 +106,33 @@ TEST(Circuits, Sha256CompressionOfAbcIsThePublishedDigest) {
   const std::array<std::uint32_t, 8> want = {0xba7816bf, 0x8f01cfea, 0x414140de, 0x5dae2223,
                                              0xb00361a3, 0x96177a9c, 0xb410ff61, 0xf20015ad};
   EXPECT_EQ(state, want);
+}
+
+/// The names of the sums, words and functions `scope` (e.g. "round 0 ") names, in the system's
+/// column order, without the carries and rotations each of them brings.
+std::vector<std::string> scope_columns(const cs::ConstraintSystem& system, const std::string& scope) {
+  std::vector<std::string> names;
+  for (zk::OracleId id = 0; id < system.oracles().size(); ++id) {
+    const std::string& name = system.column(id).name;
+    if (!name.starts_with(scope) || name.find(' ', scope.size()) != std::string::npos) continue;
+    names.push_back(name.substr(scope.size()));
+  }
+  return names;
+}
+
+TEST(Circuits, Sha256ColumnsFollowTheCompressionsFormulas) {
+  // C++ leaves the order of a call's arguments open; a circuit whose column order followed it
+  // would have another statement (and reject the other build's proofs) under another compiler.
+  // The order here is FIPS 180-4's: W_t = σ1(W_t-2) + W_t-7 + σ0(W_t-15) + W_t-16, and
+  // T1 = h + Σ1(e) + Ch(e, f, g) + K_t + W_t, T2 = Σ0(a) + Maj(a, b, c), a = T1 + T2, e = d + T1;
+  // counters number the sums, sigmas and words of a scope as they are made.
+  const cs::ConstraintSystem system = find_circuit("sha256")->system(2);
+  EXPECT_EQ(scope_columns(system, "W16 "),
+            (std::vector<std::string>{"sigma0", "sum1", "sigma2", "sum3", "sum4", "word5"}));
+  EXPECT_EQ(scope_columns(system, "round 0 "),
+            (std::vector<std::string>{"sigma0", "sum1", "ch", "sum2", "K", "sum3", "sum4",
+                                      "sigma5", "maj", "sum6", "sum7", "word8", "sum9",
+                                      "word10"}));
 }
 
 /// Five random instances of `name`: each trace output equals `reference` of its input, and the
