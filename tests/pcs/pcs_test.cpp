@@ -407,7 +407,7 @@ TEST_F(PcsReject, RandomlyMutatedProofsAreRejectedWithoutCrashing) {
 /// query) but runs ring-switching, the sumcheck, the folds and the terminal message on the
 /// message of `opened`, whose claims it states truly: the FRI consistency checks between the
 /// committed word and the folded oracles are all that stands in its way.
-PcsCommitted commit_one_open_another(const PcsCommitted& opened, std::vector<B128> word) {
+PcsCommitted commit_one_open_another(const PcsCommitted& opened, LargeVector<B128> word) {
   PcsCommitted cheat = opened;
   auto tree = commit_codeword<Sha256>(word, opened.params.arity);
   EXPECT_TRUE(tree.ok());
@@ -486,7 +486,7 @@ TEST(PcsSoundness, AWordBeyondUniqueDecodingPassesAQueryAtMostThreeQuartersOfThe
   for (std::size_t p = 0; p < positions; ++p) order[p] = p;
   std::shuffle(order.begin(), order.end(), rng);
   const auto agreeing = static_cast<std::size_t>(kAgreement * static_cast<double>(positions));
-  std::vector<B128> word = t2.committed.codeword;
+  LargeVector<B128> word = t2.committed.codeword;
   for (std::size_t k = agreeing; k < positions; ++k) {
     for (std::size_t i = 0; i < leaf; ++i)
       word[order[k] * leaf + i] = test::random_point(rng, 1)[0];

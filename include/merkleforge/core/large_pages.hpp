@@ -60,8 +60,14 @@ class LargePageAllocator {
   }
 };
 
+/// A growable array on LargePageAllocator: for buffers of megabytes that are written soon after
+/// they are made (codewords, fold buffers, tables). Elements are default-initialised, so a class
+/// with member initialisers (the field elements) still starts at its default value.
+template <class T>
+using LargeVector = std::vector<T, LargePageAllocator<T>>;
+
 /// A growable array of digests on LargePageAllocator: `DigestArray(n)` leaves the n digests
 /// uninitialised, to be written before they are read.
-using DigestArray = std::vector<Digest32, LargePageAllocator<Digest32>>;
+using DigestArray = LargeVector<Digest32>;
 
 }  // namespace merkleforge

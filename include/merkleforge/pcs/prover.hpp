@@ -9,6 +9,7 @@
 
 #include "merkleforge/binary/tree.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/hash/sha256.hpp"
 #include "merkleforge/pcs/params.hpp"
 
@@ -25,9 +26,11 @@ struct PcsTimings {
 /// The prover's state after committing: t*, its interleaved codeword and the tree over it.
 struct PcsCommitted {
   PcsParams params;
-  std::vector<B128> message;                   ///< t*: 2^ℓ* values
-  std::vector<binius::B128P> message_polyval;  ///< t* in the POLYVAL basis (for the sumcheck)
-  std::vector<B128> codeword;     ///< interleaved RS codeword (reed_solomon.hpp layout)
+  // On huge pages (core/large_pages.hpp): at ℓ* = 22 these are 320 MiB, and faulting them in
+  // 4 KiB pages took longer than the encoding on a virtual machine.
+  LargeVector<B128> message;                   ///< t*: 2^ℓ* values
+  LargeVector<binius::B128P> message_polyval;  ///< t* in the POLYVAL basis (for the sumcheck)
+  LargeVector<B128> codeword;     ///< interleaved RS codeword (reed_solomon.hpp layout)
   BinaryMerkleTree<Sha256> tree;  ///< codeword_commitment.hpp leaves
 
   Digest32 root() const { return tree.root(); }

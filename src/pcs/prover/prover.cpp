@@ -66,16 +66,16 @@ void parallel_blocks(std::size_t count, Body&& body) {
   });
 }
 
-std::vector<B128P> to_polyval_vector(std::span<const B128> canonical) {
-  std::vector<B128P> out(canonical.size());
+LargeVector<B128P> to_polyval_vector(std::span<const B128> canonical) {
+  LargeVector<B128P> out(canonical.size());
   parallel_blocks(canonical.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) out[i] = to_polyval(canonical[i]);
   });
   return out;
 }
 
-std::vector<B128> to_canonical_vector(std::span<const B128P> polyval) {
-  std::vector<B128> out(polyval.size());
+LargeVector<B128> to_canonical_vector(std::span<const B128P> polyval) {
+  LargeVector<B128> out(polyval.size());
   parallel_blocks(polyval.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) out[i] = to_canonical(polyval[i]);
   });
@@ -139,7 +139,7 @@ RoundPolynomial reduce_blocks(std::size_t count, Body&& body) {
 class SumcheckState {
  public:
   /// Starts from t (viewed: it must outlive the state) and a, and sums the first round.
-  SumcheckState(std::span<const B128P> t, std::vector<B128P> a)
+  SumcheckState(std::span<const B128P> t, LargeVector<B128P> a)
       : a_first_(std::move(a)), t_(t), a_(a_first_), size_(t.size()) {
     first_round_ =
         reduce_blocks(size_, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
@@ -173,15 +173,15 @@ class SumcheckState {
     a_ = {out.a.data(), half};
     size_ = half;
     next_ ^= 1;
-    if (!a_first_.empty()) std::vector<B128P>().swap(a_first_);  // no longer read
+    if (!a_first_.empty()) LargeVector<B128P>().swap(a_first_);  // no longer read
     return next;
   }
 
  private:
   struct Buffers {
-    std::vector<B128P> t, a;
+    LargeVector<B128P> t, a;
   };
-  std::vector<B128P> a_first_;
+  LargeVector<B128P> a_first_;
   std::span<const B128P> t_, a_;  // the current values: the inputs, then a buffer
   std::size_t size_;
   std::array<Buffers, 2> buffers_;  // fold reads one (or the inputs) and writes the other
@@ -190,8 +190,8 @@ class SumcheckState {
 };
 
 /// eq(point, i) for i < 2^point.size().
-std::vector<B128P> eq_tensor_polyval(std::span<const B128> point) {
-  std::vector<B128P> table(std::size_t{1} << point.size());
+LargeVector<B128P> eq_tensor_polyval(std::span<const B128> point) {
+  LargeVector<B128P> table(std::size_t{1} << point.size());
   table[0] = B128P::one();
   for (std::size_t k = 0; k < point.size(); ++k) {
     const std::size_t half = std::size_t{1} << k;
@@ -210,10 +210,10 @@ std::vector<B128P> eq_tensor_polyval(std::span<const B128> point) {
 /// The codeword after the interleaved folds: by linearity the encoding of t* with its lowest
 /// `arity` variables fixed (the message `folded`), one forward NTT per coset in the POLYVAL basis
 /// (binius/kernels.hpp: the RS encoder without its basis changes).
-std::vector<B128P> encode_folded_message(std::span<const B128P> folded, const PcsParams& params) {
+LargeVector<B128P> encode_folded_message(std::span<const B128P> folded, const PcsParams& params) {
   const std::size_t length = std::size_t{1} << params.log_dim();  // = folded.size()
   const std::size_t cosets = std::size_t{1} << params.config.log_inv_rate;
-  std::vector<B128P> codeword(length * cosets);
+  LargeVector<B128P> codeword(length * cosets);
   for (std::size_t c = 0; c < cosets; ++c) {
     B128P* chunk = codeword.data() + c * length;
     for (std::size_t i = 0; i < length; ++i) chunk[i] = folded[i];
@@ -235,16 +235,16 @@ std::vector<B128P> fold_twiddle_basis(unsigned fold, unsigned index_bits) {
 
 /// One FRI-Binius fold (DP24 Def. 3.6) of f with challenge r: for pair x, the
 /// inverse butterfly with twiddle t_x (v += u; u += t·v) and then u + r·(v + u).
-std::vector<B128P> fold_pairs(const std::vector<B128P>& f, unsigned fold, B128P r) {
+LargeVector<B128P> fold_pairs(std::span<const B128P> f, unsigned fold, B128P r) {
   const std::size_t pairs = f.size() / 2;
   const auto index_bits = static_cast<unsigned>(std::bit_width(pairs - 1));
   const std::vector<B128P> basis = fold_twiddle_basis(fold, index_bits);
-  std::vector<B128P> twiddles(pairs);
+  LargeVector<B128P> twiddles(pairs);
   for (unsigned b = 0; b < index_bits; ++b) {
     const std::size_t half = std::size_t{1} << b;
     for (std::size_t x = 0; x < half; ++x) twiddles[half + x] = twiddles[x] + basis[b];
   }
-  std::vector<B128P> out(pairs);
+  LargeVector<B128P> out(pairs);
   parallel_blocks(pairs, [&](std::size_t begin, std::size_t end) {
     std::array<B128P, kBlock> u, v, scratch;
     const std::size_t n = end - begin;
@@ -396,7 +396,7 @@ void add_ring_switch_indicator(std::span<const B128P> eq, unsigned level,
 // ---- oracles ----
 
 struct FoldOracle {
-  std::vector<B128> values;
+  LargeVector<B128> values;
   BinaryMerkleTree<Sha256> tree;
 };
 
@@ -483,7 +483,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   {
     Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
     // Ring-switching: the tensor columns of every subfield claim, then the row-batching point.
-    std::vector<std::vector<B128P>> eq_high(claims.size());  // subfield claims
+    std::vector<LargeVector<B128P>> eq_high(claims.size());  // subfield claims
     std::vector<std::vector<B128>> tensor_columns(claims.size());
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
@@ -519,14 +519,14 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     // Batching: A* = Σ_j α^j·A_j on claim j's subcube.
     transcript.begin_phase("pcs/batch");
     const B128P alpha = to_polyval(transcript.sample_b128());
-    std::vector<B128P> indicator(committed.message.size());
+    LargeVector<B128P> indicator(committed.message.size());
     B128P power = B128P::one();
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
       const unsigned level = layout.shape.tower_level;
       B128P* target = indicator.data() + layout.offset;
       if (level == 7) {
-        std::vector<B128P> piece = eq_tensor_polyval(claims[j].point);
+        LargeVector<B128P> piece = eq_tensor_polyval(claims[j].point);
         if (power != B128P::one())
           kernel().mul_scalar(piece.data(), power, piece.data(), piece.size());
         parallel_blocks(piece.size(), [&](std::size_t begin, std::size_t end) {
@@ -547,7 +547,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   transcript.begin_phase("pcs/sumcheck-fri");
   const unsigned arity = params.arity;
   const unsigned last_oracle_folds = arity * static_cast<unsigned>(params.oracles.size() - 1);
-  std::vector<B128P> folded;  // the codeword after the folds so far
+  LargeVector<B128P> folded;  // the codeword after the folds so far
   std::vector<FoldOracle> oracles;
   RoundPolynomial g = sumcheck->first_round();
   for (unsigned round = 0; round < params.total_vars; ++round) {

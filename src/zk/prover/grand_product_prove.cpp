@@ -17,7 +17,7 @@ Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
   detail::begin_grand_products(transcript, n_vars);
 
   // layers[j][l]: V_l of product j, l = 0 … n_j.
-  std::vector<std::vector<std::vector<binius::B128P>>> layers(columns.size());
+  std::vector<std::vector<detail::PolyvalTable>> layers(columns.size());
   GrandProductClaims out;
   for (std::size_t j = 0; j < columns.size(); ++j) {
     layers[j].resize(n_vars[j] + 1);
@@ -41,8 +41,8 @@ Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
       claim += power * out.evals[j];
       power *= alpha;
       // Each layer is read once: its low half becomes L in place, its high half is copied to R.
-      std::vector<binius::B128P>& child = layers[j][layer + 1];
-      std::vector<binius::B128P> high(child.begin() + half, child.end());
+      detail::PolyvalTable& child = layers[j][layer + 1];
+      detail::PolyvalTable high(child.begin() + half, child.end());
       child.resize(half);
       halves.emplace_back(std::move(child), layer);
       halves.emplace_back(std::move(high), layer);

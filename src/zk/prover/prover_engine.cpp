@@ -103,8 +103,8 @@ ProverColumn::ProverColumn(const Column& column) : n_vars_(column.n_vars) {
   values_ = polyval_values(column);
 }
 
-std::vector<B128P> polyval_values(const Column& column) {
-  std::vector<B128P> out(column.size());
+PolyvalTable polyval_values(const Column& column) {
+  PolyvalTable out(column.size());
   if (column.field == ColumnField::b8) {
     // 256 images, then one lookup per element.
     std::array<B128P, 256> image;
@@ -119,7 +119,7 @@ std::vector<B128P> polyval_values(const Column& column) {
   return out;
 }
 
-ProverColumn::ProverColumn(std::vector<B128P> polyval_values, unsigned n_vars)
+ProverColumn::ProverColumn(PolyvalTable polyval_values, unsigned n_vars)
     : n_vars_(n_vars), values_(std::move(polyval_values)) {}
 
 void ProverColumn::rebuild_tables() {
@@ -224,7 +224,7 @@ void ProverColumn::fold(B128 r) {
   }
   const std::size_t half = values_.size() / 2;
   // Double-buffered: after the first fold, the previous table's memory takes every later one.
-  std::vector<B128P>& folded = spare_;
+  PolyvalTable& folded = spare_;
   folded.resize(half);
   parallel_for(half, kParallelGrain, [&](std::size_t begin, std::size_t end) {
     std::array<B128P, ChunkEvaluator::kChunk> delta;
@@ -750,9 +750,9 @@ std::vector<B128> round_sums(const ChunkEvaluator& composition, std::span<Prover
   return to_canonical(sums);
 }
 
-std::vector<B128P> multiply_halves(std::span<const B128P> in) {
+PolyvalTable multiply_halves(std::span<const B128P> in) {
   const std::size_t half = in.size() / 2;
-  std::vector<B128P> out(half);
+  PolyvalTable out(half);
   parallel_for(half, kParallelGrain, [&](std::size_t begin, std::size_t end) {
     kernel().mul(in.data() + begin, in.data() + half + begin, out.data() + begin, end - begin);
   });

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/zk/column.hpp"
 #include "merkleforge/zk/composition.hpp"
 #include "rounds.hpp"
@@ -44,15 +45,19 @@ std::vector<unsigned> round_points(unsigned degree);
 /// and its top coefficient (d >= 2), or from its values at 0 and 1 (d = 1, `top` unused).
 std::vector<B128> round_coefficients(unsigned degree, std::span<const B128> values, B128 top);
 
+/// A table of 2^n POLYVAL values, on huge pages (core/large_pages.hpp): the prover makes and
+/// drops many of megabytes, and faulting them in 4 KiB pages cost more than filling them.
+using PolyvalTable = LargeVector<B128P>;
+
 /// The column's values in the POLYVAL basis (in parallel). Precondition: check_column(column).
-std::vector<B128P> polyval_values(const Column& column);
+PolyvalTable polyval_values(const Column& column);
 
 class ProverColumn {
  public:
   /// Precondition: check_column(column).
   explicit ProverColumn(const Column& column);
   /// A column of 2^n_vars values already in the POLYVAL basis.
-  ProverColumn(std::vector<B128P> polyval_values, unsigned n_vars);
+  ProverColumn(PolyvalTable polyval_values, unsigned n_vars);
 
   unsigned n_vars() const noexcept { return n_vars_; }
   /// The caller's bit column, while no variable is fixed (else nullptr): 2^n_vars() bits.
@@ -87,8 +92,8 @@ class ProverColumn {
   std::vector<B128P> tensor_;
   std::vector<B128P> tables_;
   // Otherwise: the current table (POLYVAL), and the buffer the next fold writes.
-  std::vector<B128P> values_;
-  std::vector<B128P> spare_;
+  PolyvalTable values_;
+  PolyvalTable spare_;
 };
 
 /// A composition compiled for chunked evaluation in the POLYVAL basis.
@@ -140,7 +145,7 @@ std::vector<B128> round_sums(const ChunkEvaluator& composition, std::span<Prover
                              std::span<const unsigned> points, const EqWeights* weights);
 
 /// out[i] = in[i]·in[i + half] (POLYVAL), half = in.size() / 2, in parallel.
-std::vector<B128P> multiply_halves(std::span<const B128P> in);
+PolyvalTable multiply_halves(std::span<const B128P> in);
 
 /// Folds every column at r (canonical), in parallel.
 void fold_all(std::span<ProverColumn> columns, B128 r);
