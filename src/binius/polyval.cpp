@@ -202,19 +202,13 @@ B128 to_canonical(B128P polyval) noexcept {
 
 std::vector<B128P> to_polyval(std::span<const B128> canonical) {
   std::vector<B128P> out(canonical.size());
-  if (!out.empty()) {
-    std::memcpy(static_cast<void*>(out.data()), canonical.data(), out.size() * sizeof(B128P));
-    map_in_place(basis_change().forward, out.data(), out.size());
-  }
+  to_polyval(canonical, out);
   return out;
 }
 
 std::vector<B128> to_canonical(std::span<const B128P> polyval) {
   std::vector<B128> out(polyval.size());
-  if (!out.empty()) {
-    std::memcpy(static_cast<void*>(out.data()), polyval.data(), out.size() * sizeof(B128));
-    map_in_place(basis_change().backward, out.data(), out.size());
-  }
+  to_canonical(polyval, out);
   return out;
 }
 
@@ -229,6 +223,18 @@ std::span<B128P> to_polyval_in_place(std::span<B128> values) noexcept {
 std::span<B128> to_canonical_in_place(std::span<B128P> values) noexcept {
   map_in_place(basis_change().backward, values.data(), values.size());
   return {std::launder(reinterpret_cast<B128*>(values.data())), values.size()};
+}
+
+void to_polyval(std::span<const B128> in, std::span<B128P> out) noexcept {
+  if (in.empty()) return;
+  std::memcpy(static_cast<void*>(out.data()), in.data(), in.size() * sizeof(B128P));
+  map_in_place(basis_change().forward, out.data(), out.size());
+}
+
+void to_canonical(std::span<const B128P> in, std::span<B128> out) noexcept {
+  if (in.empty()) return;
+  std::memcpy(static_cast<void*>(out.data()), in.data(), in.size() * sizeof(B128));
+  map_in_place(basis_change().backward, out.data(), out.size());
 }
 
 std::vector<std::string_view> basis_change_kernels() {

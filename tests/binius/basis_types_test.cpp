@@ -81,7 +81,8 @@ TEST(BasisTypes, InPlaceConversionsReuseTheStorage) {
 }
 
 // Every bulk kernel against the scalar conversions (byte tables): lengths around the gfni512
-// kernel's groups of 8, an unaligned start, in place and into new vectors, both directions.
+// kernel's groups of 8, an unaligned start, in place, into new vectors and into the caller's
+// spans, both directions.
 TEST(BasisTypes, BulkKernelsMatchTheScalarConversions) {
   const std::string saved(basis_change_active_kernel());
   std::vector<B128> values = samples();
@@ -101,6 +102,12 @@ TEST(BasisTypes, BulkKernelsMatchTheScalarConversions) {
         EXPECT_TRUE(std::equal(forward.begin(), forward.end(), expected.begin(), expected.end()));
         const std::vector<B128> backward = to_canonical(expected);
         EXPECT_TRUE(std::equal(backward.begin(), backward.end(), in.begin(), in.end()));
+        std::vector<B128P> forward_into(n);
+        to_polyval(in, std::span<B128P>(forward_into));
+        EXPECT_TRUE(std::equal(forward_into.begin(), forward_into.end(), expected.begin()));
+        std::vector<B128> backward_into(n);
+        to_canonical(expected, std::span<B128>(backward_into));
+        EXPECT_TRUE(std::equal(backward_into.begin(), backward_into.end(), in.begin()));
         std::vector<B128> buffer(values.begin(),
                                  values.begin() + static_cast<std::ptrdiff_t>(offset + n));
         const auto mapped = to_polyval_in_place(std::span<B128>(buffer).subspan(offset));

@@ -34,4 +34,10 @@ const PolyvalKernel& active_polyval_kernel() noexcept;
 std::span<B128P> to_polyval_in_place(std::span<B128> values) noexcept;
 std::span<B128> to_canonical_in_place(std::span<B128P> values) noexcept;
 
+/// out[i] = to_polyval(in[i]) (resp. to_canonical) through the same bulk kernel, for a caller that
+/// keeps the input. Precondition: in.size() == out.size() and the spans do not overlap. Runs on
+/// the calling thread (callers split large buffers into blocks for the pool).
+void to_polyval(std::span<const B128> in, std::span<B128P> out) noexcept;
+void to_canonical(std::span<const B128P> in, std::span<B128> out) noexcept;
+
 }  // namespace merkleforge::binius

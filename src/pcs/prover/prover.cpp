@@ -69,7 +69,7 @@ void parallel_blocks(std::size_t count, Body&& body) {
 LargeVector<B128P> to_polyval_vector(std::span<const B128> canonical) {
   LargeVector<B128P> out(canonical.size());
   parallel_blocks(canonical.size(), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) out[i] = to_polyval(canonical[i]);
+    binius::to_polyval(canonical.subspan(begin, end - begin), {out.data() + begin, end - begin});
   });
   return out;
 }
@@ -77,7 +77,7 @@ LargeVector<B128P> to_polyval_vector(std::span<const B128> canonical) {
 LargeVector<B128> to_canonical_vector(std::span<const B128P> polyval) {
   LargeVector<B128> out(polyval.size());
   parallel_blocks(polyval.size(), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) out[i] = to_canonical(polyval[i]);
+    binius::to_canonical(polyval.subspan(begin, end - begin), {out.data() + begin, end - begin});
   });
   return out;
 }
