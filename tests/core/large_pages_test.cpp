@@ -1,4 +1,5 @@
-// DigestArray behaves as a std::vector on both sides of the huge-page threshold (2 MiB).
+// DigestArray behaves as a std::vector on both sides of the huge-page threshold (2 MiB); freed
+// huge arrays are reused through the pool, up to its limit, and released on request.
 #include "merkleforge/core/large_pages.hpp"
 
 #include <gtest/gtest.h>
@@ -43,6 +44,39 @@ TEST(LargePages, ValuesGivenAtConstructionAreKept) {
   const Digest32 fill = numbered(77);
   const DigestArray array(100000, fill);  // only DigestArray(n) leaves the digests unset
   for (const Digest32& digest : array) ASSERT_EQ(digest, fill);
+}
+
+struct Zeroed {
+  std::uint64_t value = 0;
+};
+
+TEST(LargePages, FreedHugeArraysAreReusedWithFreshValues) {
+  release_large_page_pool();
+  const void* first = nullptr;
+  {
+    LargeVector<std::uint64_t> scribbled(std::size_t{1} << 20, ~std::uint64_t{0});  // 8 MiB
+    first = scribbled.data();
+  }
+  EXPECT_EQ(large_page_pool_bytes(), std::size_t{8} << 20);
+  const LargeVector<Zeroed> reused(std::size_t{1} << 20);  // the same size: the same block
+  EXPECT_EQ(static_cast<const void*>(reused.data()), first);
+  EXPECT_EQ(large_page_pool_bytes(), 0u);
+  for (const Zeroed& z : reused) ASSERT_EQ(z.value, 0u);  // member initialisers still run
+}
+
+TEST(LargePages, PoolKeepsAtMostItsLimitAndReleasesOnRequest) {
+  release_large_page_pool();
+  LargePageAllocator<char> allocator;
+  const std::size_t big = kLargePagePoolBytes / 2 + (std::size_t{2} << 20);  // two do not fit
+  char* a = allocator.allocate(big);  // untouched: no memory is committed
+  char* b = allocator.allocate(big);
+  allocator.deallocate(a, big);
+  allocator.deallocate(b, big);  // freed: the pool is full
+  EXPECT_EQ(large_page_pool_bytes(), big);
+  EXPECT_EQ(allocator.allocate(big), a);
+  allocator.deallocate(a, big);
+  release_large_page_pool();
+  EXPECT_EQ(large_page_pool_bytes(), 0u);
 }
 
 }  // namespace

@@ -7,6 +7,11 @@
 // 2 MiB and more are placed on 2 MiB-aligned memory advised as transparent huge pages (a hint the
 // kernel may ignore; nothing depends on it), and elements are default-initialised: a level of
 // digests is written by the hash kernel before it is read, so zeroing it first is wasted work.
+//
+// Freed arrays of 2 MiB and more go to a pool (at most kLargePagePoolBytes) and serve the next
+// allocation of the same size rounded to 2 MiB: a prover makes and drops tables of a few sizes
+// over and over, and each fresh mapping would be zeroed by the kernel again. The pool's memory
+// stays with the process until release_large_page_pool().
 #pragma once
 
 #include <cstddef>
@@ -17,6 +22,14 @@
 #include "merkleforge/core/bytes.hpp"
 
 namespace merkleforge {
+
+/// Most bytes the pool of freed huge blocks keeps.
+inline constexpr std::size_t kLargePagePoolBytes = std::size_t{1} << 30;
+
+/// Returns the pool's blocks to the system (e.g. after a proof, before other work). Thread-safe.
+void release_large_page_pool() noexcept;
+/// Bytes the pool holds now. Thread-safe.
+std::size_t large_page_pool_bytes();
 
 namespace detail {
 /// Allocates `bytes` bytes aligned to `alignment`, on huge pages when large; never returns null.
