@@ -25,13 +25,21 @@ bool pclmul_runs() noexcept {
 }
 
 bool vpclmul_runs() noexcept {
+#if defined(MERKLEFORGE_EMULATED_VPCLMUL)
+  // The emulated-ISA test library (tests/emulated_isa) compiles this kernel against SIMDe, which
+  // implements its AVX2 and (V)PCLMULQDQ intrinsics with baseline instructions.
+  return true;
+#else
   return cpu_features().vpclmulqdq && cpu_features().pclmul && cpu_features().avx2;
+#endif
 }
 
 bool vpclmul512_runs() noexcept {
-#if defined(MERKLEFORGE_EMULATED_AVX512) || defined(MERKLEFORGE_EMULATED_IFMA)
-  // The emulated-ISA test library (tests/emulated_isa) reports AVX-512 on any CPU for its SIMDe
-  // kernels; this one is compiled natively, so it is not offered there.
+#if defined(MERKLEFORGE_EMULATED_VPCLMUL512)
+  return true;  // compiled against SIMDe, as vpclmul_runs says
+#elif defined(MERKLEFORGE_EMULATED_AVX512) || defined(MERKLEFORGE_EMULATED_IFMA)
+  // An emulated-ISA library that reports AVX-512 on any CPU for its SIMDe kernels but compiles
+  // this one natively must not offer it.
   return false;
 #else
   const CpuFeatures& cpu = cpu_features();
@@ -132,10 +140,14 @@ const detail::Gf2BulkKernel kGf2BulkTable = {&leave_to_tables};
 
 #if MERKLEFORGE_X86_KERNELS
 bool gfni512_runs() noexcept {
-#if defined(MERKLEFORGE_EMULATED_AVX512) || defined(MERKLEFORGE_EMULATED_IFMA) || \
+#if defined(MERKLEFORGE_EMULATED_GFNI512)
+  // The emulated-ISA test library (tests/emulated_isa) compiles this kernel against SIMDe, which
+  // implements its AVX-512 and GFNI intrinsics with baseline instructions.
+  return true;
+#elif defined(MERKLEFORGE_EMULATED_AVX512) || defined(MERKLEFORGE_EMULATED_IFMA) || \
     defined(MERKLEFORGE_EMULATED_GFNI)
-  // The emulated-ISA test library reports AVX-512 and GFNI on any CPU for its SIMDe kernels; this
-  // one is compiled natively, so it is not offered there.
+  // An emulated-ISA library that reports AVX-512 or GFNI on any CPU for its SIMDe kernels but
+  // compiles this one natively must not offer it.
   return false;
 #else
   const CpuFeatures& cpu = cpu_features();

@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 
 #include "binius/binius_support.hpp"
+#include "merkleforge/core/cpu.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "support/node_peer.hpp"
 #include "support/vectors.hpp"
@@ -158,6 +160,35 @@ TEST(BiniusPolyval, EqTensorIsTheProductOfItsFactors) {
       }
     });
   }
+}
+
+// Each carry-less multiply kernel is offered exactly where it can run: by this CPU's instruction
+// sets, and the 256- and 512-bit ones also in the SIMDe-emulated test build (tests/emulated_isa
+// defines MERKLEFORGE_TEST_EXPECTS_VPCLMUL there), so that neither build silently tests only the
+// narrower kernels.
+TEST(BiniusPolyval, KernelsOfferedWhereTheyRun) {
+  const std::vector<PolyvalIsa> available = polyval_available_isas();
+  const auto offered = [&](PolyvalIsa isa) {
+    return std::count(available.begin(), available.end(), isa) == 1;
+  };
+  const CpuFeatures& cpu = cpu_features();
+  ASSERT_FALSE(available.empty());
+  EXPECT_EQ(available.front(), PolyvalIsa::portable);
+#if !defined(__x86_64__)
+  EXPECT_EQ(available.size(), 1u);
+#else
+  EXPECT_EQ(offered(PolyvalIsa::pclmul), cpu.pclmul && cpu.sse41);
+#if defined(MERKLEFORGE_TEST_EXPECTS_VPCLMUL)
+  EXPECT_TRUE(offered(PolyvalIsa::vpclmul));
+  EXPECT_TRUE(offered(PolyvalIsa::vpclmul512));
+#else
+  EXPECT_EQ(offered(PolyvalIsa::vpclmul), cpu.vpclmulqdq && cpu.pclmul && cpu.avx2);
+  EXPECT_EQ(offered(PolyvalIsa::vpclmul512),
+            cpu.vpclmulqdq && cpu.pclmul && cpu.avx512f && cpu.avx512vl && cpu.avx512bw);
+#endif
+#endif
+  (void)offered;
+  (void)cpu;
 }
 
 TEST(BiniusPolyval, MismatchedSpansAreRejected) {

@@ -1,14 +1,15 @@
-// Stand-in for <immintrin.h> seen only by the *_avx512.cpp, *_ifma.cpp and *_gfni.cpp kernels of
-// merkleforge_emulated_isa (src/CMakeLists.txt, EMULATE): the AVX-512, GFNI (and narrower)
-// intrinsic names and vector types map onto SIMDe's portable implementations (IFMA, which SIMDe
-// 0.7.4 lacks, onto ours below), so the kernels' source runs unchanged on CPUs without those
+// Stand-in for <immintrin.h> seen only by the *_avx512.cpp, *_ifma.cpp, *_gfni.cpp, *_gfni512.cpp,
+// *_vpclmul.cpp and *_vpclmul512.cpp kernels of merkleforge_emulated_isa (src/CMakeLists.txt,
+// EMULATE): the AVX-512, GFNI, (V)PCLMULQDQ (and narrower) intrinsic names and vector types map
+// onto SIMDe's portable implementations (IFMA and a few 512-bit shuffles, which SIMDe 0.7.4
+// lacks, onto ours below), so the kernels' source runs unchanged on CPUs without those
 // instruction sets. SIMDe's aliases are macros and typedefs, which is why the real header must not
-// be read in the same translation unit: its own
-// __m512i would clash with SIMDe's.
+// be read in the same translation unit: its own __m512i would clash with SIMDe's.
 #pragma once
 
 #define SIMDE_ENABLE_NATIVE_ALIASES
 #include <simde/x86/avx512.h>
+#include <simde/x86/clmul.h>
 #include <simde/x86/gfni.h>
 
 // General-purpose intrinsics (BMI2 _bzhi/_pdep, popcnt, ...) are not vector ISA and stay native;
@@ -86,6 +87,36 @@ inline simde__m512i shuffle_i64x2(simde__m512i a, simde__m512i b, int imm) {
   return simde_mm512_loadu_si512(out);
 }
 
+// VPSLLDQ / VPSRLDQ on 512-bit registers: each 128-bit block moved by `count` bytes towards its
+// high (left) or low (right) end, zeros shifted in; a count over 15 clears the block.
+template <bool left>
+inline simde__m512i byte_shift_epi128(simde__m512i a, int count) {
+  unsigned char in[64], out[64] = {};
+  simde_mm512_storeu_si512(in, a);
+  const int shift = (count & 0xff) > 15 ? 16 : (count & 0xff);
+  for (int block = 0; block < 64; block += 16) {
+    for (int i = shift; i < 16; ++i) {
+      if (left) {
+        out[block + i] = in[block + i - shift];
+      } else {
+        out[block + i - shift] = in[block + i];
+      }
+    }
+  }
+  return simde_mm512_loadu_si512(out);
+}
+
+// VPSHUFD on 512-bit registers: dword i of each 128-bit block is dword (imm >> 2i) & 3 of the same
+// block.
+inline simde__m512i shuffle_epi32(simde__m512i a, int imm) {
+  std::uint32_t in[16], out[16];
+  simde_mm512_storeu_si512(in, a);
+  for (int block = 0; block < 16; block += 4) {
+    for (int i = 0; i < 4; ++i) out[block + i] = in[block + ((imm >> (2 * i)) & 3)];
+  }
+  return simde_mm512_loadu_si512(out);
+}
+
 }  // namespace merkleforge_emulated_isa
 
 #if !defined(_mm512_maskz_loadu_epi64)
@@ -105,4 +136,17 @@ inline simde__m512i shuffle_i64x2(simde__m512i a, simde__m512i b, int imm) {
 #endif
 #if !defined(_mm512_mask_storeu_epi64)
 #define _mm512_mask_storeu_epi64(mem, k, a) merkleforge_emulated_isa::mask_storeu_epi64(mem, k, a)
+#endif
+#if !defined(_mm512_bslli_epi128)
+#define _mm512_bslli_epi128(a, count) merkleforge_emulated_isa::byte_shift_epi128<true>(a, count)
+#endif
+#if !defined(_mm512_bsrli_epi128)
+#define _mm512_bsrli_epi128(a, count) merkleforge_emulated_isa::byte_shift_epi128<false>(a, count)
+#endif
+// The kernels name VPSHUFD's selector by GCC's _MM_PERM_ENUM (letters A..D for dwords 0..3, the
+// highest destination dword first), which SIMDe 0.7.4 lacks as well: only the selector they use,
+// and only beside our intrinsic, since a SIMDe that has the intrinsic defines its own selectors.
+#if !defined(_mm512_shuffle_epi32)
+#define _mm512_shuffle_epi32(a, imm) merkleforge_emulated_isa::shuffle_epi32(a, imm)
+#define _MM_PERM_BADC 0x4E
 #endif
