@@ -15,8 +15,6 @@
 //                                                alone (ratio verify / verify_hashes = overhead)
 // Counters: proof_bytes (binary form, docs/binary-tree.md), hashes.
 #include <benchmark/benchmark.h>
-#include <tbb/info.h>
-#include <oneapi/tbb/global_control.h>
 
 #include <chrono>
 #include <vector>
@@ -24,6 +22,7 @@
 #include "merkleforge/binary/proof_encoding.hpp"
 #include "merkleforge/binary/tree.hpp"
 #include "merkleforge/binary/verify.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace {
 
@@ -42,8 +41,7 @@ template <class H>
 void build(benchmark::State& state, int threads) {
   const auto count = static_cast<std::size_t>(state.range(0));
   const Bytes leaves = make_leaves(count);
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(threads));
+  const merkleforge::ThreadLimit limit(static_cast<std::size_t>(threads));
   for (auto _ : state) {
     auto tree = BinaryMerkleTree<H>::from_fixed_size_leaves(leaves, 32);
     benchmark::DoNotOptimize(tree->root());
@@ -54,7 +52,7 @@ void build(benchmark::State& state, int threads) {
 
 template <class H>
 void build_all_cores(benchmark::State& state) {
-  build<H>(state, static_cast<int>(tbb::info::default_concurrency()));
+  build<H>(state, static_cast<int>(merkleforge::default_threads()));
 }
 
 template <class H>
@@ -104,7 +102,7 @@ void build_vs_raw(benchmark::State& state) {
   using Clock = std::chrono::steady_clock;
   const auto count = static_cast<std::size_t>(state.range(0));
   const Bytes leaves = make_leaves(count);
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+  const merkleforge::ThreadLimit limit(1);
   RawKernelWork<H> raw(leaves);
   Clock::duration tree_time{}, raw_time{};
   for (auto _ : state) {

@@ -6,7 +6,6 @@
 // commit also pays the kernel for its first huge pages: run with --benchmark_repetitions and
 // read the median (the first repetition is the cold one).
 #include <benchmark/benchmark.h>
-#include <tbb/global_control.h>
 
 #include <cstdlib>
 #include <map>
@@ -14,6 +13,7 @@
 #include <random>
 
 #include "merkleforge/binius/multilinear.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/pcs/prover.hpp"
 #include "merkleforge/pcs/verifier.hpp"
 
@@ -72,8 +72,7 @@ void set_proof_counters(benchmark::State& state, const Fixture& f) {
 
 void BM_Commit(benchmark::State& state) {
   const auto vars = static_cast<unsigned>(state.range(0));
-  tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
-                              static_cast<std::size_t>(state.range(1)));
+  merkleforge::ThreadLimit threads(static_cast<std::size_t>(state.range(1)));
   const std::vector<B128> values = random_values(std::size_t{1} << vars, vars);
   PcsTimings timings;
   for (auto _ : state) {
@@ -88,8 +87,7 @@ void BM_Commit(benchmark::State& state) {
 void BM_Prove(benchmark::State& state) {
   const auto vars = static_cast<unsigned>(state.range(0));
   Fixture& f = fixture(vars);
-  tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
-                              static_cast<std::size_t>(state.range(1)));
+  merkleforge::ThreadLimit threads(static_cast<std::size_t>(state.range(1)));
   PcsTimings timings;
   for (auto _ : state) {
     auto proof = pcs_prove(f.committed, f.claims, &timings);

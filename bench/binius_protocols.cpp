@@ -5,7 +5,6 @@
 // divided by the time of one B128 product (POLYVAL basis, active kernel, one thread), measured in
 // the same process just before. Each proof is verified once before timing.
 #include <benchmark/benchmark.h>
-#include <oneapi/tbb/global_control.h>
 
 #include <chrono>
 #include <random>
@@ -13,6 +12,7 @@
 
 #include "merkleforge/binius/packed.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/zk/grand_product.hpp"
 #include "merkleforge/zk/prover.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
@@ -86,8 +86,7 @@ std::vector<B128> random_b128(std::size_t n, std::uint64_t seed, bool nonzero = 
 }
 
 void BM_ZerocheckB1(benchmark::State& state) {
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(state.range(0)));
+  const merkleforge::ThreadLimit limit(static_cast<std::size_t>(state.range(0)));
   constexpr unsigned n = 24;
   const auto a = random_bits(std::size_t{1} << n, 1);
   const auto b = random_bits(std::size_t{1} << n, 2);
@@ -129,8 +128,7 @@ BENCHMARK(BM_ZerocheckB1)
     ->Iterations(3);
 
 void BM_GrandProductB128(benchmark::State& state) {
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(state.range(0)));
+  const merkleforge::ThreadLimit limit(static_cast<std::size_t>(state.range(0)));
   constexpr unsigned n = 20;
   const auto values = random_b128(std::size_t{1} << n, 3, true);
   const std::vector<Column> columns{Column::b128(values)};
@@ -165,8 +163,7 @@ BENCHMARK(BM_GrandProductB128)
     ->Iterations(5);
 
 void BM_SumcheckDegree3(benchmark::State& state) {
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(state.range(0)));
+  const merkleforge::ThreadLimit limit(static_cast<std::size_t>(state.range(0)));
   constexpr unsigned n = 20;
   const std::size_t size = std::size_t{1} << n;
   const auto a = random_b128(size, 4), b = random_b128(size, 5), c = random_b128(size, 6);

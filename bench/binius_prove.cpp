@@ -5,7 +5,6 @@
 // process). MERKLEFORGE_PROVE_BENCH_SMALL=1 runs 1/64 of the counts (a quick look).
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
-#include <tbb/global_control.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -14,6 +13,7 @@
 
 #include "merkleforge/circuits/circuit.hpp"
 #include "merkleforge/cs/prover.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -78,7 +78,7 @@ Proved& proved(const Row& row) {
 
 void BM_Prove(benchmark::State& state, Row row) {
   const auto threads = static_cast<std::size_t>(state.range(0));
-  tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
+  merkleforge::ThreadLimit control(threads);
   const Circuit& c = *find_circuit(row.circuit);
   const std::size_t count = scaled(row.count);
   const Bytes inputs = random_inputs(c, count, 1);

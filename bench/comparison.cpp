@@ -16,7 +16,6 @@
 // Published figures of MerkleForge (Rust), rs-merkle and merkle_light are printed in the context
 // block with their machines (../shared/research/merkle-peers.md §1.10, §3): compare ratios only.
 #include <benchmark/benchmark.h>
-#include <oneapi/tbb/global_control.h>
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -29,6 +28,7 @@
 #include "merkleforge/binary/tree.hpp"
 #include "merkleforge/binary/verify.hpp"
 #include "merkleforge/core/hex.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "support/node_peer.hpp"
 #include "support/peer_runs.hpp"
 
@@ -60,15 +60,14 @@ Bytes concatenated() {
 
 void build_rfc(benchmark::State& state, int threads) {
   const Bytes data = concatenated();
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(threads));
+  const merkleforge::ThreadLimit limit(static_cast<std::size_t>(threads));
   for (auto _ : state) {
     benchmark::DoNotOptimize(BinaryMerkleTree<Sha256>::from_fixed_size_leaves(data, 32)->root());
   }
 }
 
 void build_merkletreejs_profile(benchmark::State& state) {
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+  const merkleforge::ThreadLimit limit(1);
   for (auto _ : state) {
     const auto tree = MerkletreejsTree<Sha256>::from_leaf_hashes(leaves());
     benchmark::DoNotOptimize(tree.root());
@@ -86,7 +85,7 @@ std::string openzeppelin_root() {
 }
 
 void build_openzeppelin_profile(benchmark::State& state) {
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+  const merkleforge::ThreadLimit limit(1);
   for (auto _ : state) {
     const auto tree = openzeppelin::StandardMerkleTree::from_leaf_hashes(openzeppelin_leaves());
     benchmark::DoNotOptimize(tree->root());

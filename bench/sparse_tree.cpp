@@ -10,7 +10,6 @@
 //
 // Names: sparse/sha256/<case>/merkleforge[/variant]/<existing keys or batch size>.
 #include <benchmark/benchmark.h>
-#include <oneapi/tbb/global_control.h>
 #include <openssl/sha.h>
 
 #include <cstring>
@@ -19,6 +18,7 @@
 #include <random>
 
 #include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/sparse/multiproof_codec.hpp"
 #include "merkleforge/sparse/proof_codec.hpp"
 #include "merkleforge/sparse/sparse_merkle_tree.hpp"
@@ -231,7 +231,7 @@ void build_from_empty(benchmark::State& state) {
 void batch_into_large(benchmark::State& state) {
   const auto size = static_cast<std::size_t>(state.range(0));
   const auto threads = static_cast<std::size_t>(state.range(1));
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  const merkleforge::ThreadLimit limit(threads);
   Tree& tree = tree_of(size);
   std::uint64_t seed = 100;
   for (auto _ : state) {

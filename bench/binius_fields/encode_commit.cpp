@@ -4,13 +4,13 @@
 // (the hashing share of the commit), and the NTT of one coset alone (no basis changes). The host's
 // floors for these rows are in host_floors.cpp.
 #include <benchmark/benchmark.h>
-#include <tbb/global_control.h>
 
 #include <random>
 #include <vector>
 
 #include "merkleforge/binius/additive_ntt.hpp"
 #include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/pcs/codeword_commitment.hpp"
 
 namespace merkleforge::binius {
@@ -36,9 +36,8 @@ void sizes_and_threads(benchmark::internal::Benchmark* b, std::initializer_list<
   }
 }
 
-tbb::global_control thread_limit(const benchmark::State& state) {
-  return tbb::global_control(tbb::global_control::max_allowed_parallelism,
-                             static_cast<std::size_t>(state.range(1)));
+merkleforge::ThreadLimit thread_limit(const benchmark::State& state) {
+  return merkleforge::ThreadLimit(static_cast<std::size_t>(state.range(1)));
 }
 
 void BM_Encode(benchmark::State& state) {

@@ -9,7 +9,6 @@
 //   mul               the active kernel's mul over 4096 pairs in L2 (items: products).
 // "Active": the dispatcher's choice at start-up (MERKLEFORGE_KERNEL=polyval:<kernel> for another).
 #include <benchmark/benchmark.h>
-#include <tbb/global_control.h>
 
 #include <cstdint>
 #include <random>
@@ -25,8 +24,7 @@ constexpr std::size_t kStreamBytes = std::size_t{256} << 20;
 constexpr std::size_t kStreamChunk = std::size_t{1} << 17;  // words per parallel range (1 MiB)
 
 void BM_MemoryXorPass(benchmark::State& state) {
-  const tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
-                                    static_cast<std::size_t>(state.range(0)));
+  const merkleforge::ThreadLimit threads(static_cast<std::size_t>(state.range(0)));
   std::vector<std::uint64_t> buffer(kStreamBytes / sizeof(std::uint64_t), 1);  // touched here
   std::uint64_t key = 0x9e3779b97f4a7c15ULL;
   for (auto _ : state) {

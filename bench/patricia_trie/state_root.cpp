@@ -2,7 +2,6 @@
 // puts one by one), the streaming builder against the bare keccak cost of the nodes it emits,
 // the mainnet genesis root, and a RocksDB commit of a 100K-account trie.
 #include <benchmark/benchmark.h>
-#include <oneapi/tbb/global_control.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -14,6 +13,7 @@
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/stack_trie.hpp"
 #include "merkleforge/mpt/state.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/store/rocksdb_store.hpp"
 #include "patricia_trie/workload.hpp"
 
@@ -51,7 +51,7 @@ const Workload& accounts() {
 template <bool OneByOne>
 void accounts_root(benchmark::State& state) {
   const auto threads = static_cast<std::size_t>(state.range(0));
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  merkleforge::ThreadLimit limit(threads);
   const Workload& pairs = accounts();
   std::vector<mpt::MerklePatriciaTrie::KeyValue> batch;
   for (std::size_t i = 0; i < pairs.keys.size(); ++i)

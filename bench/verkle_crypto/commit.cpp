@@ -6,13 +6,13 @@
 // equals ours. The peer is single-threaded WASM: our one-thread commit256 figure is the one to
 // put beside it (the two-thread one is wall time on the machine's cores).
 #include <benchmark/benchmark.h>
-#include <tbb/global_control.h>
 
 #include <chrono>
 #include <string>
 #include <vector>
 
 #include "merkleforge/core/hex.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/verkle/field.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "merkleforge/verkle/tree_key.hpp"
@@ -38,8 +38,7 @@ std::vector<Fr> peer_values() {
 void commit256(benchmark::State& state, int threads) {
   const std::vector<Fr> values = peer_values();
   (void)fixed_base_table_bytes();  // build the tables outside the timing
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(threads));
+  const merkleforge::ThreadLimit limit(static_cast<std::size_t>(threads));
   for (auto _ : state) benchmark::DoNotOptimize(commit(values));
   state.SetLabel(std::string(batch_kernel_name()));
 }

@@ -19,7 +19,6 @@
 #include "merkleforge/verkle/multiproof.hpp"
 
 #include <benchmark/benchmark.h>
-#include <oneapi/tbb/global_control.h>
 
 #include <map>
 #include <memory>
@@ -27,6 +26,7 @@
 #include <optional>
 
 #include "merkleforge/core/hex.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "support/node_peer.hpp"
 #include "support/peer_runs.hpp"
@@ -93,10 +93,9 @@ void attach_figures(benchmark::State& state, std::size_t openings, double target
 }
 
 /// Our threads: 0 leaves TBB its default (every core).
-std::optional<tbb::global_control> thread_limit(std::size_t threads) {
+std::optional<merkleforge::ThreadLimit> thread_limit(std::size_t threads) {
   if (threads == 0) return std::nullopt;
-  return std::make_optional<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                                 threads);
+  return std::make_optional<merkleforge::ThreadLimit>(threads);
 }
 
 void prove_ours(benchmark::State& state, std::size_t openings, double target_ms,

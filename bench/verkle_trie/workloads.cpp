@@ -50,7 +50,6 @@
 // accounts; ProofCalculation 0.08 s; geth MPT on a similar machine 1.07 / 4.04 / 8.31 ms
 // (../shared/research/verkle.md §8).
 #include <benchmark/benchmark.h>
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 
 #include <ctime>
@@ -63,6 +62,7 @@
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/mpt/account.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/verkle/account.hpp"
 #include "merkleforge/verkle/pedersen.hpp"
 #include "merkleforge/verkle/tree_key_batch.hpp"
@@ -188,9 +188,8 @@ void verkle_tries_random_batch(benchmark::State& state) {
 
 /// The accounts written one by one, as the peer does, on at most `threads` threads (0: all).
 void verkle_distinct_prefix(benchmark::State& state, int threads) {
-  const tbb::global_control limit(
-      tbb::global_control::max_allowed_parallelism,
-      static_cast<std::size_t>(threads > 0 ? threads : tbb::info::default_concurrency()));
+  const merkleforge::ThreadLimit limit(
+      static_cast<std::size_t>(threads > 0 ? threads : merkleforge::default_threads()));
   time_account_writes(state, distinct_prefix_accounts(static_cast<std::size_t>(state.range(0))),
                       put_accounts_one_by_one);
 }

@@ -1,9 +1,15 @@
 #include "merkleforge/parallel/parallel.hpp"
 
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
 #include <tbb/parallel_for.h>
 
-namespace merkleforge::detail {
+#include <algorithm>
+
+namespace merkleforge {
+
+namespace detail {
 
 void parallel_for_ranges(std::size_t count, std::size_t grain,
                          void (*call)(void* body, std::size_t begin, std::size_t end), void* body) {
@@ -18,4 +24,21 @@ void parallel_for_ranges(std::size_t count, std::size_t grain,
                     });
 }
 
-}  // namespace merkleforge::detail
+}  // namespace detail
+
+std::size_t default_threads() noexcept {
+  return static_cast<std::size_t>(tbb::info::default_concurrency());
+}
+
+struct ThreadLimit::Control {
+  explicit Control(std::size_t threads)
+      : control(tbb::global_control::max_allowed_parallelism, std::max<std::size_t>(threads, 1)) {}
+  tbb::global_control control;
+};
+
+ThreadLimit::ThreadLimit(std::size_t threads) : control_(std::make_unique<Control>(threads)) {}
+ThreadLimit::~ThreadLimit() = default;
+ThreadLimit::ThreadLimit(ThreadLimit&&) noexcept = default;
+ThreadLimit& ThreadLimit::operator=(ThreadLimit&&) noexcept = default;
+
+}  // namespace merkleforge

@@ -3,7 +3,8 @@
 # every module comes after those it uses). Configures the library and the fuzz targets (as the
 # replay programs of fuzz/CMakeLists.txt) into a scratch folder with --graphviz and fails when a
 # library links a module declared after it (an upward edge), when a verifier module reaches a
-# prover module or oneTBB through any chain of links, or when a fuzz target of the proof system's
+# prover module or oneTBB through any chain of links, when a module other than parallel links
+# oneTBB, or when a fuzz target of the proof system's
 # verifiers (MERKLEFORGE_VERIFIER_FUZZ_TARGETS) reaches anything but verifier modules.
 #   cmake -DSOURCE_DIR=<repo> -DWORK_DIR=<scratch> -DVERIFIERS=core,hash,... -P check_module_graph.cmake
 cmake_policy(VERSION 3.25)  # IN_LIST and friends in script mode
@@ -98,8 +99,17 @@ if(NOT "TBB::tbb" IN_LIST links_merkleforge_parallel
   message(FATAL_ERROR "the graph lost the provers' edge to the pool (zk_prover -> parallel -> "
                       "oneTBB); the verifier check reads nothing")
 endif()
+# oneTBB is private to the parallel module: every other module's parallel work goes through it, so
+# the pool's policy (grains, thread limits) is in one place.
+foreach(module IN LISTS order)
+  if(NOT module STREQUAL "merkleforge_parallel" AND "TBB::tbb" IN_LIST links_${module})
+    message(SEND_ERROR "${module} links oneTBB itself instead of going through merkleforge_parallel")
+    math(EXPR violations "${violations} + 1")
+  endif()
+endforeach()
 if(violations GREATER 0)
-  message(FATAL_ERROR "module graph: ${violations} links from a verifier to a prover or oneTBB")
+  message(FATAL_ERROR "module graph: ${violations} links from a verifier to a prover or oneTBB, or "
+                      "from a module other than parallel to oneTBB")
 endif()
 
 # The fuzz targets of the proof system's verifiers link verifier modules and nothing else of the

@@ -313,5 +313,29 @@ TEST(ParallelSort, ExceptionPropagates) {
   EXPECT_THROW(parallel_sort(values.begin(), values.end(), 100, throwing), std::runtime_error);
 }
 
+/// The threads that ran some range of a parallel_for of many small ranges.
+std::size_t threads_used() {
+  std::mutex mutex;
+  std::vector<std::thread::id> ids;
+  parallel_for(1 << 14, 1, [&](std::size_t, std::size_t) {
+    const std::lock_guard lock(mutex);
+    if (std::find(ids.begin(), ids.end(), std::this_thread::get_id()) == ids.end())
+      ids.push_back(std::this_thread::get_id());
+  });
+  return ids.size();
+}
+
+TEST(ThreadLimit, OneThreadRunsEverythingOnTheCallerWhileItLives) {
+  EXPECT_GE(default_threads(), 1u);
+  {
+    const ThreadLimit limit(1);
+    EXPECT_EQ(threads_used(), 1u);
+    ThreadLimit moved = ThreadLimit(0);  // 0 counts as 1; a moved limit still applies
+    EXPECT_EQ(threads_used(), 1u);
+  }
+  const ThreadLimit two(2);  // not more than two, whatever the machine
+  EXPECT_LE(threads_used(), 2u);
+}
+
 }  // namespace
 }  // namespace merkleforge

@@ -14,7 +14,6 @@
 //   mforge zk describe CIRCUIT --count N
 //        columns, constraints, committed size, PCS parameters, soundness terms and the total
 // CIRCUIT: keccakf, u32add, u32xor, u32and, u32or, u32mul, sha256, groestlp, vision32.
-#include <tbb/global_control.h>
 
 #include <chrono>
 #include <fstream>
@@ -28,6 +27,7 @@
 #include "merkleforge/circuits/circuit.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/cs/prover.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace mforge {
 namespace {
@@ -192,8 +192,8 @@ int run_prove(const ProveArgs& args) {
   auto c = circuit_named(args.circuit);
   if (!c) return fail(c.error());
   if (Status s = check_count(**c, args.count); !s) return fail(s.error());
-  std::optional<tbb::global_control> threads;
-  if (args.threads > 0) threads.emplace(tbb::global_control::max_allowed_parallelism, args.threads);
+  std::optional<merkleforge::ThreadLimit> threads;
+  if (args.threads > 0) threads.emplace(args.threads);
   Result<Bytes> inputs = args.inputs.empty() ? circuits::random_inputs(**c, args.count, args.seed)
                                              : read_inputs(**c, args.inputs, args.count);
   if (!inputs) return fail(inputs.error());

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -125,5 +126,24 @@ void parallel_sort(RandomIt first, RandomIt last, std::size_t grain, Less less) 
   for (std::size_t n = count; n > 1; n /= 2) depth += 2;
   detail::parallel_sort_range(first, last, std::max<std::size_t>(grain, 1), less, depth);
 }
+
+/// Threads the pool runs by default on this machine (its hardware threads, or the process's CPU
+/// affinity when that is narrower).
+std::size_t default_threads() noexcept;
+
+/// While it lives, the pool uses at most `threads` threads, the calling one included (for
+/// benchmarks and a CLI's --threads); 0 counts as 1. Limits nest: the smallest of those alive
+/// applies. Movable, so a function can return one.
+class ThreadLimit {
+ public:
+  explicit ThreadLimit(std::size_t threads);
+  ~ThreadLimit();
+  ThreadLimit(ThreadLimit&&) noexcept;
+  ThreadLimit& operator=(ThreadLimit&&) noexcept;
+
+ private:
+  struct Control;  // oneTBB's global_control, private to the parallel module
+  std::unique_ptr<Control> control_;
+};
 
 }  // namespace merkleforge
