@@ -189,21 +189,44 @@ class SumcheckState {
   RoundPolynomial first_round_;
 };
 
-/// eq(point, i) for i < 2^point.size().
-LargeVector<B128P> eq_tensor_polyval(std::span<const B128> point) {
-  LargeVector<B128P> table(std::size_t{1} << point.size());
-  table[0] = B128P::one();
-  for (std::size_t k = 0; k < point.size(); ++k) {
-    const std::size_t half = std::size_t{1} << k;
-    const B128P r = to_polyval(point[k]);
-    // table[i + half] = table[i]·r, table[i] = table[i] + table[i + half].
-    parallel_blocks(half, [&](std::size_t begin, std::size_t end) {
-      kernel().mul_scalar(table.data() + begin, r, table.data() + half + begin, end - begin);
-      for (std::size_t i = begin; i < end; ++i) table[i] += table[half + i];
-    });
+/// eq(point, v) for v < 2^point.size(), held as two factors: eq(point, v) = lo[v mod 2^lo_vars] ·
+/// hi[v >> lo_vars] (the coordinates below lo_vars and those above). A claim on a polynomial of
+/// 2^22 words so needs 8 Ki + 512 values instead of a 64 MiB table, which cost more to fault in
+/// and fill than the passes that read it; a value costs one product where it is used.
+class FactoredEq {
+ public:
+  /// Factors of 2^13 values (blocks of parallel_blocks and of bit_sums_of stay in one hi block).
+  static constexpr unsigned kLoVars = 13;
+
+  explicit FactoredEq(std::span<const B128> point)
+      : lo_vars_(std::min<unsigned>(kLoVars, static_cast<unsigned>(point.size()))),
+        lo_(tensor(point.first(lo_vars_))),
+        hi_(tensor(point.subspan(lo_vars_))) {}
+
+  std::size_t size() const noexcept { return lo_.size() * hi_.size(); }
+  /// The hi factor of v.
+  B128P high(std::size_t v) const noexcept { return hi_[v >> lo_vars_]; }
+  /// The lo factors of v, v + 1, … up to the end of v's hi block.
+  const B128P* low(std::size_t v) const noexcept { return lo_.data() + (v & (lo_.size() - 1)); }
+  /// out[k] = scale·eq(point, first + k) for k < count.
+  void values(std::size_t first, std::size_t count, B128P scale, B128P* out) const {
+    while (count > 0) {
+      const std::size_t run = std::min(count, lo_.size() - (first & (lo_.size() - 1)));
+      kernel().mul_scalar(low(first), high(first) * scale, out, run);
+      first += run, out += run, count -= run;
+    }
   }
-  return table;
-}
+
+ private:
+  static std::vector<B128P> tensor(std::span<const B128> point) {
+    std::vector<B128P> coordinates(point.size());
+    for (std::size_t k = 0; k < point.size(); ++k) coordinates[k] = to_polyval(point[k]);
+    return binius::polyval_eq_tensor(coordinates);
+  }
+
+  unsigned lo_vars_;
+  std::vector<B128P> lo_, hi_;
+};
 
 // ---- FRI folding of codewords (POLYVAL basis) ----
 
@@ -288,16 +311,29 @@ std::uint64_t transpose8x8(std::uint64_t x) {
 
 using BitSums = std::vector<std::array<B128P, 128>>;
 
-/// sums[j][b] = Σ over v with bit b of words[v] set of eqs[j][v], for every claim j in one pass:
+/// sums[j][b] = Σ over v with bit b of words[v] set of eq_j(v), for every claim j in one pass:
 /// per 8 words, the 8 bits at each position b form one byte (8×8 transposes), which indexes the
-/// 256 subset sums of claim j's 8 eq weights — 128 lookups instead of a product or a branch per
-/// set bit.
-BitSums bit_sums_of(std::span<const B128> words, const std::vector<const B128P*>& eqs) {
+/// 256 subset sums of claim j's 8 lo factors — 128 lookups instead of a product or a branch per
+/// set bit; each hi block's sums are then scaled by its hi factor (128 products per 2^13 words).
+BitSums bit_sums_of(std::span<const B128> words, const std::vector<const FactoredEq*>& eqs) {
   constexpr std::size_t kGroup = 8;
   const std::size_t groups = words.size() / kGroup;
   auto body = [&](std::size_t first, std::size_t last, BitSums acc) {
     std::array<B128P, 256> table;
+    BitSums block(eqs.size());  // the current hi block's sums of lo factors
+    std::size_t block_start = kGroup * first;
+    const auto flush = [&] {
+      for (std::size_t c = 0; c < eqs.size(); ++c) {
+        const B128P high = eqs[c]->high(block_start);
+        for (unsigned b = 0; b < 128; ++b) acc[c][b] += block[c][b] * high;
+        block[c].fill(B128P::zero());
+      }
+    };
     for (std::size_t g = first; g != last; ++g) {
+      if (((kGroup * g) >> FactoredEq::kLoVars) != (block_start >> FactoredEq::kLoVars)) {
+        flush();
+        block_start = kGroup * g;
+      }
       const B128* w = words.data() + kGroup * g;
       std::uint8_t rows[kGroup][16];  // the 8 words' bytes
       std::memcpy(rows, w, sizeof rows);
@@ -309,15 +345,16 @@ BitSums bit_sums_of(std::span<const B128> words, const std::vector<const B128P*>
         std::memcpy(column_bytes.data() + 8 * k, &y, 8);  // little-endian: byte j = column 8k + j
       }
       for (std::size_t c = 0; c < eqs.size(); ++c) {
-        const B128P* eq = eqs[c] + kGroup * g;
+        const B128P* eq = eqs[c]->low(kGroup * g);
         table[0] = B128P::zero();
         for (unsigned bit = 0; bit < kGroup; ++bit) {
           const unsigned half = 1u << bit;
           for (unsigned x = 0; x < half; ++x) table[half + x] = table[x] + eq[bit];
         }
-        for (unsigned b = 0; b < 128; ++b) acc[c][b] += table[column_bytes[b]];
+        for (unsigned b = 0; b < 128; ++b) block[c][b] += table[column_bytes[b]];
       }
     }
+    flush();
     return acc;
   };
   // Blocks of 1024 groups (8 Ki words), each with its own sums.
@@ -330,8 +367,9 @@ BitSums bit_sums_of(std::span<const B128> words, const std::vector<const B128P*>
       });
   for (std::size_t v = kGroup * groups; v < words.size(); ++v) {  // fewer than 8 words
     for (std::size_t c = 0; c < eqs.size(); ++c) {
+      const B128P eq = *eqs[c]->low(v) * eqs[c]->high(v);
       for (unsigned b = 0; b < 128; ++b) {
-        if ((words[v].value() >> b) & 1) sums[c][b] += eqs[c][v];
+        if ((words[v].value() >> b) & 1) sums[c][b] += eq;
       }
     }
   }
@@ -357,7 +395,7 @@ std::vector<B128> ring_switch_columns(const std::array<B128P, 128>& bit_sums, un
 /// basis change of eq_v, the slot map, the basis change back, the product by `scale` — is
 /// GF(2)-linear, so their composition is applied at once by byte tables of the images of the
 /// 128 basis bits: 16 lookups per v and no conversion.
-void add_ring_switch_indicator(std::span<const B128P> eq, unsigned level,
+void add_ring_switch_indicator(const FactoredEq& eq, unsigned level,
                                std::span<const B128> row_point, B128P scale, B128P* target) {
   const auto row_eq = binius::eq_tensor(row_point);
   const unsigned slot_bits = 1u << level;
@@ -384,10 +422,12 @@ void add_ring_switch_indicator(std::span<const B128P> eq, unsigned level,
     }
   }
   parallel_blocks(eq.size(), [&](std::size_t begin, std::size_t end) {
+    std::array<B128P, kBlock> values;
+    eq.values(begin, end - begin, B128P::one(), values.data());
     for (std::size_t v = begin; v < end; ++v) {
       B128P image;
       for (unsigned q = 0; q < 16; ++q)
-        image += tables[q][static_cast<std::uint8_t>(eq[v].bits() >> (8 * q))];
+        image += tables[q][static_cast<std::uint8_t>(values[v - begin].bits() >> (8 * q))];
       target[v] += image;
     }
   });
@@ -483,27 +523,27 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   {
     Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
     // Ring-switching: the tensor columns of every subfield claim, then the row-batching point.
-    std::vector<LargeVector<B128P>> eq_high(claims.size());  // subfield claims
+    std::vector<std::optional<FactoredEq>> eq_high(claims.size());  // subfield claims
     std::vector<std::vector<B128>> tensor_columns(claims.size());
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
       if (layout.shape.tower_level == 7) continue;
-      eq_high[j] = eq_tensor_polyval(packed_coordinates(layout, claims[j].point));
+      eq_high[j].emplace(packed_coordinates(layout, claims[j].point));
     }
     // One pass over each subfield polynomial for all of its claims.
     for (std::size_t p = 0; p < params.polynomials.size(); ++p) {
       const PolynomialLayout& layout = params.polynomials[p];
       if (layout.shape.tower_level == 7) continue;
       std::vector<std::size_t> on_p;
-      std::vector<const B128P*> eqs;
+      std::vector<const FactoredEq*> eqs;
       for (std::size_t j = 0; j < claims.size(); ++j) {
         if (claims[j].polynomial != p) continue;
         on_p.push_back(j);
-        eqs.push_back(eq_high[j].data());
+        eqs.push_back(&*eq_high[j]);
       }
       if (on_p.empty()) continue;
       const std::span<const B128> words(committed.message.data() + layout.offset,
-                                        eq_high[on_p[0]].size());
+                                        eq_high[on_p[0]]->size());
       const BitSums sums = bit_sums_of(words, eqs);
       for (std::size_t k = 0; k < on_p.size(); ++k) {
         tensor_columns[on_p[k]] = ring_switch_columns(sums[k], layout.shape.tower_level);
@@ -526,17 +566,17 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
       const unsigned level = layout.shape.tower_level;
       B128P* target = indicator.data() + layout.offset;
       if (level == 7) {
-        LargeVector<B128P> piece = eq_tensor_polyval(claims[j].point);
-        if (power != B128P::one())
-          kernel().mul_scalar(piece.data(), power, piece.data(), piece.size());
-        parallel_blocks(piece.size(), [&](std::size_t begin, std::size_t end) {
-          for (std::size_t v = begin; v < end; ++v) target[v] += piece[v];
+        const FactoredEq eq(claims[j].point);
+        parallel_blocks(eq.size(), [&](std::size_t begin, std::size_t end) {
+          std::array<B128P, kBlock> values;
+          eq.values(begin, end - begin, power, values.data());
+          for (std::size_t v = begin; v < end; ++v) target[v] += values[v - begin];
         });
       } else {
-        add_ring_switch_indicator(eq_high[j], level,
+        add_ring_switch_indicator(*eq_high[j], level,
                                   std::span<const B128>(row_point.data(), packing_log(level)),
                                   power, target);
-        eq_high[j] = {};
+        eq_high[j].reset();
       }
       power *= alpha;
     }
