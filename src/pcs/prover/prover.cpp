@@ -145,9 +145,11 @@ class SumcheckState {
         reduce_blocks(size_, [&](std::size_t begin, std::size_t end, RoundPolynomial& acc) {
           accumulate_round(t_.data() + begin, a_.data() + begin, end - begin, acc);
         });
-    for (Buffers& buffers : buffers_) {
-      buffers.t.resize(size_ / 2);
-      buffers.a.resize(size_ / 2);
+    // Fold k writes 2^-k of the table into buffer (k − 1) mod 2: the first holds half, the
+    // second a quarter.
+    for (unsigned k = 0; k < 2; ++k) {
+      buffers_[k].t.resize(size_ >> (k + 1));
+      buffers_[k].a.resize(size_ >> (k + 1));
     }
   }
 
