@@ -324,7 +324,7 @@ Case evalcheck_case(std::mt19937_64& rng) {
   for (B128& x : point) x = B128(draw(rng));
   const Values shifted =
       value_or_fail(materialise_oracle(*oracles.set, oracles.s, committed), "materialise_oracle");
-  const std::vector<EvalClaim> claims{{oracles.s, point, evaluate(shifted, point)}};
+  const std::vector<EvalClaim> claims{{oracles.s, point, naive_evaluate(shifted, point)}};
   c.statement = point;
   c.statement.push_back(claims[0].value);
   c.honest = honest_tape([&](ProverTranscript& t) {

@@ -18,6 +18,7 @@
 #include "merkleforge/zk/grand_product.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
 #include "merkleforge/zk/zerocheck.hpp"
+#include "zk/protocol_support.hpp"
 
 namespace merkleforge::fuzz::protocols {
 
@@ -33,19 +34,8 @@ inline const Digest32 kCommitment{7};
 inline constexpr std::string_view kProtocols[] = {"sumcheck", "zerocheck", "grand product",
                                                   "channel",  "lookup",    "evalcheck"};
 
-/// Σ_i values[i]·eq(point, i) with the tower's reference product (tower_mul).
-inline B128 evaluate(const Values& values, const Point& point) {
-  const auto mul = [](B128 a, B128 b) { return B128(binius::tower_mul(7, a.value(), b.value())); };
-  B128 sum;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    B128 weight = B128::one();
-    for (std::size_t j = 0; j < point.size(); ++j) {
-      weight = mul(weight, ((i >> j) & 1) ? point[j] : B128::one() + point[j]);
-    }
-    sum += mul(weight, values[i]);
-  }
-  return sum;
-}
+/// Σ_i values[i]·eq(point, i) with the tower's reference product: the protocol tests' definition.
+using zk::test::naive_evaluate;
 
 /// column 0 · column 1 + column 2 (the sumcheck's and the zerocheck's constraint).
 inline zk::Composition product_constraint() {

@@ -197,7 +197,8 @@ class SumcheckState {
 /// and fill than the passes that read it; a value costs one product where it is used.
 class FactoredEq {
  public:
-  /// Factors of 2^13 values (blocks of parallel_blocks and of bit_sums_of stay in one hi block).
+  /// At most 2^13 lo values (128 KiB): small enough for L2, and 2^13 words are 1 Ki of
+  /// bit_sums_of's groups, so its blocks stay in one hi block.
   static constexpr unsigned kLoVars = 13;
 
   explicit FactoredEq(std::span<const B128> point)
@@ -206,8 +207,9 @@ class FactoredEq {
         hi_(tensor(point.subspan(lo_vars_))) {}
 
   std::size_t size() const noexcept { return lo_.size() * hi_.size(); }
-  /// The hi factor of v.
-  B128P high(std::size_t v) const noexcept { return hi_[v >> lo_vars_]; }
+  /// Which hi block v lies in, and that block's factor.
+  std::size_t block(std::size_t v) const noexcept { return v >> lo_vars_; }
+  B128P high(std::size_t v) const noexcept { return hi_[block(v)]; }
   /// The lo factors of v, v + 1, … up to the end of v's hi block.
   const B128P* low(std::size_t v) const noexcept { return lo_.data() + (v & (lo_.size() - 1)); }
   /// out[k] = scale·eq(point, first + k) for k < count.
@@ -221,9 +223,7 @@ class FactoredEq {
 
  private:
   static std::vector<B128P> tensor(std::span<const B128> point) {
-    std::vector<B128P> coordinates(point.size());
-    for (std::size_t k = 0; k < point.size(); ++k) coordinates[k] = to_polyval(point[k]);
-    return binius::polyval_eq_tensor(coordinates);
+    return binius::polyval_eq_tensor(binius::to_polyval(point));
   }
 
   unsigned lo_vars_;
@@ -322,6 +322,7 @@ BitSums bit_sums_of(std::span<const B128> words, const std::vector<const Factore
   const std::size_t groups = words.size() / kGroup;
   auto body = [&](std::size_t first, std::size_t last, BitSums acc) {
     std::array<B128P, 256> table;
+    // The claims on one polynomial share its shape, so the first claim's blocks are all of theirs.
     BitSums block(eqs.size());  // the current hi block's sums of lo factors
     std::size_t block_start = kGroup * first;
     const auto flush = [&] {
@@ -332,7 +333,7 @@ BitSums bit_sums_of(std::span<const B128> words, const std::vector<const Factore
       }
     };
     for (std::size_t g = first; g != last; ++g) {
-      if (((kGroup * g) >> FactoredEq::kLoVars) != (block_start >> FactoredEq::kLoVars)) {
+      if (eqs[0]->block(kGroup * g) != eqs[0]->block(block_start)) {
         flush();
         block_start = kGroup * g;
       }
