@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"unsafe"
 )
 
@@ -79,6 +80,10 @@ func expect(condition bool, what string) {
 }
 
 func main() {
+	// mf_last_error is per OS thread, and Go may move a goroutine to another thread between two
+	// cgo calls: without the lock the message was sometimes read on a thread that had no error
+	// (ctest run of 2026-12-04 under load).
+	runtime.LockOSThread()
 	vectors := os.Args[1]
 	expect(C.GoString(C.mf_version()) != "", "mf_version")
 
