@@ -2,11 +2,13 @@
 // choice per operation (core/dispatch.hpp, one dispatcher per operation), and the span wrappers.
 #include "merkleforge/binius/packed.hpp"
 
+#include <array>
 #include <string>
 
 #include "merkleforge/core/cpu.hpp"
 #include "merkleforge/core/dispatch.hpp"
 #include "packed_kernel.hpp"
+#include "probe_values.hpp"
 
 namespace merkleforge::binius {
 namespace {
@@ -31,8 +33,9 @@ bool implements(const detail::PackedKernel& kernel, PackedOp op) noexcept {
   return false;
 }
 
-/// The strategies that implement `op`, fastest first (measured by bench_binius_fields; the POLYVAL
-/// kernels under the polyval strategy dispatch on their own).
+/// The strategies that implement `op`, fastest first as bench_binius_fields measured them on the
+/// project's hosts (the order breaks the probe's near-ties; the POLYVAL kernels under the polyval
+/// strategy dispatch on their own).
 std::vector<Dispatcher::Kernel> strategies_of(PackedOp op) {
   std::vector<Dispatcher::Kernel> all;
 #if MERKLEFORGE_X86_KERNELS  // the GFNI and PSHUFB kernels exist on x86-64 only (core/cpu.hpp)
@@ -49,10 +52,25 @@ std::vector<Dispatcher::Kernel> strategies_of(PackedOp op) {
   return implemented;
 }
 
+/// The measured choice's workload for one operation: 2 Ki products, repeated to 32 KiB of
+/// operands so the fastest B8 kernel still runs for a microsecond.
+template <class T, detail::PackedMul<T> detail::PackedKernel::*mul>
+void probe(const detail::PackedKernel* const& kernel) {
+  static std::array<T, detail::kProbeValues> out;
+  const auto& in = detail::probe_values<T>();
+  for (std::size_t repeat = 0; repeat < 16 / sizeof(T); ++repeat) {
+    (kernel->*mul)(in.data(), in.data() + 1, out.data(), in.size() - 1);
+  }
+}
+
 Dispatcher& dispatcher(PackedOp op) {
-  static Dispatcher b8("packed_mul_b8", strategies_of(PackedOp::mul_b8));
-  static Dispatcher b32("packed_mul_b32", strategies_of(PackedOp::mul_b32));
-  static Dispatcher b128("packed_mul_b128", strategies_of(PackedOp::mul_b128));
+  using detail::PackedKernel;
+  static Dispatcher b8("packed_mul_b8", strategies_of(PackedOp::mul_b8),
+                       probe<std::uint8_t, &PackedKernel::mul_b8>);
+  static Dispatcher b32("packed_mul_b32", strategies_of(PackedOp::mul_b32),
+                        probe<std::uint32_t, &PackedKernel::mul_b32>);
+  static Dispatcher b128("packed_mul_b128", strategies_of(PackedOp::mul_b128),
+                         probe<uint128, &PackedKernel::mul_b128>);
   switch (op) {
     case PackedOp::mul_b8:
       return b8;
@@ -109,6 +127,10 @@ std::vector<PackedStrategy> packed_available_strategies(PackedOp op) {
 
 PackedStrategy packed_active_strategy(PackedOp op) noexcept {
   return dispatcher(op).active().key;
+}
+
+const std::vector<dispatch::ProbeTime>& packed_probe_times(PackedOp op) {
+  return dispatcher(op).probe_times();
 }
 
 Status packed_set_strategy(PackedOp op, PackedStrategy strategy) {

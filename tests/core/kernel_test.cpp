@@ -117,5 +117,72 @@ TEST_F(Dispatcher, SelectSwitchesOrExplainsWhyNot) {
   EXPECT_EQ(kernels.active().table, 's') << "a refused request leaves the choice unchanged";
 }
 
+// The measured choice, with a timer that reports each fake kernel's cost instead of a clock, and
+// counts the runs.
+int probe_runs = 0;
+void fake_probe(const char&) {}
+double fake_time(void (*)(const char&), const char& kernel) {
+  ++probe_runs;
+  switch (kernel) {
+    case 'f':
+      return 3e-6;
+    case 'm':
+      return 1e-6;
+    case 'n':
+      return 0.97e-6;  // within the 5 % margin of 'm'
+    default:
+      return 50e-6;
+  }
+}
+
+TEST_F(Dispatcher, MeasuredChoiceTakesTheFastestProbe) {
+  unsetenv(kKernelEnvironmentVariable);
+  probe_runs = 0;
+  const dispatch::Dispatcher<int, char> kernels(
+      "fake",
+      {{3, "listed-first", dispatch::runs_everywhere, 'f'},
+       {2, "fastest", dispatch::runs_everywhere, 'm'},
+       {1, "slow", dispatch::runs_everywhere, 's'},
+       {0, "cannot-run", never_runs, 'm'}},
+      fake_probe, fake_time);
+  EXPECT_EQ(kernels.active().name, "fastest");
+  const auto& times = kernels.probe_times();
+  ASSERT_EQ(times.size(), 3u) << "a kernel the CPU cannot run is not timed";
+  EXPECT_EQ(times[0].kernel, "listed-first");
+  EXPECT_EQ(times[0].runs, 6);
+  EXPECT_DOUBLE_EQ(times[1].seconds, 1e-6);
+  EXPECT_EQ(times[1].runs, 6) << "within twice the best so far: timed in full";
+  EXPECT_EQ(times[2].runs, 1) << "more than twice the best: given up after one run";
+  EXPECT_EQ(probe_runs, 13);
+}
+
+TEST_F(Dispatcher, MeasuredNearTieKeepsTheListsOrder) {
+  unsetenv(kKernelEnvironmentVariable);
+  const dispatch::Dispatcher<int, char> kernels(
+      "fake",
+      {{2, "listed-first", dispatch::runs_everywhere, 'm'},
+       {1, "three-percent-faster", dispatch::runs_everywhere, 'n'}},
+      fake_probe, fake_time);
+  EXPECT_EQ(kernels.active().name, "listed-first");
+}
+
+TEST_F(Dispatcher, EnvironmentOrSingleKernelSkipsTheMeasurement) {
+  setenv(kKernelEnvironmentVariable, "fake:slow", 1);
+  probe_runs = 0;
+  const dispatch::Dispatcher<int, char> requested(
+      "fake",
+      {{2, "fastest", dispatch::runs_everywhere, 'm'}, {1, "slow", dispatch::runs_everywhere, 's'}},
+      fake_probe, fake_time);
+  EXPECT_EQ(requested.active().name, "slow");
+  EXPECT_TRUE(requested.probe_times().empty());
+  unsetenv(kKernelEnvironmentVariable);
+  const dispatch::Dispatcher<int, char> single(
+      "fake", {{3, "fast", never_runs, 'f'}, {1, "slow", dispatch::runs_everywhere, 's'}},
+      fake_probe, fake_time);
+  EXPECT_EQ(single.active().name, "slow");
+  EXPECT_TRUE(single.probe_times().empty());
+  EXPECT_EQ(probe_runs, 0);
+}
+
 }  // namespace
 }  // namespace merkleforge

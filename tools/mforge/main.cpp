@@ -11,7 +11,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", [] {
     return std::string("mforge ") + mforge::version() + " (commit " + mforge::git_commit() + ")\n" +
            "compiler: " + mforge::compiler() + "\nbuild: " + mforge::build_flags() +
-           "\nkernels on this CPU: " + mforge::active_kernels();
+           "\nkernels on this CPU: " + mforge::active_kernels() +
+           "\nmeasured at start-up: " + mforge::kernel_probes();
   });
   int exit_code = mforge::kExitOk;
   mforge::register_hash(app, exit_code);

@@ -2,6 +2,7 @@
 
 #include <sys/utsname.h>
 
+#include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <iomanip>
@@ -104,6 +105,29 @@ std::string active_kernels() {
   return kernels;
 }
 
+std::string kernel_probes() {
+  namespace binius = merkleforge::binius;
+  std::string probes;
+  const auto add = [&](std::string_view primitive,
+                       const std::vector<merkleforge::dispatch::ProbeTime>& times) {
+    if (times.empty()) return;
+    if (!probes.empty()) probes += "; ";
+    probes.append(primitive).append(":");
+    for (const auto& [kernel, seconds, runs] : times) {
+      char time[32];
+      std::snprintf(time, sizeof time, " %.2f µs", seconds * 1e6);
+      probes.append(" ").append(kernel).append(time).append(runs == 1 ? " (once)" : "");
+    }
+  };
+  add("polyval", binius::polyval_probe_times());
+  add("basis", binius::basis_change_probe_times());
+  for (auto op :
+       {binius::PackedOp::mul_b8, binius::PackedOp::mul_b32, binius::PackedOp::mul_b128}) {
+    add("packed_" + std::string(binius::packed_op_name(op)), binius::packed_probe_times(op));
+  }
+  return probes.empty() ? "none (MERKLEFORGE_KERNEL chose)" : probes;
+}
+
 nlohmann::ordered_json environment() {
   utsname uts{};
   uname(&uts);
@@ -114,6 +138,7 @@ nlohmann::ordered_json environment() {
       {"cpu", value_of_line_starting("/proc/cpuinfo", "model name")},
       {"cpu flags", cpu_flags()},
       {"kernels", active_kernels()},
+      {"kernel probes", kernel_probes()},
       {"cores", std::to_string(std::thread::hardware_concurrency()) + " logical"},
       {"memory", memory()},
       {"os", value_of_line_starting("/etc/os-release", "PRETTY_NAME=")},

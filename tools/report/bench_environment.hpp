@@ -11,6 +11,8 @@ namespace mforge {
 /// The kernel each dispatched primitive runs in this process, as MERKLEFORGE_KERNEL names them
 /// ("sha256:shani, keccak:avx2, ...").
 std::string active_kernels();
+/// What the measured kernel choices timed on this CPU (core/dispatch.hpp), per primitive.
+std::string kernel_probes();
 
 /// The environment of this run as an ordered list of {key, value} strings (JSON object).
 nlohmann::ordered_json environment();

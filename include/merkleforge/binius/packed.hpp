@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "merkleforge/binius/tower.hpp"
+#include "merkleforge/core/dispatch.hpp"
 #include "merkleforge/core/result.hpp"
 
 namespace merkleforge::binius {
@@ -40,6 +41,8 @@ std::string_view packed_strategy_name(PackedStrategy strategy) noexcept;
 std::vector<PackedStrategy> packed_available_strategies(PackedOp op);
 /// The strategy every product of `op` uses now.
 PackedStrategy packed_active_strategy(PackedOp op) noexcept;
+/// What its default choice measured, as polyval_probe_times (binius/polyval.hpp).
+const std::vector<dispatch::ProbeTime>& packed_probe_times(PackedOp op);
 /// Selects the strategy of `op` for all later calls (not thread-safe against concurrent products:
 /// call at start-up or in tests). Errors: unsupported if `op` has no such strategy or the CPU
 /// cannot run it.

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "merkleforge/binius/tower.hpp"
+#include "merkleforge/core/dispatch.hpp"
 #include "merkleforge/core/result.hpp"
 
 namespace merkleforge::binius {
@@ -82,6 +83,8 @@ std::vector<B128> to_canonical(std::span<const B128P> polyval);
 std::vector<std::string_view> basis_change_kernels();
 /// The bulk kernel in use.
 std::string_view basis_change_active_kernel() noexcept;
+/// What its default choice measured, as polyval_probe_times.
+const std::vector<dispatch::ProbeTime>& basis_change_probe_times();
 /// Selects the bulk kernel for all later calls (not thread-safe against concurrent use: tests and
 /// benchmarks). Errors: unsupported for an unknown kernel or one this CPU cannot run.
 Status basis_change_select(std::string_view kernel);
@@ -103,6 +106,9 @@ std::string_view polyval_isa_name(PolyvalIsa isa) noexcept;
 std::vector<PolyvalIsa> polyval_available_isas();
 /// The kernel every product uses now.
 PolyvalIsa polyval_active_isa() noexcept;
+/// What the default choice measured on this CPU (core/dispatch.hpp); empty when MERKLEFORGE_KERNEL
+/// chose or the CPU runs one kernel only.
+const std::vector<dispatch::ProbeTime>& polyval_probe_times();
 /// Selects the kernel for all later calls (not thread-safe against concurrent use: call at start-up
 /// or in tests). Errors: unsupported if the CPU cannot run it.
 Status polyval_set_isa(PolyvalIsa isa);
