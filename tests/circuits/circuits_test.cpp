@@ -19,6 +19,7 @@
 #include "merkleforge/hash/groestl256.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -110,7 +111,8 @@ TEST(Circuits, Sha256CompressionOfAbcIsThePublishedDigest) {
 
 /// The names of the sums, words and functions `scope` (e.g. "round 0 ") names, in the system's
 /// column order, without the carries and rotations each of them brings.
-std::vector<std::string> scope_columns(const cs::ConstraintSystem& system, const std::string& scope) {
+std::vector<std::string> scope_columns(const cs::ConstraintSystem& system,
+                                       const std::string& scope) {
   std::vector<std::string> names;
   for (zk::OracleId id = 0; id < system.oracles().size(); ++id) {
     const std::string& name = system.column(id).name;
@@ -130,9 +132,8 @@ TEST(Circuits, Sha256ColumnsFollowTheCompressionsFormulas) {
   EXPECT_EQ(scope_columns(system, "W16 "),
             (std::vector<std::string>{"sigma0", "sum1", "sigma2", "sum3", "sum4", "word5"}));
   EXPECT_EQ(scope_columns(system, "round 0 "),
-            (std::vector<std::string>{"sigma0", "sum1", "ch", "sum2", "K", "sum3", "sum4",
-                                      "sigma5", "maj", "sum6", "sum7", "word8", "sum9",
-                                      "word10"}));
+            (std::vector<std::string>{"sigma0", "sum1", "ch", "sum2", "K", "sum3", "sum4", "sigma5",
+                                      "maj", "sum6", "sum7", "word8", "sum9", "word10"}));
 }
 
 /// Five random instances of `name`: each trace output equals `reference` of its input, and the
@@ -233,6 +234,23 @@ TEST_P(EveryCircuit, HonestProofVerifiesOnlyAgainstItsOwnStatement) {
   const cs::ConstraintSystem bigger = c.system(2 * count);
   EXPECT_FALSE(
       cs::verify(bigger, c.publics(2 * count, Bytes(2 * count * c.output_bytes())), p.proof).ok());
+}
+
+// The prover's parallel loops split their work by the thread count, and every sum they reduce is
+// in a field of characteristic 2, so the proof must not depend on it. Counts large enough that
+// the tables span many of the loops' blocks (2^16 word instances, 64 hashes, 256 products).
+TEST_P(EveryCircuit, ProofIsTheSameForAnyThreadCount) {
+  const Circuit& c = *find_circuit(GetParam());
+  std::size_t count = c.name().rfind("u32", 0) == 0 ? std::size_t{1} << 16 : 64;
+  if (c.name() == "u32mul") count = 256;  // the slowest circuit per instance
+  const auto proof_with = [&](std::size_t threads) {
+    const ThreadLimit limit(threads);
+    return prove_random(c, count, 5).proof;
+  };
+  const Bytes one = proof_with(1);
+  ASSERT_FALSE(one.empty());
+  EXPECT_EQ(one, proof_with(2));
+  EXPECT_EQ(one, proof_with(3)) << "more threads than this host's cores";
 }
 
 // With public inputs the statement is "these inputs give these outputs": the honest proof

@@ -180,8 +180,7 @@ TEST_F(ZkCli, DescribeShowsTheSecurity) {
   for (const char* part :
        {"security (interactive): 100.38 bits", "knowledge soundness",
         "round-by-round: the largest error of one round is 2^-100.44 (pcs queries)",
-        "·2^-100.44 + 3·2^(2k - 256)", "2^64 calls 2^-36.44", "not zero-knowledge",
-        "count 8192"}) {
+        "·2^-100.44 + 3·2^(2k - 256)", "2^64 calls 2^-36.44", "not zero-knowledge", "count 8192"}) {
     EXPECT_NE(d.out.find(part), std::string::npos) << part << "\n" << d.out;
   }
   EXPECT_EQ(run_mforge("zk describe u32add --count 0").exit_code, 2);

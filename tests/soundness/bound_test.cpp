@@ -50,8 +50,8 @@ TEST(SoundnessTerms, FormulasGiveTheDocumentedValues) {
   EXPECT_NEAR(std::log2(sumcheck("s", 16, 30, 4).probability), std::log2(135.0) - 128, 1e-9);
   // GKR, N = 20 layers, k = 4 products: Σ_l (3 + 3l + 1) = 4·20 + 3·190 = 650.
   EXPECT_NEAR(std::log2(grand_product("g", 4, 20).probability), std::log2(650.0) - 128, 1e-9);
-  EXPECT_NEAR(std::log2(multiset("m", std::exp2(26), 3).probability),
-              26 + std::log2(3.0) - 128, 1e-9);
+  EXPECT_NEAR(std::log2(multiset("m", std::exp2(26), 3).probability), 26 + std::log2(3.0) - 128,
+              1e-9);
   EXPECT_NEAR(std::log2(shift_reductions("e", 2, 112, 512).probability),
               std::log2(2.0 * (112 * 512 + 32)) - 128, 1e-9);
   EXPECT_NEAR(std::log2(group_batching("g", 512, 7).probability), std::log2(3584.0) - 128, 1e-9);
