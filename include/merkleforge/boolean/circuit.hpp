@@ -1,0 +1,68 @@
+// A circuit of the Boolean engine: one instance's rank-1 system over GF(2) whose outputs are its
+// committed bits (C = I, after Flock, Bünz–Rothblum–Wang 2026, §4.1).
+//
+// An instance commits 2^log_bits() bits z (inputs, the outputs of its AND gates, its outputs,
+// zero padding), and every committed bit j is the product of two affine forms of z:
+//
+//     (A_j·z + a_j) · (B_j·z + b_j) = z_j            over GF(2), for every j < 2^log_bits().
+//
+// An input bit is 1·z_j, an AND output the product of its operands (XOR layers substituted into
+// them), an output (L·z + c)·1 and a padding bit 0·0. The batch repeats the instance matrices
+// block-diagonally, so the engine only ever needs them through two walks, which never write a
+// matrix down (substituted XOR layers make Keccak-f's rows dense: a round-20 operand depends on
+// most earlier bits):
+//   - forward, `operands`: the 2^log_bits() values A_j·z + a_j and B_j·z + b_j for any z, honest
+//     or not (this is what the zerocheck's columns are);
+//   - backward, `transpose`: Σ_j wa_j·A_j + wb_j·B_j as a weight per committed bit, for row
+//     weights in any field of characteristic 2 (the lincheck's column weights, prover and
+//     verifier alike), with Σ_j wa_j·a_j + wb_j·b_j, the constants' share.
+// The two walks are adjoint: Σ_j wa_j·(A_j·z + a_j) + wb_j·(B_j·z + b_j) equals
+// Σ_i z_i·columns_i + constant for every z (tests/boolean check it on random z and weights).
+//
+// Bit j of a vector of bits is bit j mod 64 of its word j / 64.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/core/bytes.hpp"
+
+namespace merkleforge::boolean {
+
+using binius::B128P;
+
+class Circuit {
+ public:
+  virtual ~Circuit() = default;
+
+  virtual std::string_view name() const noexcept = 0;
+  /// log2 of an instance's committed bits, rows and columns alike.
+  virtual unsigned log_bits() const noexcept = 0;
+  std::size_t words() const noexcept { return (std::size_t{1} << log_bits()) / 64; }
+  virtual std::size_t input_bytes() const noexcept = 0;
+  virtual std::size_t output_bytes() const noexcept = 0;
+
+  /// The instance's committed bits for `input` (input_bytes() bytes): the circuit evaluated
+  /// forward. `z` has words() words.
+  virtual void witness(ByteSpan input, std::span<std::uint64_t> z) const = 0;
+  /// The outputs as the committed bits hold them (output_bytes() bytes to `out`).
+  virtual void output(std::span<const std::uint64_t> z, std::span<std::uint8_t> out) const = 0;
+  /// a[j] = A_j·z + a_j and b[j] = B_j·z + b_j for every row j, from z alone. Each span has
+  /// words() words.
+  virtual void operands(std::span<const std::uint64_t> z, std::span<std::uint64_t> a,
+                        std::span<std::uint64_t> b) const = 0;
+  /// columns[i] += Σ_j wa[j]·A_j,i + wb[j]·B_j,i for every committed bit i; returns
+  /// Σ_j wa[j]·a_j + wb[j]·b_j. Each span has 2^log_bits() elements.
+  virtual B128P transpose(std::span<const B128P> wa, std::span<const B128P> wb,
+                          std::span<B128P> columns) const = 0;
+};
+
+/// Keccak-f[1600] (FIPS 202 §3): 25 lanes in and out, 8 bytes each, lane x + 5y little-endian.
+/// Commits the input state, each round's χ AND outputs ¬a[x+1]·a[x+2] (24 × 1,600 bits) and the
+/// output state: 41,600 bits in 2^16.
+const Circuit& keccakf_circuit();
+
+}  // namespace merkleforge::boolean
