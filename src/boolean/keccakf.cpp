@@ -4,8 +4,9 @@
 // The committed words (64 bits each, lane x + 5y of a state at word x + 5y of its block):
 //     words [0, 25)               the input state
 //     words [25(r+1), 25(r+2))    round r's χ-products, r = 0 … 23
-//     words [625, 650)            the output state
-//     words [650, 1024)           padding (zero)
+//     words [992, 1017)           the output state, in the aligned 2^11-bit output slot
+//                                 [992, 1024) (circuit.hpp)
+//     words [625, 992), [1017, 1024)   padding (zero)
 // Both walks keep the state as a linear function of z: the forward one as its bits, the backward
 // one as a weight per bit.
 #include <algorithm>
@@ -22,8 +23,8 @@ namespace {
 constexpr unsigned kLanes = 25;
 constexpr unsigned kStateBits = 64 * kLanes;
 constexpr unsigned kRounds = 24;
-constexpr std::size_t kOutputWord = kLanes * (kRounds + 1);
-constexpr std::size_t kUsedWords = kOutputWord + kLanes;
+constexpr unsigned kOutputLogBits = 11;
+constexpr std::size_t kOutputWord = 992;  // the last 2^11 bits of the instance's 2^16
 
 using Lanes = std::array<std::uint64_t, kLanes>;
 using Weights = std::array<B128P, kStateBits>;  // one per state bit, index 64·lane + z
@@ -109,6 +110,8 @@ class KeccakfCircuit final : public Circuit {
   unsigned log_bits() const noexcept override { return 16; }
   std::size_t input_bytes() const noexcept override { return 8 * kLanes; }
   std::size_t output_bytes() const noexcept override { return 8 * kLanes; }
+  unsigned output_log_bits() const noexcept override { return kOutputLogBits; }
+  std::size_t output_offset() const noexcept override { return 64 * kOutputWord; }
 
   void witness(ByteSpan input, std::span<std::uint64_t> z) const override {
     std::fill(z.begin(), z.end(), 0);
@@ -196,7 +199,9 @@ class KeccakfCircuit final : public Circuit {
   }
 };
 
-static_assert(kUsedWords <= (std::size_t{1} << 16) / 64);
+static_assert(kLanes * (kRounds + 1) <= kOutputWord &&
+              64 * kOutputWord % (1u << kOutputLogBits) == 0 &&
+              64 * kOutputWord + (1u << kOutputLogBits) == std::size_t{1} << 16);
 
 }  // namespace
 

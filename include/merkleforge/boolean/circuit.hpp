@@ -32,6 +32,7 @@
 
 namespace merkleforge::boolean {
 
+using binius::B128;
 using binius::B128P;
 
 class Circuit {
@@ -44,6 +45,12 @@ class Circuit {
   std::size_t words() const noexcept { return (std::size_t{1} << log_bits()) / 64; }
   virtual std::size_t input_bytes() const noexcept = 0;
   virtual std::size_t output_bytes() const noexcept = 0;
+  /// The instance's output slot: bits [output_offset(), output_offset() + 2^output_log_bits()),
+  /// an aligned block (output_offset() is a multiple of its size) that holds the outputs' bits
+  /// first (bit t of output byte b at 8b + t) and padding after them. Aligned, so the verifier
+  /// binds the public outputs with one evaluation of z on that subcube.
+  virtual unsigned output_log_bits() const noexcept = 0;
+  virtual std::size_t output_offset() const noexcept = 0;
 
   /// The instance's committed bits for `input` (input_bytes() bytes): the circuit evaluated
   /// forward. `z` has words() words.
@@ -62,7 +69,7 @@ class Circuit {
 
 /// Keccak-f[1600] (FIPS 202 §3): 25 lanes in and out, 8 bytes each, lane x + 5y little-endian.
 /// Commits the input state, each round's χ AND outputs ¬a[x+1]·a[x+2] (24 × 1,600 bits) and the
-/// output state: 41,600 bits in 2^16.
+/// output state (in the last 2^11 bits): 41,600 bits in 2^16.
 const Circuit& keccakf_circuit();
 
 }  // namespace merkleforge::boolean

@@ -1,0 +1,164 @@
+#include "engine_common.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+#include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/hash/sha256.hpp"
+
+namespace merkleforge::boolean::detail {
+namespace {
+
+using binius::to_canonical;
+using binius::to_polyval;
+
+void put_u64(Sha256& h, std::uint64_t v) {
+  std::uint8_t b[8];
+  for (int i = 0; i < 8; ++i) b[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  h.update(ByteSpan(b, 8));
+}
+
+void put_bytes(Sha256& h, ByteSpan bytes) {
+  put_u64(h, bytes.size());
+  h.update(bytes);
+}
+
+void put_string(Sha256& h, std::string_view s) {
+  put_bytes(h, ByteSpan(reinterpret_cast<const std::uint8_t*>(s.data()), s.size()));
+}
+
+std::vector<B128P> eq_polyval(std::span<const B128> point) {
+  return binius::polyval_eq_tensor(to_polyval(point));
+}
+
+B128 one_or_zero(bool bit) {
+  return bit ? B128::one() : B128::zero();
+}
+
+}  // namespace
+
+Result<unsigned> log_count(std::size_t count) {
+  if (count == 0 || !std::has_single_bit(count) || count > (std::size_t{1} << kMaxLogCount)) {
+    return make_error(Errc::invalid_argument,
+                      "boolean: the instance count must be a power of two from 1 to 2^" +
+                          std::to_string(kMaxLogCount) + " (got " + std::to_string(count) + ")");
+  }
+  return static_cast<unsigned>(std::countr_zero(count));
+}
+
+Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, ByteSpan outputs) {
+  auto k = log_count(count);
+  if (!k) return k;
+  if (outputs.size() != count * circuit.output_bytes()) {
+    return make_error(Errc::invalid_argument,
+                      "boolean: " + std::to_string(outputs.size()) + " output bytes for " +
+                          std::to_string(count) + " instances of " + std::string(circuit.name()) +
+                          " (" + std::to_string(circuit.output_bytes()) + " each)");
+  }
+  return k;
+}
+
+Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs) {
+  Sha256 h;
+  put_string(h, kProtocol);
+  put_string(h, circuit.name());
+  put_u64(h, circuit.log_bits());
+  put_u64(h, circuit.input_bytes());
+  put_u64(h, circuit.output_bytes());
+  put_u64(h, count);
+  put_bytes(h, outputs);
+  return h.finalize();
+}
+
+Result<pcs::PcsParams> commitment_params(const Circuit& circuit, unsigned log_count) {
+  return pcs::derive_params({{0, circuit.log_bits() + log_count}}, pcs::PcsConfig{});
+}
+
+zk::Composition product_constraint() {
+  zk::Composition c(3);
+  c.add(c.mul(c.column(0), c.column(1)), c.column(2));
+  return c;
+}
+
+zk::Composition lincheck_summand() {
+  zk::Composition c(2);
+  c.mul(c.column(0), c.column(1));
+  return c;
+}
+
+LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128> r_in, B128 alpha,
+                                 B128 beta) {
+  const std::vector<B128P> eq = eq_polyval(r_in);
+  const B128P a = to_polyval(alpha), b = to_polyval(beta);
+  std::vector<B128P> wa(eq.size()), wb(eq.size()), columns(eq.size());
+  for (std::size_t j = 0; j < eq.size(); ++j) wa[j] = a * eq[j], wb[j] = b * eq[j];
+  const B128P constant = circuit.transpose(wa, wb, columns);
+  return {to_canonical(columns), to_canonical(constant)};
+}
+
+B128 evaluate_table(std::span<const B128> values, std::span<const B128> point) {
+  const std::vector<B128P> eq = eq_polyval(point);
+  const std::vector<B128P> v = to_polyval(values);
+  B128P sum;
+  for (std::size_t y = 0; y < v.size(); ++y) sum += eq[y] * v[y];
+  return to_canonical(sum);
+}
+
+std::vector<B128> outputs_point(const Circuit& circuit, std::span<const B128> u,
+                                std::span<const B128> v) {
+  std::vector<B128> point(u.begin(), u.end());
+  const std::size_t slot = circuit.output_offset() >> circuit.output_log_bits();
+  for (unsigned b = circuit.output_log_bits(); b < circuit.log_bits(); ++b) {
+    point.push_back(one_or_zero((slot >> (b - circuit.output_log_bits())) & 1));
+  }
+  point.insert(point.end(), v.begin(), v.end());
+  return point;
+}
+
+B128 outputs_extension(const Circuit& circuit, ByteSpan outputs, std::span<const B128> u,
+                       std::span<const B128> v) {
+  const std::vector<B128P> eq_slot = eq_polyval(u), eq_instance = eq_polyval(v);
+  const std::size_t bytes = circuit.output_bytes();
+  B128P sum;
+  for (std::size_t i = 0; i < eq_instance.size(); ++i) {
+    B128P inner;
+    for (std::size_t byte = 0; byte < bytes; ++byte) {
+      for (unsigned bits = outputs[i * bytes + byte]; bits != 0; bits &= bits - 1) {
+        inner += eq_slot[8 * byte + static_cast<unsigned>(std::countr_zero(bits))];
+      }
+    }
+    sum += eq_instance[i] * inner;
+  }
+  return to_canonical(sum);
+}
+
+Bytes encode_proof(ByteSpan tape, ByteSpan opening) {
+  Bytes out(kProofMagic, kProofMagic + sizeof kProofMagic);
+  out.push_back(kProofVersion);
+  const auto size = static_cast<std::uint32_t>(tape.size());
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(size >> (8 * i)));
+  out.insert(out.end(), tape.begin(), tape.end());
+  out.insert(out.end(), opening.begin(), opening.end());
+  return out;
+}
+
+Result<DecodedProof> decode_proof(ByteSpan proof) {
+  constexpr std::size_t kHeader = sizeof kProofMagic + 1 + 4;
+  if (proof.size() < kHeader || !std::equal(kProofMagic, kProofMagic + 4, proof.begin())) {
+    return make_error(Errc::malformed_input, "boolean: not a proof of the Boolean engine");
+  }
+  if (proof[4] != kProofVersion) {
+    return make_error(Errc::malformed_input,
+                      "boolean: proof format version " + std::to_string(proof[4]) +
+                          ", this verifier reads version " + std::to_string(kProofVersion));
+  }
+  std::uint32_t size = 0;
+  for (int i = 0; i < 4; ++i) size |= std::uint32_t{proof[5 + i]} << (8 * i);
+  if (size > proof.size() - kHeader) {
+    return make_error(Errc::corrupt_data, "boolean: proof shorter than its protocol tape");
+  }
+  return DecodedProof{proof.subspan(kHeader, size), proof.subspan(kHeader + size)};
+}
+
+}  // namespace merkleforge::boolean::detail

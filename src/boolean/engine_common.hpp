@@ -1,0 +1,63 @@
+// What the Boolean engine's prover and verifier must compute alike (boolean/engine.hpp): the
+// statement digest, the commitment's parameters, the lincheck's column weights, the outputs'
+// extension, and the proof's framing.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "merkleforge/boolean/engine.hpp"
+#include "merkleforge/pcs/params.hpp"
+#include "merkleforge/zk/composition.hpp"
+
+namespace merkleforge::boolean::detail {
+
+using binius::B128;
+
+/// log2(count). Errors: invalid_argument unless count is a power of two in [1, 2^kMaxLogCount].
+Result<unsigned> log_count(std::size_t count);
+
+/// Checks count and the outputs' length; returns log2(count).
+Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, ByteSpan outputs);
+
+/// SHA-256 of the protocol, the circuit (name, sizes), count and outputs.
+Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs);
+
+/// The commitment's parameters: one B1 polynomial of log_bits + log_count variables, 100 bits.
+Result<pcs::PcsParams> commitment_params(const Circuit& circuit, unsigned log_count);
+
+/// The zerocheck's one constraint over the columns (Â, B̂, ẑ): Â·B̂ + ẑ (characteristic 2).
+zk::Composition product_constraint();
+/// The lincheck's summand over (W, z'): W·z'.
+zk::Composition lincheck_summand();
+
+/// W = α·A0ᵀeq(r_in) + β·B0ᵀeq(r_in), one weight per committed bit of an instance, and the
+/// constants' share α·⟨a0, eq(r_in)⟩ + β·⟨b0, eq(r_in)⟩ (canonical values).
+struct LincheckWeights {
+  std::vector<B128> weights;
+  B128 constant;
+};
+LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128> r_in, B128 alpha,
+                                 B128 beta);
+
+/// Σ_y eq(point, y)·values[y]. Precondition: values.size() == 2^point.size().
+B128 evaluate_table(std::span<const B128> values, std::span<const B128> point);
+
+/// The point where z is compared with the outputs: u on the output slot's low variables, the
+/// slot's position on the others of the instance, v on the instance variables.
+std::vector<B128> outputs_point(const Circuit& circuit, std::span<const B128> u,
+                                std::span<const B128> v);
+/// The extension of the output slots that `outputs` fill (padding zero) at (u, v): what ẑ is at
+/// outputs_point(u, v) for an honest proof.
+B128 outputs_extension(const Circuit& circuit, ByteSpan outputs, std::span<const B128> u,
+                       std::span<const B128> v);
+
+/// The proof: magic, version, u32 length of the protocol tape, the tape, the commitment's proof.
+Bytes encode_proof(ByteSpan tape, ByteSpan opening);
+struct DecodedProof {
+  ByteSpan tape;
+  ByteSpan opening;
+};
+Result<DecodedProof> decode_proof(ByteSpan proof);
+
+}  // namespace merkleforge::boolean::detail

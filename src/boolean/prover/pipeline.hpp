@@ -1,0 +1,19 @@
+// The Boolean engine's proving pipeline on given committed bits (private to the prover and its
+// tests).
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "merkleforge/boolean/engine.hpp"
+
+namespace merkleforge::boolean::detail {
+
+/// The proof that `z` (count × words() words: every instance's committed bits, instance after
+/// instance) shows the statement (circuit, count, outputs). z is not checked: prove() passes a
+/// witness, and tests pass false ones, which give proofs the verifier rejects. Errors: as verify
+/// for the statement; wrong_size for z of another length.
+Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
+                         std::span<const std::uint64_t> z, ByteSpan outputs);
+
+}  // namespace merkleforge::boolean::detail

@@ -1,0 +1,150 @@
+// The Boolean engine's prover: witness generation, then the pipeline of boolean/engine.hpp.
+#include <cstring>
+#include <string>
+
+#include "engine_common.hpp"
+#include "merkleforge/boolean/prover.hpp"
+#include "merkleforge/core/large_pages.hpp"
+#include "merkleforge/parallel/parallel.hpp"
+#include "merkleforge/pcs/prover.hpp"
+#include "merkleforge/zk/prover.hpp"
+#include "pipeline.hpp"
+
+namespace merkleforge::boolean {
+namespace detail {
+namespace {
+
+using Words = LargeVector<std::uint64_t>;
+
+/// Bits as the zk columns view them (bit i of byte i / 8).
+std::span<const std::uint8_t> as_bytes(std::span<const std::uint64_t> words) {
+  return {reinterpret_cast<const std::uint8_t*>(words.data()), words.size() * 8};
+}
+
+std::vector<B128> sample(zk::ProverTranscript& transcript, std::size_t count) {
+  std::vector<B128> values(count);
+  for (B128& value : values) value = transcript.sample_b128();
+  return values;
+}
+
+/// Every instance's operand bits (Â, B̂), from z alone.
+std::pair<Words, Words> operand_columns(const Circuit& circuit, std::size_t count,
+                                        std::span<const std::uint64_t> z) {
+  const std::size_t words = circuit.words();
+  Words a(count * words), b(count * words);
+  parallel_for(count, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      circuit.operands(z.subspan(i * words, words), {a.data() + i * words, words},
+                       {b.data() + i * words, words});
+    }
+  });
+  return {std::move(a), std::move(b)};
+}
+
+/// z'(y) = Σ_i eq(r_out, i)·z_i(y): z with its instance variables fixed at r_out.
+std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::uint64_t> z,
+                                 std::span<const B128> r_out) {
+  const std::vector<B128P> eq = binius::polyval_eq_tensor(binius::to_polyval(r_out));
+  const std::size_t words = circuit.words();
+  std::vector<B128P> folded(64 * words);
+  parallel_for(words, 16, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = 0; i < eq.size(); ++i) {
+      for (std::size_t w = begin; w < end; ++w) {
+        for (std::uint64_t bits = z[i * words + w]; bits != 0; bits &= bits - 1) {
+          folded[64 * w + static_cast<std::size_t>(std::countr_zero(bits))] += eq[i];
+        }
+      }
+    }
+  });
+  return binius::to_canonical(folded);
+}
+
+}  // namespace
+
+Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
+                         std::span<const std::uint64_t> z, ByteSpan outputs) {
+  auto k = check_statement(circuit, count, outputs);
+  if (!k) return k.error();
+  if (z.size() != count * circuit.words()) {
+    return make_error(Errc::wrong_size, "boolean: " + std::to_string(z.size()) +
+                                            " words of committed bits for " +
+                                            std::to_string(count) + " instances");
+  }
+  auto params = commitment_params(circuit, *k);
+  if (!params) return params.error();
+  const unsigned m0 = circuit.log_bits(), n = m0 + *k;
+
+  LargeVector<B128> packed(z.size() / 2);
+  std::memcpy(static_cast<void*>(packed.data()), z.data(), z.size() * 8);  // little-endian host
+  auto committed = pcs::pcs_commit({{0, n}}, {packed}, params->config);
+  if (!committed) return committed.error();
+  packed = {};
+
+  zk::ProverTranscript transcript(kProtocol, statement_digest(circuit, count, outputs));
+  transcript.begin_phase("boolean/commitment");
+  transcript.write_commitment(committed->root());
+
+  transcript.begin_phase("boolean/zerocheck");
+  auto [a, b] = operand_columns(circuit, count, z);
+  const std::vector<zk::Column> columns = {zk::Column::b1(as_bytes(a), n),
+                                           zk::Column::b1(as_bytes(b), n),
+                                           zk::Column::b1(as_bytes(z), n)};
+  auto zero = zk::prove_zerocheck({n, {product_constraint()}}, columns, transcript);
+  if (!zero) return zero.error();
+  a = {}, b = {};
+  const std::span<const B128> r(zero->point);
+
+  transcript.begin_phase("boolean/lincheck");
+  const B128 alpha = transcript.sample_b128(), beta = transcript.sample_b128();
+  const LincheckWeights w = lincheck_weights(circuit, r.first(m0), alpha, beta);
+  const std::vector<B128> folded_z = fold_instances(circuit, z, r.subspan(m0));
+  const zk::SumcheckClaim lincheck{
+      m0, lincheck_summand(), alpha * zero->evals[0][0] + beta * zero->evals[0][1] + w.constant};
+  const std::vector<std::vector<zk::Column>> lincheck_columns = {
+      {zk::Column::b128(w.weights), zk::Column::b128(folded_z)}};
+  auto folded = zk::prove_sumcheck({&lincheck, 1}, lincheck_columns, transcript);
+  if (!folded) return folded.error();
+  std::vector<B128> lincheck_point = folded->point;
+  lincheck_point.insert(lincheck_point.end(), r.begin() + m0, r.end());
+
+  transcript.begin_phase("boolean/outputs");
+  const std::vector<B128> u = sample(transcript, circuit.output_log_bits());
+  const std::vector<B128> v = sample(transcript, *k);
+  const zk::ProofTapes tapes = std::move(transcript).finish();
+
+  const std::vector<pcs::EvaluationClaim> claims = {
+      {0, zero->point, zero->evals[0][2]},
+      {0, lincheck_point, folded->evals[0][1]},
+      {0, outputs_point(circuit, u, v), outputs_extension(circuit, outputs, u, v)}};
+  auto opening = pcs::pcs_prove(*committed, claims);
+  if (!opening) return opening.error();
+  return encode_proof(tapes.transcript, *opening);
+}
+
+}  // namespace detail
+
+Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs) {
+  if (auto k = detail::log_count(count); !k) return k.error();
+  if (inputs.size() != count * circuit.input_bytes()) {
+    return make_error(Errc::wrong_size, "boolean: " + std::to_string(inputs.size()) +
+                                            " input bytes for " + std::to_string(count) +
+                                            " instances of " + std::string(circuit.name()));
+  }
+  const std::size_t words = circuit.words();
+  LargeVector<std::uint64_t> z(count * words);
+  Proved out{Bytes(count * circuit.output_bytes()), {}};
+  parallel_for(count, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      circuit.witness(inputs.subspan(i * circuit.input_bytes(), circuit.input_bytes()),
+                      {z.data() + i * words, words});
+      circuit.output({z.data() + i * words, words},
+                     {out.outputs.data() + i * circuit.output_bytes(), circuit.output_bytes()});
+    }
+  });
+  auto proof = detail::prove_bits(circuit, count, z, out.outputs);
+  if (!proof) return proof.error();
+  out.proof = std::move(*proof);
+  return out;
+}
+
+}  // namespace merkleforge::boolean

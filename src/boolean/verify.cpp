@@ -1,0 +1,69 @@
+// The Boolean engine's verifier: single-threaded and scalar; it shares with the prover only
+// engine_common.hpp.
+#include "engine_common.hpp"
+#include "merkleforge/pcs/verifier.hpp"
+#include "merkleforge/zk/sumcheck.hpp"
+#include "merkleforge/zk/zerocheck.hpp"
+
+namespace merkleforge::boolean {
+namespace {
+
+Error corrupt(const std::string& what) {
+  return make_error(Errc::corrupt_data, "boolean: " + what);
+}
+
+std::vector<B128> sample(zk::VerifierTranscript& transcript, std::size_t count) {
+  std::vector<B128> values(count);
+  for (B128& value : values) value = transcript.sample_b128();
+  return values;
+}
+
+}  // namespace
+
+Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof) {
+  auto k = detail::check_statement(circuit, count, outputs);
+  if (!k) return k.error();
+  auto params = detail::commitment_params(circuit, *k);
+  if (!params) return params.error();
+  auto decoded = detail::decode_proof(proof);
+  if (!decoded) return decoded.error();
+  const unsigned m0 = circuit.log_bits(), n = m0 + *k;
+
+  zk::VerifierTranscript transcript(kProtocol, detail::statement_digest(circuit, count, outputs),
+                                    decoded->tape, {});
+  transcript.begin_phase("boolean/commitment");
+  auto root = transcript.read_commitment();
+  if (!root) return root.error();
+
+  transcript.begin_phase("boolean/zerocheck");
+  auto zero = zk::verify_zerocheck({n, {detail::product_constraint()}}, transcript);
+  if (!zero) return zero.error();
+  const std::span<const B128> r(zero->point);
+  const B128 a_at_r = zero->evals[0][0], b_at_r = zero->evals[0][1], z_at_r = zero->evals[0][2];
+
+  transcript.begin_phase("boolean/lincheck");
+  const B128 alpha = transcript.sample_b128(), beta = transcript.sample_b128();
+  const detail::LincheckWeights w = detail::lincheck_weights(circuit, r.first(m0), alpha, beta);
+  const zk::SumcheckClaim lincheck{m0, detail::lincheck_summand(),
+                                   alpha * a_at_r + beta * b_at_r + w.constant};
+  auto folded = zk::verify_sumcheck({&lincheck, 1}, transcript);
+  if (!folded) return folded.error();
+  if (detail::evaluate_table(w.weights, folded->point) != folded->evals[0][0]) {
+    return corrupt("the lincheck's column weights disagree with the circuit");
+  }
+  std::vector<B128> lincheck_point = folded->point;
+  lincheck_point.insert(lincheck_point.end(), r.begin() + m0, r.end());
+
+  transcript.begin_phase("boolean/outputs");
+  const std::vector<B128> u = sample(transcript, circuit.output_log_bits());
+  const std::vector<B128> v = sample(transcript, *k);
+  if (Status s = transcript.finish(); !s) return s;
+
+  const std::vector<pcs::EvaluationClaim> claims = {
+      {0, zero->point, z_at_r},
+      {0, lincheck_point, folded->evals[0][1]},
+      {0, detail::outputs_point(circuit, u, v), detail::outputs_extension(circuit, outputs, u, v)}};
+  return pcs::pcs_verify(*params, *root, claims, decoded->opening);
+}
+
+}  // namespace merkleforge::boolean

@@ -1,0 +1,253 @@
+// The Boolean engine end to end (boolean/engine.hpp) on Keccak-f: honest proofs, other
+// statements, cheating provers that push a false witness or false operands through the real
+// pipeline (pipeline.hpp), and altered proofs.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "merkleforge/boolean/prover.hpp"
+#include "merkleforge/hash/keccak.hpp"
+#include "merkleforge/parallel/parallel.hpp"
+#include "pipeline.hpp"
+
+namespace merkleforge::boolean {
+namespace {
+
+const Circuit& keccak() {
+  return keccakf_circuit();
+}
+
+Bytes random_inputs(std::size_t count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Bytes bytes(count * keccak().input_bytes());
+  for (auto& byte : bytes) byte = static_cast<std::uint8_t>(rng());
+  return bytes;
+}
+
+std::vector<std::uint64_t> witness(ByteSpan inputs, std::size_t count) {
+  const std::size_t words = keccak().words();
+  std::vector<std::uint64_t> z(count * words);
+  for (std::size_t i = 0; i < count; ++i) {
+    keccak().witness(inputs.subspan(200 * i, 200), {z.data() + i * words, words});
+  }
+  return z;
+}
+
+Bytes outputs_of(const std::vector<std::uint64_t>& z, std::size_t count) {
+  Bytes out(count * 200);
+  for (std::size_t i = 0; i < count; ++i) {
+    keccak().output(std::span(z).subspan(i * keccak().words(), keccak().words()),
+                    std::span(out).subspan(200 * i, 200));
+  }
+  return out;
+}
+
+void flip(std::vector<std::uint64_t>& z, std::size_t bit) {
+  z[bit / 64] ^= std::uint64_t{1} << (bit % 64);
+}
+
+Status verify_keccak(std::size_t count, ByteSpan outputs, ByteSpan proof) {
+  return verify(keccak(), count, outputs, proof);
+}
+
+void expect_rejected(const Status& status, std::string_view why) {
+  ASSERT_FALSE(status.ok()) << why;
+  EXPECT_EQ(status.error().code, Errc::corrupt_data) << why << ": " << status.error().message;
+}
+
+TEST(BooleanEngine, HonestProofsVerifyAndTheirOutputsAreThePermutation) {
+  for (std::size_t count : {1, 2, 4}) {
+    const Bytes inputs = random_inputs(count, count);
+    auto proved = prove(keccak(), count, inputs);
+    ASSERT_TRUE(proved.ok()) << proved.error().message;
+    for (std::size_t i = 0; i < count; ++i) {
+      std::array<std::uint64_t, 25> state;
+      std::memcpy(state.data(), inputs.data() + 200 * i, 200);
+      keccak_f1600(state);
+      EXPECT_EQ(std::memcmp(proved->outputs.data() + 200 * i, state.data(), 200), 0);
+    }
+    const Status ok = verify_keccak(count, proved->outputs, proved->proof);
+    EXPECT_TRUE(ok.ok()) << count << ": " << ok.error().message;
+  }
+}
+
+class BooleanProof : public ::testing::Test {
+ protected:
+  static constexpr std::size_t kCount = 2;
+  static void SetUpTestSuite() {
+    inputs_ = new Bytes(random_inputs(kCount, 7));
+    auto proved = prove(keccak(), kCount, *inputs_);
+    ASSERT_TRUE(proved.ok()) << proved.error().message;
+    proved_ = new Proved(std::move(*proved));
+  }
+  static void TearDownTestSuite() {
+    delete inputs_;
+    delete proved_;
+  }
+  static Bytes* inputs_;
+  static Proved* proved_;
+};
+Bytes* BooleanProof::inputs_ = nullptr;
+Proved* BooleanProof::proved_ = nullptr;
+
+TEST_F(BooleanProof, OtherStatementsAreRejected) {
+  const Bytes& outputs = proved_->outputs;
+  Bytes changed = outputs;
+  changed[200 + 17] ^= 0x04;  // one bit of the second instance's output
+  expect_rejected(verify_keccak(kCount, changed, proved_->proof), "one output bit");
+  expect_rejected(verify_keccak(2 * kCount, Bytes(2 * outputs.size()), proved_->proof),
+                  "another count");
+  const Status three = verify_keccak(3, Bytes(600), proved_->proof);
+  ASSERT_FALSE(three.ok());
+  EXPECT_EQ(three.error().code, Errc::invalid_argument);
+  EXPECT_NE(three.error().message.find("power of two"), std::string::npos);
+  const Status short_outputs = verify_keccak(kCount, ByteSpan(outputs).first(399), proved_->proof);
+  ASSERT_FALSE(short_outputs.ok());
+  EXPECT_EQ(short_outputs.error().code, Errc::invalid_argument);
+}
+
+TEST_F(BooleanProof, AlteredProofsAreRejected) {
+  const Bytes& proof = proved_->proof;
+  for (std::size_t at = 0; at < proof.size(); at += 1 + proof.size() / 29) {
+    Bytes altered = proof;
+    altered[at] ^= 0x10;
+    EXPECT_FALSE(verify_keccak(kCount, proved_->outputs, altered).ok()) << "byte " << at;
+  }
+  Bytes truncated(proof.begin(), proof.end() - 1);
+  EXPECT_FALSE(verify_keccak(kCount, proved_->outputs, truncated).ok());
+  Bytes extended = proof;
+  extended.push_back(0);
+  EXPECT_FALSE(verify_keccak(kCount, proved_->outputs, extended).ok());
+  Bytes other_version = proof;
+  other_version[4] = kProofVersion + 1;
+  const Status version = verify_keccak(kCount, proved_->outputs, other_version);
+  ASSERT_FALSE(version.ok());
+  EXPECT_EQ(version.error().code, Errc::malformed_input);
+  EXPECT_NE(version.error().message.find("version"), std::string::npos);
+  const Status empty = verify_keccak(kCount, proved_->outputs, {});
+  ASSERT_FALSE(empty.ok());
+  EXPECT_EQ(empty.error().code, Errc::malformed_input);
+}
+
+// A cheating prover: the real pipeline on committed bits that are not a witness. Each kind of
+// committed bit, changed alone, breaks its own row, and the zerocheck rejects.
+TEST_F(BooleanProof, FalseWitnessThroughTheRealPipelineIsRejected) {
+  const std::vector<std::uint64_t> honest = witness(*inputs_, kCount);
+  const std::size_t second = 64 * keccak().words();  // the second instance's first bit
+  for (const std::size_t bit : {second + 64 * 25 + 9, std::size_t{64 * 25 * 20 + 3},
+                                second + keccak().output_offset() - 100}) {
+    std::vector<std::uint64_t> z = honest;
+    flip(z, bit);
+    auto proof = detail::prove_bits(keccak(), kCount, z, proved_->outputs);
+    ASSERT_TRUE(proof.ok()) << proof.error().message;
+    expect_rejected(verify_keccak(kCount, proved_->outputs, *proof), "false bit");
+  }
+}
+
+// The output bits are committed too: a prover that changes one, with the outputs it claims to
+// match, breaks that bit's row; one that keeps the witness but claims other outputs fails the
+// opening of the output slot.
+TEST_F(BooleanProof, FalseOutputsAreRejected) {
+  std::vector<std::uint64_t> z = witness(*inputs_, kCount);
+  flip(z, keccak().output_offset() + 5);
+  const Bytes claimed = outputs_of(z, kCount);
+  auto proof = detail::prove_bits(keccak(), kCount, z, claimed);
+  ASSERT_TRUE(proof.ok());
+  expect_rejected(verify_keccak(kCount, claimed, *proof), "changed output bit");
+
+  Bytes other = proved_->outputs;
+  other[3] ^= 1;
+  auto lying = detail::prove_bits(keccak(), kCount, witness(*inputs_, kCount), other);
+  ASSERT_TRUE(lying.ok());
+  const Status status = verify_keccak(kCount, other, *lying);
+  expect_rejected(status, "honest witness, other outputs");
+}
+
+/// Keccak-f with one operand bit changed where the other operand is 0 (the product, so the
+/// zerocheck, is unchanged: the claimed operand values are not the linear forms of z), or with
+/// the weight of a padding column changed (z is 0 there in every instance, so the lincheck's sum
+/// is unchanged and its sumcheck holds, but the weights are not the circuit's).
+class AlteredKeccak final : public Circuit {
+ public:
+  enum class Fault { operand, weights };
+  explicit AlteredKeccak(Fault fault) : fault_(fault) {}
+  std::string_view name() const noexcept override { return keccak().name(); }
+  unsigned log_bits() const noexcept override { return keccak().log_bits(); }
+  std::size_t input_bytes() const noexcept override { return keccak().input_bytes(); }
+  std::size_t output_bytes() const noexcept override { return keccak().output_bytes(); }
+  unsigned output_log_bits() const noexcept override { return keccak().output_log_bits(); }
+  std::size_t output_offset() const noexcept override { return keccak().output_offset(); }
+  void witness(ByteSpan input, std::span<std::uint64_t> z) const override {
+    keccak().witness(input, z);
+  }
+  void output(std::span<const std::uint64_t> z, std::span<std::uint8_t> out) const override {
+    keccak().output(z, out);
+  }
+  void operands(std::span<const std::uint64_t> z, std::span<std::uint64_t> a,
+                std::span<std::uint64_t> b) const override {
+    keccak().operands(z, a, b);
+    if (fault_ != Fault::operand) return;
+    for (std::size_t w = 25; w < 50; ++w) {  // round 0's products: the first B operand bit 0
+      if (const std::uint64_t zero = ~b[w]; zero != 0) {
+        a[w] ^= zero & -zero;
+        return;
+      }
+    }
+  }
+  B128P transpose(std::span<const B128P> wa, std::span<const B128P> wb,
+                  std::span<B128P> columns) const override {
+    const B128P constant = keccak().transpose(wa, wb, columns);
+    if (fault_ == Fault::weights) columns[64 * 700 + 1] += B128P::one();
+    return constant;
+  }
+
+ private:
+  Fault fault_;
+};
+
+TEST_F(BooleanProof, OperandsOrWeightsThatAreNotTheCircuitsAreRejected) {
+  const std::vector<std::uint64_t> z = witness(*inputs_, kCount);
+  for (const auto fault : {AlteredKeccak::Fault::operand, AlteredKeccak::Fault::weights}) {
+    const AlteredKeccak altered(fault);
+    auto proof = detail::prove_bits(altered, kCount, z, proved_->outputs);
+    ASSERT_TRUE(proof.ok()) << proof.error().message;
+    const Status status = verify_keccak(kCount, proved_->outputs, *proof);
+    if (fault == AlteredKeccak::Fault::operand) {
+      expect_rejected(status, "operand");  // the lincheck's sum
+      continue;
+    }
+    EXPECT_TRUE(verify(altered, kCount, proved_->outputs, *proof).ok())
+        << "a proof of the altered circuit against itself";
+    expect_rejected(status, "weights");
+    EXPECT_NE(status.error().message.find("column weights"), std::string::npos)
+        << status.error().message;
+  }
+}
+
+TEST_F(BooleanProof, ProofIsTheSameForAnyThreadCount) {
+  for (std::size_t threads : {1, 2}) {
+    const ThreadLimit limit(threads);
+    auto proved = prove(keccak(), kCount, *inputs_);
+    ASSERT_TRUE(proved.ok());
+    EXPECT_EQ(proved->proof, proved_->proof) << threads << " threads";
+  }
+}
+
+TEST(BooleanEngine, WrongSizesAreErrors) {
+  const auto wrong_inputs = prove(keccak(), 2, Bytes(399));
+  ASSERT_FALSE(wrong_inputs.ok());
+  EXPECT_EQ(wrong_inputs.error().code, Errc::wrong_size);
+  const auto not_power = prove(keccak(), 3, Bytes(600));
+  ASSERT_FALSE(not_power.ok());
+  EXPECT_EQ(not_power.error().code, Errc::invalid_argument);
+  const auto short_bits =
+      detail::prove_bits(keccak(), 1, std::vector<std::uint64_t>(10), Bytes(200));
+  ASSERT_FALSE(short_bits.ok());
+  EXPECT_EQ(short_bits.error().code, Errc::wrong_size);
+}
+
+}  // namespace
+}  // namespace merkleforge::boolean
