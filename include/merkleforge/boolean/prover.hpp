@@ -12,7 +12,13 @@ struct Proved {
   Bytes proof;
 };
 
+/// Seconds spent in each phase of one proof (for benchmarks).
+struct ProveTimings {
+  double witness = 0, commit = 0, zerocheck = 0, lincheck = 0, open = 0;
+};
+
 /// Errors: as verify for the count; wrong_size for inputs of another length.
-Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs);
+Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
+                     ProveTimings* timings = nullptr);
 
 }  // namespace merkleforge::boolean

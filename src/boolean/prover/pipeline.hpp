@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <span>
 
-#include "merkleforge/boolean/engine.hpp"
+#include "merkleforge/boolean/prover.hpp"
 
 namespace merkleforge::boolean::detail {
 
@@ -14,6 +14,7 @@ namespace merkleforge::boolean::detail {
 /// witness, and tests pass false ones, which give proofs the verifier rejects. Errors: as verify
 /// for the statement; wrong_size for z of another length.
 Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
-                         std::span<const std::uint64_t> z, ByteSpan outputs);
+                         std::span<const std::uint64_t> z, ByteSpan outputs,
+                         ProveTimings* timings = nullptr);
 
 }  // namespace merkleforge::boolean::detail

@@ -1,5 +1,7 @@
 // The Boolean engine's prover: witness generation, then the pipeline of boolean/engine.hpp.
+#include <chrono>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "engine_common.hpp"
@@ -15,6 +17,27 @@ namespace detail {
 namespace {
 
 using Words = LargeVector<std::uint64_t>;
+using Clock = std::chrono::steady_clock;
+
+/// Adds the seconds since it was made to *target when it goes (no-op for nullptr).
+class PhaseTimer {
+ public:
+  explicit PhaseTimer(double* target) : target_(target), start_(Clock::now()) {}
+  ~PhaseTimer() {
+    if (target_ != nullptr)
+      *target_ += std::chrono::duration<double>(Clock::now() - start_).count();
+  }
+  PhaseTimer(const PhaseTimer&) = delete;
+  PhaseTimer& operator=(const PhaseTimer&) = delete;
+
+ private:
+  double* target_;
+  Clock::time_point start_;
+};
+
+double* phase(ProveTimings* timings, double ProveTimings::*member) {
+  return timings != nullptr ? &(timings->*member) : nullptr;
+}
 
 /// Bits as the zk columns view them (bit i of byte i / 8).
 std::span<const std::uint8_t> as_bytes(std::span<const std::uint64_t> words) {
@@ -62,7 +85,8 @@ std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::ui
 }  // namespace
 
 Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
-                         std::span<const std::uint64_t> z, ByteSpan outputs) {
+                         std::span<const std::uint64_t> z, ByteSpan outputs,
+                         ProveTimings* timings) {
   auto k = check_statement(circuit, count, outputs);
   if (!k) return k.error();
   if (z.size() != count * circuit.words()) {
@@ -74,11 +98,13 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   if (!params) return params.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;
 
+  std::optional<PhaseTimer> timer(std::in_place, phase(timings, &ProveTimings::commit));
   LargeVector<B128> packed(z.size() / 2);
   std::memcpy(static_cast<void*>(packed.data()), z.data(), z.size() * 8);  // little-endian host
   auto committed = pcs::pcs_commit({{0, n}}, {packed}, params->config);
   if (!committed) return committed.error();
   packed = {};
+  timer.emplace(phase(timings, &ProveTimings::zerocheck));
 
   zk::ProverTranscript transcript(kProtocol, statement_digest(circuit, count, outputs));
   transcript.begin_phase("boolean/commitment");
@@ -94,6 +120,7 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   a = {}, b = {};
   const std::span<const B128> r(zero->point);
 
+  timer.emplace(phase(timings, &ProveTimings::lincheck));
   transcript.begin_phase("boolean/lincheck");
   const B128 alpha = transcript.sample_b128(), beta = transcript.sample_b128();
   const LincheckWeights w = lincheck_weights(circuit, r.first(m0), alpha, beta);
@@ -107,6 +134,7 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   std::vector<B128> lincheck_point = folded->point;
   lincheck_point.insert(lincheck_point.end(), r.begin() + m0, r.end());
 
+  timer.emplace(phase(timings, &ProveTimings::open));
   transcript.begin_phase("boolean/outputs");
   const std::vector<B128> u = sample(transcript, circuit.output_log_bits());
   const std::vector<B128> v = sample(transcript, *k);
@@ -123,13 +151,16 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
 
 }  // namespace detail
 
-Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs) {
+Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
+                     ProveTimings* timings) {
   if (auto k = detail::log_count(count); !k) return k.error();
   if (inputs.size() != count * circuit.input_bytes()) {
     return make_error(Errc::wrong_size, "boolean: " + std::to_string(inputs.size()) +
                                             " input bytes for " + std::to_string(count) +
                                             " instances of " + std::string(circuit.name()));
   }
+  std::optional<detail::PhaseTimer> timer(std::in_place,
+                                          detail::phase(timings, &ProveTimings::witness));
   const std::size_t words = circuit.words();
   LargeVector<std::uint64_t> z(count * words);
   Proved out{Bytes(count * circuit.output_bytes()), {}};
@@ -141,7 +172,8 @@ Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs)
                      {out.outputs.data() + i * circuit.output_bytes(), circuit.output_bytes()});
     }
   });
-  auto proof = detail::prove_bits(circuit, count, z, out.outputs);
+  timer.reset();
+  auto proof = detail::prove_bits(circuit, count, z, out.outputs, timings);
   if (!proof) return proof.error();
   out.proof = std::move(*proof);
   return out;
