@@ -122,6 +122,24 @@ B128 slot(B128 word, unsigned level, unsigned w) {
   return B128((word.value() >> (w * bits)) & mask);
 }
 
+/// The POLYVAL images of a T_level subfield's elements: a table for levels up to 3 (at most 256
+/// values), since the indicator below converts 2^(2κ) slot values per coordinate (16,384 for B1,
+/// most of a B1 claim's verification when each was converted by itself).
+class SubfieldToPolyval {
+ public:
+  explicit SubfieldToPolyval(unsigned level) {
+    if (level > 3) return;
+    table_.resize(std::size_t{1} << (1u << level));
+    for (std::size_t v = 0; v < table_.size(); ++v) table_[v] = to_polyval(B128(v));
+  }
+  B128P operator()(B128 value) const {
+    return table_.empty() ? to_polyval(value) : table_[static_cast<std::size_t>(value.value())];
+  }
+
+ private:
+  std::vector<B128P> table_;
+};
+
 /// The multilinear extension of the ring-switching indicator at r: E = Π_i (h_i ⊗ r_i +
 /// (1 + h_i) ⊗ (1 + r_i)) held as rows E = Σ_w β_w ⊗ E_w, then Σ_w eq(rows, w)·E_w.
 /// `high` is canonical (its products with the basis β_w are split into T_level slots).
@@ -132,11 +150,12 @@ B128P ring_switch_indicator(unsigned level, std::span<const B128> high, std::spa
   std::vector<B128P> rows(slots), mixed(slots);
   rows[0] = kOne;
   std::vector<B128P> slot_images(slots * slots);  // [w'·slots + w] = slot_w'(h·β_w)
+  const SubfieldToPolyval subfield(level);
   for (std::size_t i = 0; i < high.size(); ++i) {
     for (std::size_t w = 0; w < slots; ++w) {
       const B128 product = high[i] * B128(uint128{1} << (w << level));  // h·β_w
       for (std::size_t w2 = 0; w2 < slots; ++w2) {
-        slot_images[w2 * slots + w] = to_polyval(slot(product, level, static_cast<unsigned>(w2)));
+        slot_images[w2 * slots + w] = subfield(slot(product, level, static_cast<unsigned>(w2)));
       }
     }
     const B128P one_plus_r = r[i] + kOne;
