@@ -6,7 +6,8 @@
 // seeds: the proofs the targets made at start-up before they read fixtures, byte for byte), so
 // the corpora kept in fuzz/corpus stay edits of the same honest proofs.
 //
-// Targets: cs_verify_fuzz, cs_verify_light_fuzz, pcs_verify_fuzz, zk_protocols_verify_fuzz.
+// Targets: boolean_verify_fuzz, cs_verify_fuzz, cs_verify_light_fuzz, pcs_verify_fuzz,
+// zk_protocols_verify_fuzz.
 // Exit status 0, 1 on a failure (a proof that does not verify, a fixture that does not read
 // back as written), 2 on a usage error.
 #include <cstdint>
@@ -19,6 +20,7 @@
 #include "cs_fixture.hpp"
 #include "fixture.hpp"
 #include "merkleforge/binius/tower.hpp"
+#include "merkleforge/boolean/prover.hpp"
 #include "merkleforge/circuits/circuit.hpp"
 #include "merkleforge/cs/prover.hpp"
 #include "merkleforge/pcs/prover.hpp"
@@ -117,6 +119,22 @@ void cs_verify_light_fuzz(FixtureWriter& out) {
   cases.push_back(circuit_case("u32add", config));
   cases.push_back(circuit_case("u32xor", config));
   put_cs_cases(out, "cs_verify_light_fuzz", cases);
+}
+
+// ---- boolean_verify_fuzz ----
+
+/// One Keccak-f instance on the Boolean engine: its outputs and honest proof.
+void boolean_verify_fuzz(FixtureWriter& out) {
+  using namespace merkleforge::boolean;
+  std::mt19937_64 rng(31);
+  Bytes input(keccakf_circuit().input_bytes());
+  for (auto& byte : input) byte = static_cast<std::uint8_t>(rng());
+  const Proved proved = value_or_fail(prove(keccakf_circuit(), 1, input), "boolean prove");
+  if (!verify(keccakf_circuit(), 1, proved.outputs, proved.proof).ok()) {
+    throw std::runtime_error("the honest Boolean engine proof does not verify");
+  }
+  out.bytes(proved.outputs);
+  out.bytes(proved.proof);
 }
 
 // ---- pcs_verify_fuzz ----
@@ -351,6 +369,7 @@ void zk_protocols_verify_fuzz(FixtureWriter& out) {
 }
 
 const std::pair<std::string_view, void (*)(FixtureWriter&)> kTargets[] = {
+    {"boolean_verify_fuzz", boolean_verify_fuzz},
     {"cs_verify_fuzz", cs_verify_fuzz},
     {"cs_verify_light_fuzz", cs_verify_light_fuzz},
     {"pcs_verify_fuzz", pcs_verify_fuzz},
