@@ -1,4 +1,4 @@
-// The constraint-system verifier compiled to wasm32 by Emscripten (tests/wasm/driver, linking the
+// The proof system's verifiers compiled to wasm32 by Emscripten (tests/wasm/driver, linking the
 // verifier modules alone) and run by Node gives the native verifier's verdict on every proof: an
 // honest one made natively, edited and cut copies of it, a proof of another statement, and a proof
 // of a false witness pushed through the real prover pipeline.
@@ -8,7 +8,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "merkleforge/boolean/prover.hpp"
 #include "merkleforge/cs/prover.hpp"
+#include "pipeline.hpp"
 #include "support/cheating_prover.hpp"
 #include "support/small_system.hpp"
 #include "support/temp_dir.hpp"
@@ -51,9 +53,11 @@ std::vector<ProofCase> proof_cases() {
   return cases;
 }
 
-/// The driver's output lines for `files`, verified under Node.
-std::vector<std::string> wasm_verdicts(const std::vector<std::filesystem::path>& files) {
-  std::string command = std::string(MERKLEFORGE_NODE) + " " + MERKLEFORGE_WASM_VERIFIER_JS;
+/// The driver's output lines for `files`, verified under Node (`options` first).
+std::vector<std::string> wasm_verdicts(const std::vector<std::filesystem::path>& files,
+                                       const std::string& options = "") {
+  std::string command =
+      std::string(MERKLEFORGE_NODE) + " " + MERKLEFORGE_WASM_VERIFIER_JS + " " + options;
   for (const auto& file : files) command += " '" + file.string() + "'";
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) throw std::runtime_error("cannot run " + command);
@@ -93,6 +97,61 @@ TEST(WasmVerifier, GivesTheNativeVerdictOnEveryProof) {
   for (std::size_t i = 0; i < cases.size(); ++i) {
     EXPECT_EQ(wasm[i], native[i]) << cases[i].name;
   }
+}
+
+void write_file(const std::filesystem::path& path, ByteSpan bytes) {
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+}
+
+// The Boolean engine's verifier (boolean/engine.hpp) on wasm32, for two Keccak-f instances: an
+// honest proof, edited and cut copies, a proof of other outputs, and a false witness pushed
+// through the real pipeline.
+TEST(WasmVerifier, BooleanEngineGivesTheNativeVerdictOnEveryProof) {
+  const boolean::Circuit& keccak = boolean::keccakf_circuit();
+  constexpr std::size_t kCount = 2;
+  Bytes inputs(kCount * keccak.input_bytes());
+  for (std::size_t i = 0; i < inputs.size(); ++i) inputs[i] = static_cast<std::uint8_t>(i * 7);
+  const boolean::Proved honest = boolean::prove(keccak, kCount, inputs).value();
+  std::vector<ProofCase> cases{{"honest", honest.proof}};
+  for (const std::size_t at : {std::size_t{4}, honest.proof.size() / 3, honest.proof.size() - 1}) {
+    Bytes edited = honest.proof;
+    edited[at] ^= 0x01;
+    cases.push_back({"bit flipped at " + std::to_string(at), edited});
+  }
+  cases.push_back({"first half", Bytes(honest.proof.begin(),
+                                       honest.proof.begin() +
+                                           static_cast<std::ptrdiff_t>(honest.proof.size() / 2))});
+  Bytes other_inputs = inputs;
+  other_inputs[0] ^= 1;
+  cases.push_back({"proof of other outputs", boolean::prove(keccak, kCount, other_inputs)->proof});
+  std::vector<std::uint64_t> z(kCount * keccak.words());
+  for (std::size_t i = 0; i < kCount; ++i) {
+    keccak.witness(ByteSpan(inputs).subspan(i * keccak.input_bytes(), keccak.input_bytes()),
+                   {z.data() + i * keccak.words(), keccak.words()});
+  }
+  z[keccak.words() + 30] ^= 4;  // a χ product of the second instance
+  cases.push_back({"proof of a false witness",
+                   boolean::detail::prove_bits(keccak, kCount, z, honest.outputs).value()});
+
+  test::TempDir dir("wasm-boolean-verifier");
+  write_file(dir / "outputs", honest.outputs);
+  std::vector<std::filesystem::path> files;
+  std::vector<std::string> native;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    files.push_back(dir / ("proof-" + std::to_string(i)));
+    write_file(files.back(), cases[i].proof);
+    native.push_back(
+        wasm_test::verdict(boolean::verify(keccak, kCount, honest.outputs, cases[i].proof)));
+  }
+  ASSERT_EQ(native[0], "ok");
+  for (std::size_t i = 1; i < cases.size(); ++i) EXPECT_NE(native[i], "ok") << cases[i].name;
+  const std::vector<std::string> wasm =
+      wasm_verdicts(files, "--boolean-keccakf " + std::to_string(kCount) + " '" +
+                               (dir / "outputs").string() + "'");
+  ASSERT_EQ(wasm.size(), cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(wasm[i], native[i]) << cases[i].name;
 }
 
 }  // namespace
