@@ -6,6 +6,7 @@
 
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/soundness/terms.hpp"
 
 namespace merkleforge::boolean::detail {
 namespace {
@@ -57,22 +58,6 @@ Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, Byte
                           " (" + std::to_string(circuit.output_bytes()) + " each)");
   }
   return k;
-}
-
-Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs) {
-  Sha256 h;
-  put_string(h, kProtocol);
-  put_string(h, circuit.name());
-  put_u64(h, circuit.log_bits());
-  put_u64(h, circuit.input_bytes());
-  put_u64(h, circuit.output_bytes());
-  put_u64(h, count);
-  put_bytes(h, outputs);
-  return h.finalize();
-}
-
-Result<pcs::PcsParams> commitment_params(const Circuit& circuit, unsigned log_count) {
-  return pcs::derive_params({{0, circuit.log_bits() + log_count}}, pcs::PcsConfig{});
 }
 
 zk::Composition product_constraint() {
@@ -162,3 +147,55 @@ Result<DecodedProof> decode_proof(ByteSpan proof) {
 }
 
 }  // namespace merkleforge::boolean::detail
+
+namespace merkleforge::boolean {
+
+Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs) {
+  using detail::put_bytes, detail::put_string, detail::put_u64;
+  Sha256 h;
+  put_string(h, kProtocol);
+  put_string(h, circuit.name());
+  put_u64(h, circuit.log_bits());
+  put_u64(h, circuit.input_bytes());
+  put_u64(h, circuit.output_bytes());
+  put_u64(h, count);
+  put_bytes(h, outputs);
+  return h.finalize();
+}
+
+Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count) {
+  auto k = detail::log_count(count);
+  if (!k) return k.error();
+  const unsigned m0 = circuit.log_bits(), n = m0 + *k;
+  const std::vector<soundness::Term> protocol = {
+      soundness::zerocheck("zerocheck A·B = z", 1, n, 2),
+      soundness::group_batching("lincheck batching (α, β)", 1, 1),
+      soundness::sumcheck("lincheck", 1, m0, 2),
+      soundness::linear_check("outputs on their slots", 1, circuit.output_log_bits() + *k)};
+  for (unsigned extra = 0; extra <= 4; ++extra) {
+    pcs::PcsConfig config;
+    config.security_bits = kSecurityBits + extra;
+    auto pcs_params = pcs::derive_params({{0, n}}, config);
+    if (!pcs_params) return pcs_params.error();
+    EngineParams params{*pcs_params, {protocol}};
+    params.soundness.terms.insert(params.soundness.terms.end(), pcs_params->soundness.terms.begin(),
+                                  pcs_params->soundness.terms.end());
+    if (params.soundness.bits() >= kSecurityBits) return params;
+  }
+  return make_error(Errc::invalid_argument, "boolean: the security target cannot be reached");
+}
+
+Result<std::string> describe(const Circuit& circuit, std::size_t count) {
+  auto params = derive_params(circuit, count);
+  if (!params) return params.error();
+  const unsigned n = circuit.log_bits() + static_cast<unsigned>(std::countr_zero(count));
+  std::string out =
+      "engine: " + std::string(kProtocol) + "\ncircuit: " + std::string(circuit.name()) + ", " +
+      std::to_string(count) + " instances of 2^" + std::to_string(circuit.log_bits()) +
+      " committed bits (z: one B1 polynomial of " + std::to_string(n) + " variables)\n";
+  out += pcs::describe_parameters(params->pcs);
+  out += params->soundness.describe(kSecurityBits);
+  return out;
+}
+
+}  // namespace merkleforge::boolean

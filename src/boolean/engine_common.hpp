@@ -20,11 +20,7 @@ Result<unsigned> log_count(std::size_t count);
 /// Checks count and the outputs' length; returns log2(count).
 Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, ByteSpan outputs);
 
-/// SHA-256 of the protocol, the circuit (name, sizes), count and outputs.
-Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs);
 
-/// The commitment's parameters: one B1 polynomial of log_bits + log_count variables, 100 bits.
-Result<pcs::PcsParams> commitment_params(const Circuit& circuit, unsigned log_count);
 
 /// The zerocheck's one constraint over the columns (Â, B̂, ẑ): Â·B̂ + ẑ (characteristic 2).
 zk::Composition product_constraint();

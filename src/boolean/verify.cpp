@@ -23,13 +23,13 @@ std::vector<B128> sample(zk::VerifierTranscript& transcript, std::size_t count) 
 Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof) {
   auto k = detail::check_statement(circuit, count, outputs);
   if (!k) return k.error();
-  auto params = detail::commitment_params(circuit, *k);
+  auto params = derive_params(circuit, count);
   if (!params) return params.error();
   auto decoded = detail::decode_proof(proof);
   if (!decoded) return decoded.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;
 
-  zk::VerifierTranscript transcript(kProtocol, detail::statement_digest(circuit, count, outputs),
+  zk::VerifierTranscript transcript(kProtocol, statement_digest(circuit, count, outputs),
                                     decoded->tape, {});
   transcript.begin_phase("boolean/commitment");
   auto root = transcript.read_commitment();
@@ -63,7 +63,7 @@ Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteS
       {0, zero->point, z_at_r},
       {0, lincheck_point, folded->evals[0][1]},
       {0, detail::outputs_point(circuit, u, v), detail::outputs_extension(circuit, outputs, u, v)}};
-  return pcs::pcs_verify(*params, *root, claims, decoded->opening);
+  return pcs::pcs_verify(params->pcs, *root, claims, decoded->opening);
 }
 
 }  // namespace merkleforge::boolean

@@ -3,7 +3,9 @@
 // pipeline (pipeline.hpp), and altered proofs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -11,6 +13,7 @@
 #include "merkleforge/boolean/prover.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/parallel/parallel.hpp"
+#include "merkleforge/soundness/bound.hpp"
 #include "pipeline.hpp"
 
 namespace merkleforge::boolean {
@@ -247,6 +250,38 @@ TEST(BooleanEngine, WrongSizesAreErrors) {
       detail::prove_bits(keccak(), 1, std::vector<std::uint64_t>(10), Bytes(200));
   ASSERT_FALSE(short_bits.ok());
   EXPECT_EQ(short_bits.error().code, Errc::wrong_size);
+}
+
+}  // namespace
+}  // namespace merkleforge::boolean
+
+namespace merkleforge::boolean {
+namespace {
+
+// The protocol's terms at 2^13 Keccak-f (n = 29 variables, m0 = 16), derived here from the
+// formulas of docs/soundness.md, beside the commitment's own.
+TEST(BooleanEngine, SecurityTermsAreTheDerivedOnes) {
+  const auto params = derive_params(keccakf_circuit(), 8192);
+  ASSERT_TRUE(params.ok()) << params.error().message;
+  const double field = std::ldexp(1.0, 128);
+  const std::vector<std::pair<std::string, double>> expected = {
+      {"zerocheck A·B = z", (29 + 29 * 3) / field},  // eq point n, n rounds of degree 3
+      {"lincheck batching (α, β)", 1 / field},
+      {"lincheck", 16 * 2 / field},  // 16 rounds of degree 2
+      {"outputs on their slots", (11 + 13) / field}};
+  for (const auto& [name, probability] : expected) {
+    const auto term = std::find_if(params->soundness.terms.begin(), params->soundness.terms.end(),
+                                   [&](const soundness::Term& t) { return t.name == name; });
+    ASSERT_NE(term, params->soundness.terms.end()) << name;
+    EXPECT_DOUBLE_EQ(term->probability, probability) << name;
+  }
+  EXPECT_GE(params->soundness.bits(), 100.0);
+  EXPECT_EQ(params->pcs.polynomials.size(), 1u);
+  EXPECT_EQ(params->pcs.total_vars, 29u - 7u);
+  const auto text = describe(keccakf_circuit(), 8192);
+  ASSERT_TRUE(text.ok());
+  EXPECT_NE(text->find("zerocheck A·B = z"), std::string::npos);
+  EXPECT_NE(text->find("Fiat"), std::string::npos);
 }
 
 }  // namespace

@@ -186,5 +186,45 @@ TEST_F(ZkCli, DescribeShowsTheSecurity) {
   EXPECT_EQ(run_mforge("zk describe u32add --count 0").exit_code, 2);
 }
 
+// --engine boolean: the Boolean engine's proof and statement; verify follows the statement's
+// engine, and a proof of the other engine is malformed, not merely invalid.
+TEST_F(ZkCli, BooleanEngineProvesAndVerifiesKeccakf) {
+  const auto a = prove("keccakf", "--count 2 --seed 7 --engine boolean", "a");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_NE(read(path("a.json")).find("\"engine\": \"boolean\""), std::string::npos);
+  EXPECT_EQ(verify("keccakf", "a.proof", "a.json").exit_code, 0);
+  ASSERT_EQ(prove("keccakf", "--count 2 --seed 7", "v0").exit_code, 0);
+  // The same instances on both engines: the same public outputs.
+  const std::string boolean_json = read(path("a.json")), v0_json = read(path("v0.json"));
+  const auto outputs = [](const std::string& json) {
+    const std::size_t begin = json.find('[', json.find("\"public_outputs\""));
+    return json.substr(begin, json.find(']', begin) - begin);
+  };
+  EXPECT_EQ(outputs(boolean_json), outputs(v0_json));
+
+  std::string statement = boolean_json;
+  const std::size_t quote =
+      statement.find('"', statement.find('[', statement.find("\"public_outputs\""))) + 1;
+  statement[quote] = statement[quote] == '0' ? '1' : '0';
+  write(path("changed.json"), statement);
+  EXPECT_EQ(verify("keccakf", "a.proof", "changed.json").exit_code, 1);
+
+  const auto other_engine = verify("keccakf", "v0.proof", "a.json");
+  EXPECT_EQ(other_engine.exit_code, 2);
+  EXPECT_NE(other_engine.err.find("not a proof of the Boolean engine"), std::string::npos)
+      << other_engine.err;
+  EXPECT_EQ(verify("keccakf", "a.proof", "v0.json").exit_code, 2);
+  EXPECT_EQ(prove("keccakf", "--count 3 --engine boolean", "c").exit_code, 2);
+  EXPECT_EQ(prove("sha256", "--count 2 --engine boolean", "c").exit_code, 2);
+  EXPECT_EQ(prove("keccakf", "--count 2 --engine other", "c").exit_code, 2);
+
+  const auto d = run_mforge("zk describe keccakf --count 8192 --engine boolean");
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  for (const char* part : {"merkleforge/boolean/v1", "zerocheck A·B = z", "lincheck",
+                           "outputs on their slots", "knowledge soundness"}) {
+    EXPECT_NE(d.out.find(part), std::string::npos) << part << "\n" << d.out;
+  }
+}
+
 }  // namespace
 }  // namespace merkleforge::test

@@ -13,6 +13,9 @@
 //        circuit)
 //   mforge zk describe CIRCUIT --count N
 //        columns, constraints, committed size, PCS parameters, soundness terms and the total
+// --engine boolean (prove, describe) runs the Boolean engine (docs/boolean-engine.md; keccakf,
+// a power-of-two count, private inputs) instead of the constraint-system engine, "v0", the
+// default; its statement says "engine": "boolean", and verify follows the statement.
 // CIRCUIT: keccakf, u32add, u32xor, u32and, u32or, u32mul, sha256, groestlp, vision32.
 
 #include <chrono>
@@ -24,6 +27,7 @@
 
 #include "cli_io.hpp"
 #include "commands.hpp"
+#include "merkleforge/boolean/prover.hpp"
 #include "merkleforge/circuits/circuit.hpp"
 #include "merkleforge/core/hex.hpp"
 #include "merkleforge/cs/prover.hpp"
@@ -100,7 +104,17 @@ Result<Bytes> read_binary(const std::string& path) {
   return Bytes(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+constexpr const char* kBooleanEngine = "boolean";
+
+/// The Boolean engine's circuit of that name. Errors: invalid_argument naming what it proves.
+Result<const boolean::Circuit*> boolean_circuit_named(const std::string& name) {
+  if (const boolean::Circuit* c = boolean::find_circuit(name)) return c;
+  return make_error(Errc::invalid_argument,
+                    "the boolean engine proves keccakf only (so far), not '" + name + "'");
+}
+
 struct Statement {
+  std::string engine = "v0";
   std::size_t count = 0;
   Bytes outputs;
   Bytes inputs;  ///< empty unless the statement's inputs are public
@@ -167,6 +181,13 @@ Result<Statement> read_statement(const Circuit& c, const std::string& path) {
                std::string(c.name()));
   }
   Statement s;
+  if (doc.contains("engine")) {
+    if (!doc["engine"].is_string() ||
+        (doc["engine"] != "v0" && doc["engine"] != std::string(kBooleanEngine))) {
+      return bad("\"engine\" must be \"v0\" or \"boolean\"");
+    }
+    s.engine = doc["engine"].get<std::string>();
+  }
   s.count = doc["count"].get<std::size_t>();
   if (Status ok = check_count(c, s.count); !ok) return bad(ok.error().message);
   auto outputs = read_hex_list(doc["public_outputs"], s.count, c.output_bytes(), "public_outputs");
@@ -181,12 +202,49 @@ Result<Statement> read_statement(const Circuit& c, const std::string& path) {
 }
 
 struct ProveArgs {
-  std::string circuit, inputs, proof, statement;
+  std::string circuit, inputs, proof, statement, engine = "v0";
   std::size_t count = 0;
   std::uint64_t seed = 1;
   std::size_t threads = 0;
   bool public_inputs = false;
 };
+
+Status write_text(const std::string& path, const std::string& text) {
+  return write_file(path,
+                    ByteSpan(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+
+void print_figures(double witness_s, double prove_s, std::size_t proof_bytes) {
+  std::cout << "witness: " << witness_s << " s\nprove: " << prove_s << " s\nproof: " << proof_bytes
+            << " bytes (" << static_cast<double>(proof_bytes) / 1024.0 << " KiB)\n";
+}
+
+/// The Boolean engine's proof of the instances (inputs in the first engine's format, which its
+/// Keccak-f shares: 25 lanes, little-endian).
+int run_prove_boolean(const ProveArgs& args, ByteSpan inputs) {
+  auto c = boolean_circuit_named(args.circuit);
+  if (!c) return fail(c.error());
+  if (args.public_inputs) {
+    return fail(make_error(Errc::invalid_argument, "the boolean engine keeps inputs private"));
+  }
+  boolean::ProveTimings timings;
+  auto proved = boolean::prove(**c, args.count, inputs, &timings);
+  if (!proved) return fail(proved.error());
+  if (Status s = write_file(args.proof, proved->proof); !s) return fail(s.error());
+  const auto params = boolean::derive_params(**c, args.count).value();  // prove succeeded
+  nlohmann::json doc;
+  doc["engine"] = kBooleanEngine;
+  doc["circuit"] = std::string((*c)->name());
+  doc["count"] = args.count;
+  doc["public_outputs"] = hex_list(proved->outputs, (*c)->output_bytes(), args.count);
+  doc["security_bits"] = params.soundness.bits();
+  doc["statement_digest"] = to_hex(boolean::statement_digest(**c, args.count, proved->outputs));
+  if (Status s = write_text(args.statement, doc.dump(1) + "\n"); !s) return fail(s.error());
+  print_figures(timings.witness,
+                timings.commit + timings.zerocheck + timings.lincheck + timings.open,
+                proved->proof.size());
+  return kExitOk;
+}
 
 int run_prove(const ProveArgs& args) {
   auto c = circuit_named(args.circuit);
@@ -197,11 +255,12 @@ int run_prove(const ProveArgs& args) {
   Result<Bytes> inputs = args.inputs.empty() ? circuits::random_inputs(**c, args.count, args.seed)
                                              : read_inputs(**c, args.inputs, args.count);
   if (!inputs) return fail(inputs.error());
+  if (args.engine == kBooleanEngine) return run_prove_boolean(args, *inputs);
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const circuits::Trace trace = (*c)->trace(*inputs);
   const double witness_s = std::chrono::duration<double>(Clock::now() - start).count();
-  Statement statement{args.count, trace.outputs, args.public_inputs ? *inputs : Bytes{}};
+  Statement statement{"v0", args.count, trace.outputs, args.public_inputs ? *inputs : Bytes{}};
   const cs::ConstraintSystem system = (*c)->system(args.count, statement.visibility());
   const cs::PublicValues publics = (*c)->publics(args.count, statement.outputs, statement.inputs);
   const auto proving = Clock::now();
@@ -209,16 +268,10 @@ int run_prove(const ProveArgs& args) {
   if (!proof) return fail(proof.error());
   const double prove_s = std::chrono::duration<double>(Clock::now() - proving).count();
   if (Status s = write_file(args.proof, *proof); !s) return fail(s.error());
-  const std::string json = statement_json(**c, system, publics, statement);
-  if (Status s =
-          write_file(args.statement,
-                     ByteSpan(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()));
-      !s) {
+  if (Status s = write_text(args.statement, statement_json(**c, system, publics, statement)); !s) {
     return fail(s.error());
   }
-  std::cout << "witness: " << witness_s << " s\nprove: " << prove_s
-            << " s\nproof: " << proof->size() << " bytes ("
-            << static_cast<double>(proof->size()) / 1024.0 << " KiB)\n";
+  print_figures(witness_s, prove_s, proof->size());
   return kExitOk;
 }
 
@@ -230,9 +283,16 @@ int run_verify(const std::string& name, const std::string& proof_path,
   if (!statement) return fail(statement.error());
   auto proof = read_binary(proof_path);
   if (!proof) return fail(proof.error());
-  const cs::ConstraintSystem system = (*c)->system(statement->count, statement->visibility());
-  const Status verified = cs::verify(
-      system, (*c)->publics(statement->count, statement->outputs, statement->inputs), *proof);
+  Status verified = Ok{};
+  if (statement->engine == kBooleanEngine) {
+    auto b = boolean_circuit_named(name);
+    if (!b) return fail(b.error());
+    verified = boolean::verify(**b, statement->count, statement->outputs, *proof);
+  } else {
+    const cs::ConstraintSystem system = (*c)->system(statement->count, statement->visibility());
+    verified = cs::verify(
+        system, (*c)->publics(statement->count, statement->outputs, statement->inputs), *proof);
+  }
   if (!verified) {
     if (verified.error().code != Errc::corrupt_data) return fail(verified.error());
     std::cout << "invalid: " << verified.error().message << "\n";
@@ -242,7 +302,15 @@ int run_verify(const std::string& name, const std::string& proof_path,
   return kExitOk;
 }
 
-int run_describe(const std::string& name, std::size_t count) {
+int run_describe(const std::string& name, std::size_t count, const std::string& engine) {
+  if (engine == kBooleanEngine) {
+    auto b = boolean_circuit_named(name);
+    if (!b) return fail(b.error());
+    auto text = boolean::describe(**b, count);
+    if (!text) return fail(text.error());
+    std::cout << *text;
+    return kExitOk;
+  }
   auto c = circuit_named(name);
   if (!c) return fail(c.error());
   if (Status s = check_count(**c, count); !s) return fail(s.error());
@@ -268,6 +336,13 @@ void register_zk(CLI::App& app, int& exit_code) {
   prove->add_flag("--public-inputs", args->public_inputs,
                   "make the inputs part of the statement (default: private, only the outputs)");
   prove->add_option("--threads", args->threads, "worker threads (default: all)");
+  const auto engine_option = [&](CLI::App* command) {
+    command
+        ->add_option("--engine", args->engine,
+                     "v0 (the constraint-system engine, default) or boolean (keccakf)")
+        ->check(CLI::IsMember({"v0", kBooleanEngine}));
+  };
+  engine_option(prove);
   prove->add_option("--proof", args->proof, "proof output file")->required();
   prove->add_option("--statement", args->statement, "statement output file (JSON)")->required();
   prove->callback([args, &exit_code] { exit_code = run_prove(*args); });
@@ -282,7 +357,9 @@ void register_zk(CLI::App& app, int& exit_code) {
   auto describe = zk->add_subcommand("describe", "Shape, parameters and soundness of a circuit");
   describe->add_option("circuit", args->circuit, "the circuit")->required();
   describe->add_option("--count", args->count, "number of instances")->required();
-  describe->callback([args, &exit_code] { exit_code = run_describe(args->circuit, args->count); });
+  engine_option(describe);
+  describe->callback(
+      [args, &exit_code] { exit_code = run_describe(args->circuit, args->count, args->engine); });
 }
 
 }  // namespace mforge

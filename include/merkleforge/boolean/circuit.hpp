@@ -72,4 +72,7 @@ class Circuit {
 /// output state (in the last 2^11 bits): 41,600 bits in 2^16.
 const Circuit& keccakf_circuit();
 
+/// The engine's circuit called `name` ("keccakf"), or nullptr.
+const Circuit* find_circuit(std::string_view name) noexcept;
+
 }  // namespace merkleforge::boolean

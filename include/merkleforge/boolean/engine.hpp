@@ -19,6 +19,8 @@
 
 #include "merkleforge/boolean/circuit.hpp"
 #include "merkleforge/core/result.hpp"
+#include "merkleforge/pcs/params.hpp"
+#include "merkleforge/soundness/bound.hpp"
 
 namespace merkleforge::boolean {
 
@@ -29,6 +31,26 @@ inline constexpr std::uint8_t kProofMagic[4] = {'M', 'F', 'B', 'E'};
 inline constexpr std::uint8_t kProofVersion = 1;
 /// Most instances in one proof: the commitment's ℓ* = k + m0 − 7 stays within its limit.
 inline constexpr std::size_t kMaxLogCount = 20;
+
+/// Target of the soundness account (interactive, unique decoding).
+inline constexpr unsigned kSecurityBits = 100;
+
+/// The commitment's parameters and the whole soundness account of a proof of `count` instances:
+/// the zerocheck, the lincheck and its batching, the outputs' check and the commitment's terms
+/// (soundness/terms.hpp; docs/boolean-engine.md lists them). The commitment's own target is
+/// raised until the sum reaches kSecurityBits. Errors: as verify for the count.
+struct EngineParams {
+  pcs::PcsParams pcs;
+  soundness::Bound soundness;
+};
+Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count);
+
+/// The parameters and the soundness account, as text (`mforge zk describe --engine boolean`).
+Result<std::string> describe(const Circuit& circuit, std::size_t count);
+
+/// SHA-256 of the protocol and its version, the circuit (name, sizes), count and outputs: what a
+/// proof is bound to (the transcript starts from it).
+Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs);
 
 /// Ok when `proof` shows the statement. Every trusted value (circuit, count, outputs) comes
 /// from the caller. Errors: invalid_argument for a count that is not a power of two between 1

@@ -94,14 +94,14 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
                                             " words of committed bits for " +
                                             std::to_string(count) + " instances");
   }
-  auto params = commitment_params(circuit, *k);
+  auto params = derive_params(circuit, count);
   if (!params) return params.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;
 
   std::optional<PhaseTimer> timer(std::in_place, phase(timings, &ProveTimings::commit));
   LargeVector<B128> packed(z.size() / 2);
   std::memcpy(static_cast<void*>(packed.data()), z.data(), z.size() * 8);  // little-endian host
-  auto committed = pcs::pcs_commit({{0, n}}, {packed}, params->config);
+  auto committed = pcs::pcs_commit({{0, n}}, {packed}, params->pcs.config);
   if (!committed) return committed.error();
   packed = {};
   timer.emplace(phase(timings, &ProveTimings::zerocheck));
