@@ -210,8 +210,4 @@ const Circuit& keccakf_circuit() {
   return circuit;
 }
 
-const Circuit* find_circuit(std::string_view name) noexcept {
-  return name == keccakf_circuit().name() ? &keccakf_circuit() : nullptr;
-}
-
 }  // namespace merkleforge::boolean

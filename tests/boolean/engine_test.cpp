@@ -239,6 +239,32 @@ TEST_F(BooleanProof, ProofIsTheSameForAnyThreadCount) {
   }
 }
 
+// SHA-256 compressions on the same engine: the outputs are the hash layer's (the circuit's tests
+// check that), an honest proof verifies, and a wrong carry product pushed through the real
+// pipeline is rejected.
+TEST(BooleanEngine, Sha256ProofsVerifyAndAFalseCarryIsRejected) {
+  const Circuit& sha = sha256_circuit();
+  constexpr std::size_t kCount = 2;
+  std::mt19937_64 rng(9);
+  Bytes inputs(kCount * sha.input_bytes());
+  for (auto& byte : inputs) byte = static_cast<std::uint8_t>(rng());
+  auto proved = prove(sha, kCount, inputs);
+  ASSERT_TRUE(proved.ok()) << proved.error().message;
+  const Status ok = verify(sha, kCount, proved->outputs, proved->proof);
+  EXPECT_TRUE(ok.ok()) << ok.error().message;
+  expect_rejected(verify(keccak(), kCount, Bytes(kCount * 200), proved->proof),
+                  "a SHA-256 proof as Keccak-f's");
+
+  std::vector<std::uint64_t> z(kCount * sha.words());
+  for (std::size_t i = 0; i < kCount; ++i) {
+    sha.witness(ByteSpan(inputs).subspan(i * 96, 96), {z.data() + i * sha.words(), sha.words()});
+  }
+  flip(z, sha.words() * 64 + 768 + 10);  // a carry product of the second instance's schedule
+  auto cheat = detail::prove_bits(sha, kCount, z, proved->outputs);
+  ASSERT_TRUE(cheat.ok());
+  expect_rejected(verify(sha, kCount, proved->outputs, *cheat), "false carry");
+}
+
 TEST(BooleanEngine, WrongSizesAreErrors) {
   const auto wrong_inputs = prove(keccak(), 2, Bytes(399));
   ASSERT_FALSE(wrong_inputs.ok());

@@ -13,8 +13,8 @@
 //        circuit)
 //   mforge zk describe CIRCUIT --count N
 //        columns, constraints, committed size, PCS parameters, soundness terms and the total
-// --engine boolean (prove, describe) runs the Boolean engine (docs/boolean-engine.md; keccakf,
-// a power-of-two count, private inputs) instead of the constraint-system engine, "v0", the
+// --engine boolean (prove, describe) runs the Boolean engine (docs/boolean-engine.md; keccakf and
+// sha256, a power-of-two count, private inputs) instead of the constraint-system engine, "v0", the
 // default; its statement says "engine": "boolean", and verify follows the statement.
 // CIRCUIT: keccakf, u32add, u32xor, u32and, u32or, u32mul, sha256, groestlp, vision32.
 
@@ -110,7 +110,7 @@ constexpr const char* kBooleanEngine = "boolean";
 Result<const boolean::Circuit*> boolean_circuit_named(const std::string& name) {
   if (const boolean::Circuit* c = boolean::find_circuit(name)) return c;
   return make_error(Errc::invalid_argument,
-                    "the boolean engine proves keccakf only (so far), not '" + name + "'");
+                    "the boolean engine proves keccakf and sha256 (so far), not '" + name + "'");
 }
 
 struct Statement {
@@ -339,7 +339,7 @@ void register_zk(CLI::App& app, int& exit_code) {
   const auto engine_option = [&](CLI::App* command) {
     command
         ->add_option("--engine", args->engine,
-                     "v0 (the constraint-system engine, default) or boolean (keccakf)")
+                     "v0 (the constraint-system engine, default) or boolean (keccakf, sha256)")
         ->check(CLI::IsMember({"v0", kBooleanEngine}));
   };
   engine_option(prove);

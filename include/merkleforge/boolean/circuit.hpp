@@ -72,7 +72,13 @@ class Circuit {
 /// output state (in the last 2^11 bits): 41,600 bits in 2^16.
 const Circuit& keccakf_circuit();
 
-/// The engine's circuit called `name` ("keccakf"), or nullptr.
+/// SHA-256's compression function (FIPS 180-4 §6.2.2, with the feed-forward): in the chaining
+/// value ‖ the 64-byte block (96 bytes, words big-endian), out the new chaining value (32 bytes).
+/// Commits the input, the carries of its 600 additions (31 AND outputs each) and the Ch and Maj
+/// outputs (32 per round), and the output in the last 2^8 bits: 23,720 bits in 2^15.
+const Circuit& sha256_circuit();
+
+/// The engine's circuit called `name` ("keccakf", "sha256"), or nullptr.
 const Circuit* find_circuit(std::string_view name) noexcept;
 
 }  // namespace merkleforge::boolean
