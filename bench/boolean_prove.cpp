@@ -1,15 +1,19 @@
-// The Boolean engine (docs/boolean-engine.md): witness + prove and verify of Keccak-f batches on
-// 1 and 2 threads, beside the hash layer's single-state permutation (the native floor the issue
-// measures the prover against). Counters: the prover's phases (seconds), proof size (KiB),
-// permutations per second per thread, its ratio to the native permutation, and peak memory (MiB,
-// whole process). Rows: boolean/prove/keccakf/merkleforge/<count>/threads:<n>,
-// boolean/verify/keccakf/merkleforge/<count>, boolean/native/keccakf_f1600.
+// The Boolean engine (docs/boolean-engine.md): witness + prove and verify of Keccak-f and SHA-256
+// batches on 1 and 2 threads, beside the hash layer's single-state Keccak-f (the native floor the
+// issue measures the prover against). Counters: the prover's phases (seconds), proof size (KiB),
+// instances per second per thread (per_s_per_core, as the first engine's rows name it), Keccak-f's
+// ratio to the native permutation, and peak memory (MiB, whole process). Rows:
+// boolean/prove/<circuit>/merkleforge/<count>/threads:<n>, boolean/verify/<circuit>/merkleforge/
+// <count>, boolean/native/keccak_f1600/merkleforge; the report sets the per-thread rates beside
+// Flock's and Binius64's (tools/report/reference_figures.json).
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
 #include <array>
 #include <map>
 #include <random>
+#include <string>
+#include <utility>
 
 #include "merkleforge/boolean/prover.hpp"
 #include "merkleforge/hash/keccak.hpp"
@@ -18,7 +22,14 @@
 namespace merkleforge::boolean {
 namespace {
 
-constexpr std::size_t kCounts[] = {std::size_t{1} << 10, std::size_t{1} << 13};
+struct Row {
+  const Circuit& circuit;
+  std::size_t count;
+};
+
+const Row kRows[] = {{keccakf_circuit(), std::size_t{1} << 10},
+                     {keccakf_circuit(), std::size_t{1} << 13},
+                     {sha256_circuit(), std::size_t{1} << 14}};
 
 double peak_mib() {
   rusage usage{};
@@ -26,9 +37,9 @@ double peak_mib() {
   return static_cast<double>(usage.ru_maxrss) / 1024.0;  // KiB on Linux
 }
 
-Bytes random_inputs(std::size_t count) {
+Bytes random_inputs(const Circuit& circuit, std::size_t count) {
   std::mt19937_64 rng(1);
-  Bytes bytes(count * keccakf_circuit().input_bytes());
+  Bytes bytes(count * circuit.input_bytes());
   for (auto& byte : bytes) byte = static_cast<std::uint8_t>(rng());
   return bytes;
 }
@@ -50,8 +61,8 @@ double native_ns() {
   return ns;
 }
 
-std::map<std::size_t, Proved>& proofs() {
-  static std::map<std::size_t, Proved> cache;
+std::map<std::pair<std::string_view, std::size_t>, Proved>& proofs() {
+  static std::map<std::pair<std::string_view, std::size_t>, Proved> cache;
   return cache;
 }
 
@@ -64,21 +75,22 @@ void BM_Native(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-void BM_Prove(benchmark::State& state, std::size_t count) {
+void BM_Prove(benchmark::State& state, Row row) {
   const auto threads = static_cast<std::size_t>(state.range(0));
   const ThreadLimit limit(threads);
-  const Bytes inputs = random_inputs(count);
+  const std::size_t count = row.count;
+  const Bytes inputs = random_inputs(row.circuit, count);
   ProveTimings total;
   std::size_t proof_bytes = 0;
   for (auto _ : state) {
-    auto proved = prove(keccakf_circuit(), count, inputs, &total);
+    auto proved = prove(row.circuit, count, inputs, &total);
     if (!proved) {
       state.SkipWithError(proved.error().message.c_str());
       return;
     }
     proof_bytes = proved->proof.size();
     state.PauseTiming();
-    proofs().try_emplace(count, std::move(*proved));
+    proofs().try_emplace(std::pair(row.circuit.name(), count), std::move(*proved));
     state.ResumeTiming();
   }
   const auto n = static_cast<double>(state.iterations());
@@ -88,23 +100,27 @@ void BM_Prove(benchmark::State& state, std::size_t count) {
   state.counters["lincheck_s"] = total.lincheck / n;
   state.counters["open_s"] = total.open / n;
   state.counters["proof_KiB"] = static_cast<double>(proof_bytes) / 1024.0;
-  state.counters["per_s_per_thread"] =
+  state.counters["per_s_per_core"] =
       benchmark::Counter(static_cast<double>(count) / static_cast<double>(threads),
                          benchmark::Counter::kIsIterationInvariantRate);
   const double seconds =
       total.witness + total.commit + total.zerocheck + total.lincheck + total.open;
-  state.counters["x_native_per_thread"] =
-      seconds / n * 1e9 * static_cast<double>(threads) / static_cast<double>(count) / native_ns();
+  if (&row.circuit == &keccakf_circuit()) {
+    state.counters["x_native_per_thread"] =
+        seconds / n * 1e9 * static_cast<double>(threads) / static_cast<double>(count) / native_ns();
+  }
   state.counters["peak_MiB"] = peak_mib();
 }
 
-void BM_Verify(benchmark::State& state, std::size_t count) {
-  if (!proofs().count(count)) {
-    proofs().emplace(count, prove(keccakf_circuit(), count, random_inputs(count)).value());
+void BM_Verify(benchmark::State& state, Row row) {
+  const auto key = std::pair(row.circuit.name(), row.count);
+  if (!proofs().count(key)) {
+    proofs().emplace(key,
+                     prove(row.circuit, row.count, random_inputs(row.circuit, row.count)).value());
   }
-  const Proved& p = proofs().at(count);
+  const Proved& p = proofs().at(key);
   for (auto _ : state) {
-    const Status ok = verify(keccakf_circuit(), count, p.outputs, p.proof);
+    const Status ok = verify(row.circuit, row.count, p.outputs, p.proof);
     if (!ok) {
       state.SkipWithError(ok.error().message.c_str());
       return;
@@ -114,17 +130,18 @@ void BM_Verify(benchmark::State& state, std::size_t count) {
 }
 
 const bool registered = [] {
-  benchmark::RegisterBenchmark("boolean/native/keccak_f1600", BM_Native);
-  for (std::size_t count : kCounts) {
-    const std::string suffix = "keccakf/merkleforge/" + std::to_string(count);
-    benchmark::RegisterBenchmark(("boolean/prove/" + suffix).c_str(), BM_Prove, count)
+  benchmark::RegisterBenchmark("boolean/native/keccak_f1600/merkleforge", BM_Native);
+  for (const Row& row : kRows) {
+    const std::string suffix =
+        std::string(row.circuit.name()) + "/merkleforge/" + std::to_string(row.count);
+    benchmark::RegisterBenchmark(("boolean/prove/" + suffix).c_str(), BM_Prove, row)
         ->ArgNames({"threads"})
         ->Arg(1)
         ->Arg(2)
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
-    benchmark::RegisterBenchmark(("boolean/verify/" + suffix).c_str(), BM_Verify, count)
+    benchmark::RegisterBenchmark(("boolean/verify/" + suffix).c_str(), BM_Verify, row)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }

@@ -64,11 +64,14 @@ RunMode full_mode() {
 }
 
 RunMode suite_mode(const RunMode& mode, const std::string& suite) {
-  if (suite != "binius_prove") return mode;
+  // The provers' suites: one proof per row is already seconds, so one repetition.
+  if (suite != "binius_prove" && suite != "boolean_prove") return mode;
   RunMode out = mode;
   out.repetitions = 1;
   out.suite_timeout_seconds = std::max(mode.suite_timeout_seconds, 900);
-  out.quick_filter = "binius/verify/|/threads:2/";  // ~2 minutes on two cores, trace included
+  if (suite == "binius_prove") {
+    out.quick_filter = "binius/verify/|/threads:2/";  // ~2 minutes on two cores, trace included
+  }
   return out;
 }
 
