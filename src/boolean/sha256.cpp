@@ -69,22 +69,28 @@ std::uint32_t load_be32(const std::uint8_t* p) {
 
 // ---- bits of z ----
 
+// Fields of 1 to 32 bits at any bit offset: in one word, or across two.
+
+std::uint64_t low_mask(unsigned count) {
+  return (std::uint64_t{1} << count) - 1;  // count <= 32
+}
+
 std::uint32_t get_bits(std::span<const std::uint64_t> v, std::size_t base, unsigned count) {
-  std::uint32_t out = 0;
-  for (unsigned i = 0; i < count; ++i) {
-    out |= static_cast<std::uint32_t>((v[(base + i) / 64] >> ((base + i) % 64)) & 1) << i;
-  }
-  return out;
+  const std::size_t word = base / 64;
+  const unsigned offset = base % 64;
+  std::uint64_t bits = v[word] >> offset;
+  if (offset + count > 64) bits |= v[word + 1] << (64 - offset);
+  return static_cast<std::uint32_t>(bits & low_mask(count));
 }
 
 void put_bits(std::span<std::uint64_t> v, std::size_t base, std::uint32_t bits, unsigned count) {
-  for (unsigned i = 0; i < count; ++i) {
-    const std::uint64_t mask = std::uint64_t{1} << ((base + i) % 64);
-    if ((bits >> i) & 1) {
-      v[(base + i) / 64] |= mask;
-    } else {
-      v[(base + i) / 64] &= ~mask;
-    }
+  const std::size_t word = base / 64;
+  const unsigned offset = base % 64;
+  const std::uint64_t field = bits & low_mask(count);
+  v[word] = (v[word] & ~(low_mask(count) << offset)) | field << offset;
+  if (offset + count > 64) {
+    const unsigned spill = offset + count - 64;
+    v[word + 1] = (v[word + 1] & ~low_mask(spill)) | field >> (64 - offset);
   }
 }
 
@@ -258,7 +264,9 @@ class Sha256Circuit final : public Circuit {
     Forward step(z, z, {}, {});
     const std::array<std::uint32_t, 8> h = compress(step, z);
     for (unsigned i = 0; i < 8; ++i) {
-      for (unsigned p = 0; p < 32; ++p) put_bits(z, output_bit(i, p), (h[i] >> p) & 1, 1);
+      for (unsigned byte = 0; byte < 4; ++byte) {  // big-endian: the word's top byte first
+        put_bits(z, kOutputBase + 32 * i + 8 * byte, h[i] >> (24 - 8 * byte), 8);
+      }
     }
   }
 
@@ -272,16 +280,16 @@ class Sha256Circuit final : public Circuit {
                 std::span<std::uint64_t> b) const override {
     std::fill(a.begin(), a.end(), 0);
     std::fill(b.begin(), b.end(), 0);
-    for (std::size_t j = 0; j < kInputBits; ++j) {  // input rows: 1 · z_j
-      put_bits(a, j, 1, 1);
-      put_bits(b, j, get_bits(z, j, 1), 1);
+    for (std::size_t j = 0; j < kInputBits; j += 32) {  // input rows: 1 · z_j
+      put_bits(a, j, ~std::uint32_t{0}, 32);
+      put_bits(b, j, get_bits(z, j, 32), 32);
     }
     Forward step(z, {}, a, b);
     const std::array<std::uint32_t, 8> h = compress(step, z);
     for (unsigned i = 0; i < 8; ++i) {  // output rows: (output bit) · 1
-      for (unsigned p = 0; p < 32; ++p) {
-        put_bits(a, output_bit(i, p), (h[i] >> p) & 1, 1);
-        put_bits(b, output_bit(i, p), 1, 1);
+      for (unsigned byte = 0; byte < 4; ++byte) {
+        put_bits(a, kOutputBase + 32 * i + 8 * byte, h[i] >> (24 - 8 * byte), 8);
+        put_bits(b, kOutputBase + 32 * i + 8 * byte, 0xff, 8);
       }
     }
   }
