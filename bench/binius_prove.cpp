@@ -14,6 +14,7 @@
 #include "merkleforge/circuits/circuit.hpp"
 #include "merkleforge/cs/prover.hpp"
 #include "merkleforge/parallel/parallel.hpp"
+#include "support/prover_rows.hpp"
 
 namespace merkleforge::circuits {
 namespace {
@@ -140,14 +141,7 @@ const bool registered = [] {
     // name may end in digits: sha256, vision32), which the report matches with the seed's row.
     const std::string circuit(row.circuit);
     const std::string count = std::to_string(scaled(row.count));
-    benchmark::RegisterBenchmark(("binius/prove/" + circuit + "/merkleforge/" + count).c_str(),
-                                 BM_Prove, row)
-        ->ArgNames({"threads"})
-        ->Arg(1)
-        ->Arg(2)
-        ->Iterations(1)
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
+    bench::register_prove_row("binius/prove/" + circuit + "/merkleforge/" + count, BM_Prove, row);
     benchmark::RegisterBenchmark(("binius/verify/" + circuit + "/merkleforge/" + count).c_str(),
                                  BM_Verify, row)
         ->Unit(benchmark::kMillisecond)

@@ -18,6 +18,7 @@
 #include "merkleforge/boolean/prover.hpp"
 #include "merkleforge/hash/keccak.hpp"
 #include "merkleforge/parallel/parallel.hpp"
+#include "support/prover_rows.hpp"
 
 namespace merkleforge::boolean {
 namespace {
@@ -134,13 +135,7 @@ const bool registered = [] {
   for (const Row& row : kRows) {
     const std::string suffix =
         std::string(row.circuit.name()) + "/merkleforge/" + std::to_string(row.count);
-    benchmark::RegisterBenchmark(("boolean/prove/" + suffix).c_str(), BM_Prove, row)
-        ->ArgNames({"threads"})
-        ->Arg(1)
-        ->Arg(2)
-        ->Iterations(1)
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
+    bench::register_prove_row("boolean/prove/" + suffix, BM_Prove, row);
     benchmark::RegisterBenchmark(("boolean/verify/" + suffix).c_str(), BM_Verify, row)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();

@@ -20,8 +20,6 @@ Result<unsigned> log_count(std::size_t count);
 /// Checks count and the outputs' length; returns log2(count).
 Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, ByteSpan outputs);
 
-
-
 /// The zerocheck's one constraint over the columns (Â, B̂, ẑ): Â·B̂ + ẑ (characteristic 2).
 zk::Composition product_constraint();
 /// The lincheck's summand over (W, z'): W·z'.
