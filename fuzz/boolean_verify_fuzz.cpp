@@ -52,13 +52,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (data[0] % 2 == 0) {
     proof.assign(data + 1, data + size);
   } else {
-    // Sparse edits: each 3 bytes XOR their last byte at the position their first two scale to.
     proof = statement.honest_proof;
-    for (std::size_t i = 1; i + 3 <= size; i += 3) {
-      const std::size_t at =
-          ((std::size_t{data[i]} | std::size_t{data[i + 1]} << 8) * proof.size()) >> 16;
-      proof[at] ^= data[i + 2];
-    }
+    fuzz::apply_edits(ByteSpan(data + 1, size - 1), proof);
   }
   if (proof == statement.honest_proof) return 0;
   if (verify_proof(proof).ok()) std::abort();  // another proof of the statement: a forgery

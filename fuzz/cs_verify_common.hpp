@@ -47,20 +47,6 @@ inline std::vector<CsCase> load_cs_cases(std::string_view target) {
   return cases;
 }
 
-/// Sparse edits of an honest proof: each 3 bytes of `edits` XOR their last byte into the proof at
-/// the position their first two scale to (so short inputs reach every part of a long proof).
-/// Returns false when nothing changed.
-inline bool apply_edits(ByteSpan edits, Bytes& proof) {
-  bool changed = false;
-  for (std::size_t i = 0; i + 3 <= edits.size(); i += 3) {
-    const std::size_t at =
-        ((std::size_t{edits[i]} | std::size_t{edits[i + 1]} << 8) * proof.size()) >> 16;
-    proof[at] ^= edits[i + 2];
-    changed |= edits[i + 2] != 0;
-  }
-  return changed;
-}
-
 /// One input against one of `cases` (byte 0 picks it and the mode).
 inline int fuzz_cs_verify(const std::uint8_t* data, std::size_t size,
                           const std::vector<CsCase>& cases) {
@@ -69,7 +55,7 @@ inline int fuzz_cs_verify(const std::uint8_t* data, std::size_t size,
   Bytes proof(data + 1, data + size);
   if (data[0] & 1) {
     proof = c.proof;
-    if (!apply_edits(ByteSpan(data + 1, size - 1), proof)) return 0;
+    if (!fuzz::apply_edits(ByteSpan(data + 1, size - 1), proof)) return 0;
   }
   const Status verified = c.statement.verify(proof);
   if (verified.ok() && proof != c.proof) std::abort();  // an altered proof was accepted

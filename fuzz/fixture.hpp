@@ -207,4 +207,18 @@ inline bool write_fixture(const std::filesystem::path& path, const FixtureWriter
   return true;
 }
 
+/// Sparse edits of an honest proof: each 3 bytes of `edits` XOR their last byte into the proof at
+/// the position their first two scale to (so short inputs reach every part of a long proof).
+/// Returns false when nothing changed.
+inline bool apply_edits(ByteSpan edits, Bytes& proof) {
+  bool changed = false;
+  for (std::size_t i = 0; i + 3 <= edits.size(); i += 3) {
+    const std::size_t at =
+        ((std::size_t{edits[i]} | std::size_t{edits[i + 1]} << 8) * proof.size()) >> 16;
+    proof[at] ^= edits[i + 2];
+    changed |= edits[i + 2] != 0;
+  }
+  return changed;
+}
+
 }  // namespace merkleforge::fuzz
