@@ -6,7 +6,7 @@
 #include <string>
 
 #include "merkleforge/binius/polyval.hpp"
-#include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/hash/framed.hpp"
 #include "merkleforge/soundness/terms.hpp"
 
 namespace merkleforge::boolean::detail {
@@ -14,21 +14,6 @@ namespace {
 
 using binius::to_canonical;
 using binius::to_polyval;
-
-void put_u64(Sha256& h, std::uint64_t v) {
-  std::uint8_t b[8];
-  for (int i = 0; i < 8; ++i) b[i] = static_cast<std::uint8_t>(v >> (8 * i));
-  h.update(ByteSpan(b, 8));
-}
-
-void put_bytes(Sha256& h, ByteSpan bytes) {
-  put_u64(h, bytes.size());
-  h.update(bytes);
-}
-
-void put_string(Sha256& h, std::string_view s) {
-  put_bytes(h, ByteSpan(reinterpret_cast<const std::uint8_t*>(s.data()), s.size()));
-}
 
 std::vector<B128P> eq_polyval(std::span<const B128> point) {
   return binius::polyval_eq_tensor(to_polyval(point));
@@ -160,7 +145,7 @@ Result<DecodedProof> decode_proof(ByteSpan proof) {
 namespace merkleforge::boolean {
 
 Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs) {
-  using detail::put_bytes, detail::put_string, detail::put_u64;
+  using framed::put_bytes, framed::put_string, framed::put_u64;
   Sha256 h;
   put_string(h, kProtocol);
   put_string(h, circuit.name());

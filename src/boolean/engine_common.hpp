@@ -46,6 +46,14 @@ std::vector<B128> outputs_point(const Circuit& circuit, std::span<const B128> u,
 B128 outputs_extension(const Circuit& circuit, ByteSpan outputs, std::span<const B128> u,
                        std::span<const B128> v);
 
+/// `count` challenges from the transcript (prover's or verifier's).
+template <class Transcript>
+std::vector<B128> sample_b128s(Transcript& transcript, std::size_t count) {
+  std::vector<B128> values(count);
+  for (B128& value : values) value = transcript.sample_b128();
+  return values;
+}
+
 /// The proof: magic, version, u32 length of the protocol tape, the tape, the commitment's proof.
 Bytes encode_proof(ByteSpan tape, ByteSpan opening);
 struct DecodedProof {

@@ -12,12 +12,6 @@ Error corrupt(const std::string& what) {
   return make_error(Errc::corrupt_data, "boolean: " + what);
 }
 
-std::vector<B128> sample(zk::VerifierTranscript& transcript, std::size_t count) {
-  std::vector<B128> values(count);
-  for (B128& value : values) value = transcript.sample_b128();
-  return values;
-}
-
 }  // namespace
 
 Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof) {
@@ -55,8 +49,8 @@ Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteS
   lincheck_point.insert(lincheck_point.end(), r.begin() + m0, r.end());
 
   transcript.begin_phase("boolean/outputs");
-  const std::vector<B128> u = sample(transcript, circuit.output_log_bits());
-  const std::vector<B128> v = sample(transcript, *k);
+  const std::vector<B128> u = detail::sample_b128s(transcript, circuit.output_log_bits());
+  const std::vector<B128> v = detail::sample_b128s(transcript, *k);
   if (Status s = transcript.finish(); !s) return s;
 
   const std::vector<pcs::EvaluationClaim> claims = {

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "merkleforge/binius/multilinear.hpp"
-#include "merkleforge/hash/sha256.hpp"
+#include "merkleforge/hash/framed.hpp"
 #include "merkleforge/soundness/terms.hpp"
 
 namespace merkleforge::cs::detail {
@@ -76,24 +76,13 @@ unsigned shift_depth(const zk::OracleSet& oracles, OracleId id,
   return depth;
 }
 
-void put_u64(Sha256& h, std::uint64_t v) {
-  std::uint8_t b[8];
-  for (int i = 0; i < 8; ++i) b[i] = static_cast<std::uint8_t>(v >> (8 * i));
-  h.update(ByteSpan(b, 8));
-}
+using framed::put_bytes;
+using framed::put_string;
+using framed::put_u64;
 
 void put_b128(Sha256& h, B128 v) {
   put_u64(h, static_cast<std::uint64_t>(v.value()));
   put_u64(h, static_cast<std::uint64_t>(v.value() >> 64));
-}
-
-void put_bytes(Sha256& h, ByteSpan bytes) {
-  put_u64(h, bytes.size());
-  h.update(bytes);
-}
-
-void put_string(Sha256& h, std::string_view s) {
-  put_bytes(h, ByteSpan(reinterpret_cast<const std::uint8_t*>(s.data()), s.size()));
 }
 
 void put_expr(Sha256& h, const Node& n) {

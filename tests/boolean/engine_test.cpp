@@ -130,6 +130,24 @@ TEST_F(BooleanProof, AlteredProofsAreRejected) {
   ASSERT_FALSE(version.ok());
   EXPECT_EQ(version.error().code, Errc::malformed_input);
   EXPECT_NE(version.error().message.find("version"), std::string::npos);
+  // The header's tape length: beyond the proof, or one more byte inside the tape (which the
+  // transcript must find unread).
+  Bytes long_tape = proof;
+  for (int i = 5; i < 9; ++i) long_tape[i] = 0xff;
+  const Status beyond = verify_keccak(kCount, proved_->outputs, long_tape);
+  ASSERT_FALSE(beyond.ok());
+  EXPECT_NE(beyond.error().message.find("shorter than its protocol tape"), std::string::npos)
+      << beyond.error().message;
+  std::uint32_t tape = 0;
+  for (int i = 0; i < 4; ++i) tape |= std::uint32_t{proof[5 + i]} << (8 * i);
+  Bytes trailing = proof;
+  trailing.insert(trailing.begin() + 9 + tape, 0);
+  ++tape;
+  for (int i = 0; i < 4; ++i) trailing[5 + i] = static_cast<std::uint8_t>(tape >> (8 * i));
+  const Status unread = verify_keccak(kCount, proved_->outputs, trailing);
+  ASSERT_FALSE(unread.ok());
+  EXPECT_NE(unread.error().message.find("left unread"), std::string::npos)
+      << unread.error().message;
   const Status empty = verify_keccak(kCount, proved_->outputs, {});
   ASSERT_FALSE(empty.ok());
   EXPECT_EQ(empty.error().code, Errc::malformed_input);

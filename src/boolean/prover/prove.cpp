@@ -44,12 +44,6 @@ std::span<const std::uint8_t> as_bytes(std::span<const std::uint64_t> words) {
   return {reinterpret_cast<const std::uint8_t*>(words.data()), words.size() * 8};
 }
 
-std::vector<B128> sample(zk::ProverTranscript& transcript, std::size_t count) {
-  std::vector<B128> values(count);
-  for (B128& value : values) value = transcript.sample_b128();
-  return values;
-}
-
 /// Every instance's operand bits (Â, B̂), from z alone.
 std::pair<Words, Words> operand_columns(const Circuit& circuit, std::size_t count,
                                         std::span<const std::uint64_t> z) {
@@ -136,8 +130,8 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
 
   timer.emplace(phase(timings, &ProveTimings::open));
   transcript.begin_phase("boolean/outputs");
-  const std::vector<B128> u = sample(transcript, circuit.output_log_bits());
-  const std::vector<B128> v = sample(transcript, *k);
+  const std::vector<B128> u = detail::sample_b128s(transcript, circuit.output_log_bits());
+  const std::vector<B128> v = detail::sample_b128s(transcript, *k);
   const zk::ProofTapes tapes = std::move(transcript).finish();
 
   const std::vector<pcs::EvaluationClaim> claims = {
