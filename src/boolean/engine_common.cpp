@@ -8,6 +8,7 @@
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/hash/framed.hpp"
 #include "merkleforge/soundness/terms.hpp"
+#include "skip.hpp"
 
 namespace merkleforge::boolean::detail {
 namespace {
@@ -52,7 +53,7 @@ zk::Composition product_constraint() {
   return c;
 }
 
-zk::Composition lincheck_summand() {
+zk::Composition pair_product() {
   zk::Composition c(2);
   c.mul(c.column(0), c.column(1));
   return c;
@@ -161,8 +162,14 @@ Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count) {
   auto k = detail::log_count(count);
   if (!k) return k.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;
+  if (n < detail::kSkipVars + detail::kPinnedVars) {
+    return make_error(Errc::invalid_argument,
+                      "boolean: fewer than 9 row variables (" + std::string(circuit.name()) + ")");
+  }
   const std::vector<soundness::Term> protocol = {
-      soundness::zerocheck("zerocheck A·B = z", 1, n, 2),
+      soundness::skip_zerocheck("zerocheck A·B = z (univariate skip)", n, detail::kSkipVars,
+                                detail::kPinnedVars, 2),
+      soundness::sumcheck("zerocheck univariatizing", 3, detail::kSkipVars, 2),
       soundness::group_batching("lincheck batching (α, β)", 1, 1),
       soundness::sumcheck("lincheck", 1, m0, 2),
       soundness::linear_check("outputs on their slots", 1, circuit.output_log_bits() + *k)};

@@ -22,8 +22,8 @@ Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, Byte
 
 /// The zerocheck's one constraint over the columns (Â, B̂, ẑ): Â·B̂ + ẑ (characteristic 2).
 zk::Composition product_constraint();
-/// The lincheck's summand over (W, z'): W·z'.
-zk::Composition lincheck_summand();
+/// The product of two columns: the lincheck's W·z' and the univariatizing L·X̃.
+zk::Composition pair_product();
 
 /// W = α·A0ᵀeq(r_in) + β·B0ᵀeq(r_in), one weight per committed bit of an instance, and the
 /// constants' share α·⟨a0, eq(r_in)⟩ + β·⟨b0, eq(r_in)⟩ (canonical values).

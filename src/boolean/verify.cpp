@@ -1,9 +1,9 @@
 // The Boolean engine's verifier: single-threaded and scalar; it shares with the prover only
-// engine_common.hpp.
+// engine_common.hpp, skip.hpp and zerocheck.hpp.
 #include "engine_common.hpp"
 #include "merkleforge/pcs/verifier.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
-#include "merkleforge/zk/zerocheck.hpp"
+#include "zerocheck.hpp"
 
 namespace merkleforge::boolean {
 namespace {
@@ -14,7 +14,10 @@ Error corrupt(const std::string& what) {
 
 }  // namespace
 
-Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof) {
+namespace detail {
+
+Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof,
+                     const PinnedConstants& pinned) {
   auto k = detail::check_statement(circuit, count, outputs);
   if (!k) return k.error();
   auto params = derive_params(circuit, count);
@@ -30,16 +33,15 @@ Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteS
   if (!root) return root.error();
 
   transcript.begin_phase("boolean/zerocheck");
-  auto zero = zk::verify_zerocheck({n, {detail::product_constraint()}}, transcript);
+  auto zero = detail::verify_zerocheck(n, pinned, transcript);
   if (!zero) return zero.error();
   const std::span<const B128> r(zero->point);
-  const B128 a_at_r = zero->evals[0][0], b_at_r = zero->evals[0][1], z_at_r = zero->evals[0][2];
 
   transcript.begin_phase("boolean/lincheck");
   const B128 alpha = transcript.sample_b128(), beta = transcript.sample_b128();
   const detail::LincheckWeights w = detail::lincheck_weights(circuit, r.first(m0), alpha, beta);
-  const zk::SumcheckClaim lincheck{m0, detail::lincheck_summand(),
-                                   alpha * a_at_r + beta * b_at_r + w.constant};
+  const zk::SumcheckClaim lincheck{m0, detail::pair_product(),
+                                   alpha * zero->a + beta * zero->b + w.constant};
   auto folded = zk::verify_sumcheck({&lincheck, 1}, transcript);
   if (!folded) return folded.error();
   if (detail::evaluate_table(w.weights, folded->point) != folded->evals[0][0]) {
@@ -54,10 +56,16 @@ Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteS
   if (Status s = transcript.finish(); !s) return s;
 
   const std::vector<pcs::EvaluationClaim> claims = {
-      {0, zero->point, z_at_r},
+      {0, zero->point, zero->z},
       {0, lincheck_point, folded->evals[0][1]},
       {0, detail::outputs_point(circuit, u, v), detail::outputs_extension(circuit, outputs, u, v)}};
   return pcs::pcs_verify(params->pcs, *root, claims, decoded->opening);
+}
+
+}  // namespace detail
+
+Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof) {
+  return detail::verify_pinned(circuit, count, outputs, proof, detail::kPinned);
 }
 
 }  // namespace merkleforge::boolean

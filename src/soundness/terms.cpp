@@ -33,6 +33,16 @@ Term zerocheck(std::string name, double constraints, unsigned vars, unsigned deg
               over_field(std::max({batching, eq_point, round}), field_bits), vars + 2, "ZC");
 }
 
+Term skip_zerocheck(std::string name, unsigned vars, unsigned skip, unsigned pinned,
+                    unsigned degree, unsigned field_bits) {
+  // Rounds: the random eq coordinates, then y (the quotient), then the remaining sumcheck rounds.
+  const unsigned rest = vars - skip;
+  const double eq_point = rest - pinned, quotient = degree * ((1.0 * (1u << skip)) - 1),
+               round = degree + 1.0;
+  return term(std::move(name), over_field(eq_point + quotient + rest * round, field_bits),
+              over_field(std::max({eq_point, quotient, round}), field_bits), rest + 2, "USZ");
+}
+
 Term sumcheck(std::string name, double claims, unsigned rounds, unsigned degree,
               unsigned field_bits) {
   const double batching = claims - 1;

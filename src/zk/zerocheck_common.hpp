@@ -23,6 +23,15 @@ inline Status check_zerocheck_statement(const ZerocheckStatement& statement) {
   return Ok{};
 }
 
+inline Status check_eq_sumcheck_statement(const EqSumcheckStatement& statement) {
+  if (statement.z.size() > kMaxColumnVars || statement.composition.empty() ||
+      statement.composition.degree() == 0) {
+    return make_error(Errc::invalid_argument,
+                      "zerocheck: more than 40 variables or a constant composition");
+  }
+  return Ok{};
+}
+
 struct ZerocheckChallenges {
   std::vector<B128> z;
   B128 alpha;

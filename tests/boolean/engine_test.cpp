@@ -309,7 +309,10 @@ TEST(BooleanEngine, SecurityTermsAreTheDerivedOnes) {
   ASSERT_TRUE(params.ok()) << params.error().message;
   const double field = std::ldexp(1.0, 128);
   const std::vector<std::pair<std::string, double>> expected = {
-      {"zerocheck A·B = z", (29 + 29 * 3) / field},  // eq point n, n rounds of degree 3
+      // m = 29 − 6 word variables: 20 random eq coordinates, the quotient (degree 2·63) at y,
+      // 23 rounds of degree 3; then 3 claims batched over the 6 skipped variables, degree 2.
+      {"zerocheck A·B = z (univariate skip)", (20 + 126 + 23 * 3) / field},
+      {"zerocheck univariatizing", (2 + 6 * 2) / field},
       {"lincheck batching (α, β)", 1 / field},
       {"lincheck", 16 * 2 / field},  // 16 rounds of degree 2
       {"outputs on their slots", (11 + 13) / field}};

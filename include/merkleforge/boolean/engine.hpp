@@ -25,10 +25,10 @@
 namespace merkleforge::boolean {
 
 /// Identifies the engine and its proof format in the transcript and the statement digest.
-inline constexpr std::string_view kProtocol = "merkleforge/boolean/v1";
+inline constexpr std::string_view kProtocol = "merkleforge/boolean/v2";
 /// First bytes of every proof: "MFBE" and the format version.
 inline constexpr std::uint8_t kProofMagic[4] = {'M', 'F', 'B', 'E'};
-inline constexpr std::uint8_t kProofVersion = 1;
+inline constexpr std::uint8_t kProofVersion = 2;
 /// Most instances in one proof: the commitment's ℓ* = k + m0 − 7 stays within its limit.
 inline constexpr std::size_t kMaxLogCount = 20;
 

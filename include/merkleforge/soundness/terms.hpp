@@ -25,6 +25,14 @@ Term linear_check(std::string name, double constraints, unsigned vars,
 Term zerocheck(std::string name, double constraints, unsigned vars, unsigned degree,
                unsigned field_bits = kB128Bits);
 
+/// Zerocheck of one F2-valued constraint of degree `degree` over 2^vars rows with the univariate
+/// skip: `skip` variables become one over a 2^skip-point subspace, `pinned` eq coordinates are
+/// constants whose 2^pinned weights are F2-independent, the others random. Terms: the eq point
+/// ((vars − skip − pinned)/|F|), the quotient checked at one random point (degree·(2^skip − 1)/|F|)
+/// and the vars − skip eq-sumcheck rounds of degree d + 1.
+Term skip_zerocheck(std::string name, unsigned vars, unsigned skip, unsigned pinned,
+                    unsigned degree, unsigned field_bits = kB128Bits);
+
 /// A batched sumcheck of `claims` claims, `rounds` rounds of degree ≤ `degree`.
 Term sumcheck(std::string name, double claims, unsigned rounds, unsigned degree,
               unsigned field_bits = kB128Bits);

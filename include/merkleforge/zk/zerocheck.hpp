@@ -28,4 +28,20 @@ struct ZerocheckStatement {
 Result<EvaluationClaims> verify_zerocheck(const ZerocheckStatement& statement,
                                           VerifierTranscript& transcript);
 
+/// The eq-weighted sumcheck Σ_v eq(z, v)·C(M(v)) = sum on its own, for a protocol that draws z
+/// (or pins part of it) and the sum itself — the Boolean engine's univariate skip hands its
+/// remaining variables over with the sum its first round left. Transcript: the z.size() round
+/// polynomials of degree deg C + 1, then the column evaluations at ρ (nothing is absorbed or
+/// sampled before the first round: z and the sum are the caller's).
+struct EqSumcheckStatement {
+  std::vector<B128> z;      ///< size <= kMaxColumnVars
+  Composition composition;  ///< degree >= 1
+  B128 sum;
+};
+
+/// Errors: invalid_argument (statement, or no commitment absorbed), malformed_input (short
+/// tape), corrupt_data when the final evaluations do not give the last round's claim.
+Result<EvaluationClaims> verify_eq_sumcheck(const EqSumcheckStatement& statement,
+                                            VerifierTranscript& transcript);
+
 }  // namespace merkleforge::zk

@@ -11,6 +11,7 @@
 #include "merkleforge/pcs/prover.hpp"
 #include "merkleforge/zk/prover.hpp"
 #include "pipeline.hpp"
+#include "zerocheck_prove.hpp"
 
 namespace merkleforge::boolean {
 namespace detail {
@@ -37,11 +38,6 @@ class PhaseTimer {
 
 double* phase(ProveTimings* timings, double ProveTimings::*member) {
   return timings != nullptr ? &(timings->*member) : nullptr;
-}
-
-/// Bits as the zk columns view them (bit i of byte i / 8).
-std::span<const std::uint8_t> as_bytes(std::span<const std::uint64_t> words) {
-  return {reinterpret_cast<const std::uint8_t*>(words.data()), words.size() * 8};
 }
 
 /// Every instance's operand bits (Â, B̂), from z alone.
@@ -80,7 +76,7 @@ std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::ui
 
 Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
                          std::span<const std::uint64_t> z, ByteSpan outputs,
-                         ProveTimings* timings) {
+                         ProveTimings* timings, const PinnedConstants& pinned) {
   auto k = check_statement(circuit, count, outputs);
   if (!k) return k.error();
   if (z.size() != count * circuit.words()) {
@@ -106,13 +102,9 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
 
   transcript.begin_phase("boolean/zerocheck");
   auto [a, b] = operand_columns(circuit, count, z);
-  const std::vector<zk::Column> columns = {zk::Column::b1(as_bytes(a), n),
-                                           zk::Column::b1(as_bytes(b), n),
-                                           zk::Column::b1(as_bytes(z), n)};
-  auto zero = zk::prove_zerocheck({n, {product_constraint()}}, columns, transcript);
-  if (!zero) return zero.error();
+  const ZerocheckClaims zero = prove_zerocheck({a, b, z}, n, pinned, transcript);
   a = {}, b = {};
-  const std::span<const B128> r(zero->point);
+  const std::span<const B128> r(zero.point);
 
   timer.emplace(phase(timings, &ProveTimings::lincheck));
   transcript.begin_phase("boolean/lincheck");
@@ -120,7 +112,7 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   const LincheckWeights w = lincheck_weights(circuit, r.first(m0), alpha, beta);
   const std::vector<B128> folded_z = fold_instances(circuit, z, r.subspan(m0));
   const zk::SumcheckClaim lincheck{
-      m0, lincheck_summand(), alpha * zero->evals[0][0] + beta * zero->evals[0][1] + w.constant};
+      m0, pair_product(), alpha * zero.a + beta * zero.b + w.constant};
   const std::vector<std::vector<zk::Column>> lincheck_columns = {
       {zk::Column::b128(w.weights), zk::Column::b128(folded_z)}};
   auto folded = zk::prove_sumcheck({&lincheck, 1}, lincheck_columns, transcript);
@@ -135,7 +127,7 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   const zk::ProofTapes tapes = std::move(transcript).finish();
 
   const std::vector<pcs::EvaluationClaim> claims = {
-      {0, zero->point, zero->evals[0][2]},
+      {0, zero.point, zero.z},
       {0, lincheck_point, folded->evals[0][1]},
       {0, outputs_point(circuit, u, v), outputs_extension(circuit, outputs, u, v)}};
   auto opening = pcs::pcs_prove(*committed, claims);

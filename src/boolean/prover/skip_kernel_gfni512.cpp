@@ -1,0 +1,79 @@
+// The skip round's kernel with AVX-512 (F, BW, VBMI) and GFNI (skip_kernel.hpp). Per chunk of 8
+// words: one VPERMB per column turns the 8 words into byte slices (qword p: byte p of each word);
+// each slice, broadcast, meets in GF2P8AFFINEQB the matrices of 8 points at once (lane q: point
+// 8g + q), so 8 products give X̂ at 8 points × 8 words; GF2P8MULB forms Â·B̂ and weighs the words
+// by the pinned eq weights, and three shifts sum each lane's 8 words.
+// GCC 12 reports the intrinsics' deliberately undefined pass-through operands as uninitialized
+// once they are inlined; the warning concerns the compiler's own header.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+#include <cstring>
+
+#include "skip_kernel.hpp"
+
+namespace merkleforge::boolean::detail {
+namespace {
+
+/// VPERMB indices: result byte 8p + j = source byte 8j + p.
+struct Transpose {
+  alignas(64) std::array<std::uint8_t, 64> index{};
+  constexpr Transpose() {
+    for (unsigned p = 0; p < 8; ++p) {
+      for (unsigned j = 0; j < 8; ++j) index[8 * p + j] = static_cast<std::uint8_t>(8 * j + p);
+    }
+  }
+};
+constexpr Transpose kTranspose;
+
+void accumulate_gfni512(const SkipTables& tables, const std::uint64_t* a, const std::uint64_t* b,
+                        const std::uint64_t* z, const B128P* eq_hi, std::size_t first,
+                        std::size_t end, B128P* buckets) noexcept {
+  const __m512i transpose = _mm512_load_si512(kTranspose.index.data());
+  std::uint64_t weights_qword;
+  std::memcpy(&weights_qword, tables.pinned_weights.data(), 8);
+  const __m512i weights = _mm512_set1_epi64(static_cast<long long>(weights_qword));
+  alignas(16) std::uint8_t sums[64];
+  for (std::size_t h = first; h < end; ++h) {
+    const __m512i sa = _mm512_permutexvar_epi8(transpose, _mm512_loadu_si512(a + 8 * h));
+    const __m512i sb = _mm512_permutexvar_epi8(transpose, _mm512_loadu_si512(b + 8 * h));
+    const __m512i sz = _mm512_permutexvar_epi8(transpose, _mm512_loadu_si512(z + 8 * h));
+    __m512i ea[8], eb[8], ez[8];
+    for (unsigned g = 0; g < 8; ++g) ea[g] = eb[g] = ez[g] = _mm512_setzero_si512();
+    for (unsigned p = 0; p < 8; ++p) {
+      const __m512i lane = _mm512_set1_epi64(p);
+      const __m512i xa = _mm512_permutexvar_epi64(lane, sa);
+      const __m512i xb = _mm512_permutexvar_epi64(lane, sb);
+      const __m512i xz = _mm512_permutexvar_epi64(lane, sz);
+      for (unsigned g = 0; g < 8; ++g) {
+        const __m512i m = _mm512_load_si512(tables.matrices[g][p].data());
+        ea[g] = _mm512_xor_si512(ea[g], _mm512_gf2p8affine_epi64_epi8(xa, m, 0));
+        eb[g] = _mm512_xor_si512(eb[g], _mm512_gf2p8affine_epi64_epi8(xb, m, 0));
+        ez[g] = _mm512_xor_si512(ez[g], _mm512_gf2p8affine_epi64_epi8(xz, m, 0));
+      }
+    }
+    for (unsigned g = 0; g < 8; ++g) {
+      __m512i c = _mm512_xor_si512(_mm512_gf2p8mul_epi8(ea[g], eb[g]), ez[g]);
+      c = _mm512_gf2p8mul_epi8(c, weights);
+      c = _mm512_xor_si512(c, _mm512_srli_epi64(c, 32));
+      c = _mm512_xor_si512(c, _mm512_srli_epi64(c, 16));
+      c = _mm512_xor_si512(c, _mm512_srli_epi64(c, 8));
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(sums + 8 * g), _mm512_cvtepi64_epi8(c));
+    }
+    const B128P eq = eq_hi[h];
+    for (unsigned e = 0; e < kQuotientPoints; ++e) buckets[256 * e + sums[e]] += eq;
+  }
+}
+
+}  // namespace
+
+const SkipKernel kSkipGfni512 = {&accumulate_gfni512};
+
+}  // namespace merkleforge::boolean::detail
