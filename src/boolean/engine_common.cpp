@@ -59,13 +59,23 @@ zk::Composition pair_product() {
   return c;
 }
 
-LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128> r_in, B128 alpha,
-                                 B128 beta) {
-  const std::vector<B128P> eq = eq_polyval(r_in);
-  const B128P a = to_polyval(alpha), b = to_polyval(beta);
-  std::vector<B128P> wa(eq.size()), wb(eq.size()), columns(eq.size());
-  for (std::size_t j = 0; j < eq.size(); ++j) wa[j] = a * eq[j], wb[j] = b * eq[j];
+std::vector<B128P> row_weights(B128 y, std::span<const B128> r_words) {
+  const std::vector<B128P> l = to_polyval(lagrange(y)), eq = eq_polyval(r_words);
+  std::vector<B128P> rho(l.size() * eq.size());
+  for (std::size_t w = 0; w < eq.size(); ++w) {
+    for (std::size_t b = 0; b < l.size(); ++b) rho[l.size() * w + b] = l[b] * eq[w];
+  }
+  return rho;
+}
+
+LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128P> rho,
+                                 const std::array<B128, 3>& coefficients) {
+  const B128P a = to_polyval(coefficients[0]), b = to_polyval(coefficients[1]),
+              z = to_polyval(coefficients[2]);
+  std::vector<B128P> wa(rho.size()), wb(rho.size()), columns(rho.size());
+  for (std::size_t j = 0; j < rho.size(); ++j) wa[j] = a * rho[j], wb[j] = b * rho[j];
   const B128P constant = circuit.transpose(wa, wb, columns);
+  for (std::size_t j = 0; j < rho.size(); ++j) columns[j] += z * rho[j];
   return {to_canonical(columns), to_canonical(constant)};
 }
 
@@ -169,8 +179,7 @@ Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count) {
   const std::vector<soundness::Term> protocol = {
       soundness::skip_zerocheck("zerocheck A·B = z (univariate skip)", n, detail::kSkipVars,
                                 detail::kPinnedVars, 2),
-      soundness::sumcheck("zerocheck univariatizing", 3, detail::kSkipVars, 2),
-      soundness::group_batching("lincheck batching (α, β)", 1, 1),
+      soundness::group_batching("lincheck batching (α, β, γ)", 1, 1),
       soundness::sumcheck("lincheck", 1, m0, 2),
       soundness::linear_check("outputs on their slots", 1, circuit.output_log_bits() + *k)};
   for (unsigned extra = 0; extra <= 4; ++extra) {

@@ -3,6 +3,7 @@
 // extension, and the proof's framing.
 #pragma once
 
+#include <array>
 #include <span>
 #include <vector>
 
@@ -13,6 +14,7 @@
 namespace merkleforge::boolean::detail {
 
 using binius::B128;
+using binius::B128P;
 
 /// log2(count). Errors: invalid_argument unless count is a power of two in [1, 2^kMaxLogCount].
 Result<unsigned> log_count(std::size_t count);
@@ -25,14 +27,19 @@ zk::Composition product_constraint();
 /// The product of two columns: the lincheck's W·z' and the univariatizing L·X̃.
 zk::Composition pair_product();
 
-/// W = α·A0ᵀeq(r_in) + β·B0ᵀeq(r_in), one weight per committed bit of an instance, and the
-/// constants' share α·⟨a0, eq(r_in)⟩ + β·⟨b0, eq(r_in)⟩ (canonical values).
+/// The zerocheck's row weights within an instance: ρ(64·w + b) = L_b(y)·eq(r_words, w), r_words
+/// the instance's word variables of the zerocheck's point (POLYVAL).
+std::vector<B128P> row_weights(B128 y, std::span<const B128> r_words);
+
+/// W = α·A0ᵀρ + β·B0ᵀρ + γ·ρ, one weight per committed bit of an instance, and the constants'
+/// share α·⟨a0, ρ⟩ + β·⟨b0, ρ⟩ (canonical values): Σ_j W(j)·z'(j) + constant is
+/// α·A_y(r) + β·B_y(r) + γ·Z_y(r) for z' = z folded over the instances.
 struct LincheckWeights {
   std::vector<B128> weights;
   B128 constant;
 };
-LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128> r_in, B128 alpha,
-                                 B128 beta);
+LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128P> rho,
+                                 const std::array<B128, 3>& coefficients);
 
 /// Σ_y eq(point, y)·values[y]. Precondition: values.size() == 2^point.size().
 B128 evaluate_table(std::span<const B128> values, std::span<const B128> point);

@@ -35,20 +35,24 @@ Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs
   transcript.begin_phase("boolean/zerocheck");
   auto zero = detail::verify_zerocheck(n, pinned, transcript);
   if (!zero) return zero.error();
-  const std::span<const B128> r(zero->point);
 
   transcript.begin_phase("boolean/lincheck");
-  const B128 alpha = transcript.sample_b128(), beta = transcript.sample_b128();
-  const detail::LincheckWeights w = detail::lincheck_weights(circuit, r.first(m0), alpha, beta);
+  const std::array<B128, 3> coefficients = {transcript.sample_b128(), transcript.sample_b128(),
+                                            transcript.sample_b128()};
+  const std::span<const B128> r(zero->point);
+  const unsigned instance_words = m0 - detail::kSkipVars;
+  const detail::LincheckWeights w = detail::lincheck_weights(
+      circuit, detail::row_weights(zero->y, r.first(instance_words)), coefficients);
   const zk::SumcheckClaim lincheck{m0, detail::pair_product(),
-                                   alpha * zero->a + beta * zero->b + w.constant};
+                                   coefficients[0] * zero->a + coefficients[1] * zero->b +
+                                       coefficients[2] * zero->z + w.constant};
   auto folded = zk::verify_sumcheck({&lincheck, 1}, transcript);
   if (!folded) return folded.error();
   if (detail::evaluate_table(w.weights, folded->point) != folded->evals[0][0]) {
     return corrupt("the lincheck's column weights disagree with the circuit");
   }
   std::vector<B128> lincheck_point = folded->point;
-  lincheck_point.insert(lincheck_point.end(), r.begin() + m0, r.end());
+  lincheck_point.insert(lincheck_point.end(), r.begin() + instance_words, r.end());
 
   transcript.begin_phase("boolean/outputs");
   const std::vector<B128> u = detail::sample_b128s(transcript, circuit.output_log_bits());
@@ -56,7 +60,6 @@ Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs
   if (Status s = transcript.finish(); !s) return s;
 
   const std::vector<pcs::EvaluationClaim> claims = {
-      {0, zero->point, zero->z},
       {0, lincheck_point, folded->evals[0][1]},
       {0, detail::outputs_point(circuit, u, v), detail::outputs_extension(circuit, outputs, u, v)}};
   return pcs::pcs_verify(params->pcs, *root, claims, decoded->opening);

@@ -6,11 +6,10 @@
 //   1. τ's random coordinates (m − kPinnedVars challenges; the lowest kPinnedVars are pinned);
 //   2. Q's values at E_0 … E_62 (63 B128), where Σ_w eq(τ, w)·C(Y, w) = Z_D(Y)·Q(Y);
 //   3. y; then zk's eq-weighted sumcheck of Σ_w eq(τ, w)·(A_y·B_y + Z_y)(w) = Z_D(y)·Q(y) over m
-//      variables (X_y(w) = Σ_b L_b(y)·X(b, w)), ending at r with A_y(r), B_y(r), Z_y(r);
-//   4. the univariatizing sumcheck: zk's batch of three claims Σ_b L(b)·X̃(b, r) = X_y(r) over the
-//      6 skipped variables, L(b) = L_b(y), ending at s with L̃(s) (checked by the verifier) and
-//      X̃(s, r).
-// The claims that leave it are X̃(s, r) at the one point (s, r) of n variables.
+//      variables (X_y(w) = Σ_b L_b(y)·X(b, w)), ending at r with A_y(r), B_y(r), Z_y(r).
+// The claims that leave it, X_y(r) = Σ_(b, w) L_b(y)·eq(r, w)·X(b, w), are linear in the columns
+// with row weights L(y) ⊗ eq(r): the lincheck takes all three as they are (no univariatizing
+// sumcheck over the skipped variables is needed).
 #pragma once
 
 #include <vector>
@@ -22,8 +21,9 @@
 namespace merkleforge::boolean::detail {
 
 struct ZerocheckClaims {
-  std::vector<B128> point;  ///< (s, r): n coordinates
-  B128 a, b, z;             ///< Â, B̂, ẑ at point
+  B128 y;                   ///< the skipped variables' challenge
+  std::vector<B128> point;  ///< r: the m word variables
+  B128 a, b, z;             ///< A_y(r), B_y(r), Z_y(r)
 };
 
 /// Errors: malformed_input (short tape), corrupt_data (an inconsistent proof).

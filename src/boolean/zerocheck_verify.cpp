@@ -1,5 +1,4 @@
 #include "engine_common.hpp"
-#include "merkleforge/zk/sumcheck.hpp"
 #include "merkleforge/zk/zerocheck.hpp"
 #include "zerocheck.hpp"
 
@@ -16,22 +15,8 @@ Result<ZerocheckClaims> verify_zerocheck(unsigned n_vars, const PinnedConstants&
       {tau, product_constraint(), vanishing(y) * quotient_at(quotient, y)}, transcript);
   if (!rounds) return rounds.error();
 
-  const std::vector<B128> weights = lagrange(y);
-  std::vector<zk::SumcheckClaim> claims;
-  for (const B128& folded : rounds->evals[0]) claims.push_back({kSkipVars, pair_product(), folded});
-  auto univariate = zk::verify_sumcheck(claims, transcript);
-  if (!univariate) return univariate.error();
-  const B128 weight_at_s = evaluate_table(weights, univariate->point);
-  for (const std::vector<B128>& evals : univariate->evals) {
-    if (evals[0] != weight_at_s) {
-      return make_error(Errc::corrupt_data,
-                        "boolean: the univariatizing sumcheck's Lagrange weights disagree");
-    }
-  }
-  ZerocheckClaims out{univariate->point, univariate->evals[0][1], univariate->evals[1][1],
-                      univariate->evals[2][1]};
-  out.point.insert(out.point.end(), rounds->point.begin(), rounds->point.end());
-  return out;
+  const std::vector<B128>& evals = rounds->evals[0];
+  return ZerocheckClaims{y, rounds->point, evals[0], evals[1], evals[2]};
 }
 
 }  // namespace merkleforge::boolean::detail

@@ -310,10 +310,9 @@ TEST(BooleanEngine, SecurityTermsAreTheDerivedOnes) {
   const double field = std::ldexp(1.0, 128);
   const std::vector<std::pair<std::string, double>> expected = {
       // m = 29 − 6 word variables: 20 random eq coordinates, the quotient (degree 2·63) at y,
-      // 23 rounds of degree 3; then 3 claims batched over the 6 skipped variables, degree 2.
+      // 23 rounds of degree 3.
       {"zerocheck A·B = z (univariate skip)", (20 + 126 + 23 * 3) / field},
-      {"zerocheck univariatizing", (2 + 6 * 2) / field},
-      {"lincheck batching (α, β)", 1 / field},
+      {"lincheck batching (α, β, γ)", 1 / field},
       {"lincheck", 16 * 2 / field},  // 16 rounds of degree 2
       {"outputs on their slots", (11 + 13) / field}};
   for (const auto& [name, probability] : expected) {

@@ -202,40 +202,5 @@ TEST(UnivariateSkip, RankDeficientPinsAcceptAFalseOutputThatOursReject) {
   EXPECT_EQ(status.error().code, Errc::corrupt_data) << status.error().message;
 }
 
-B128 read_b128(ByteSpan bytes) {
-  binius::uint128 v = 0;
-  for (unsigned i = 16; i-- > 0;) v = (v << 8) | bytes[i];
-  return B128(v);
-}
-
-void write_b128(std::span<std::uint8_t> bytes, B128 value) {
-  for (unsigned i = 0; i < 16; ++i) bytes[i] = static_cast<std::uint8_t>(value.value() >> (8 * i));
-}
-
-// The univariatizing sumcheck's first claim ends with (L̃(s), X̃(s, r)); a proof that scales the
-// first by κ and the second by 1/κ keeps their product, so the sumcheck holds, and only the
-// verifier's own L̃(s) catches it. The tape ends with that claim's evaluations, the other two
-// claims', and the lincheck's m0 rounds of degree 2 (two values each) and two evaluations.
-TEST(UnivariateSkip, LagrangeWeightsThatAreNotTheVerifiersAreRejected) {
-  const Circuit& keccak = keccakf_circuit();
-  Bytes inputs(200, 0x5a);
-  auto proved = prove(keccak, 1, inputs);
-  ASSERT_TRUE(proved.ok()) << proved.error().message;
-  Bytes proof = proved->proof;
-  std::uint32_t tape = 0;
-  for (int i = 0; i < 4; ++i) tape |= std::uint32_t{proof[5 + i]} << (8 * i);
-  const std::size_t lincheck = (2 * keccak.log_bits() + 2) * 16;
-  const std::size_t first_claim = 9 + tape - lincheck - 6 * 16;
-  const B128 kappa(0x1234567);
-  const std::span<std::uint8_t> weight(proof.data() + first_claim, 16),
-      value(proof.data() + first_claim + 16, 16);
-  write_b128(weight, read_b128(weight) * kappa);
-  write_b128(value, read_b128(value) * kappa.inverse());
-  const Status status = verify(keccak, 1, proved->outputs, proof);
-  ASSERT_FALSE(status.ok());
-  EXPECT_NE(status.error().message.find("Lagrange weights disagree"), std::string::npos)
-      << status.error().message;
-}
-
 }  // namespace
 }  // namespace merkleforge::boolean

@@ -41,12 +41,6 @@ Result<EvaluationClaims> prove_zerocheck(const ZerocheckStatement& statement,
                                          std::span<const Column> columns,
                                          ProverTranscript& transcript);
 
-/// Proves the eq-weighted sumcheck (zerocheck.hpp) over `columns` (z.size() variables each).
-/// Errors: as prove_zerocheck. A wrong sum still gives a proof: the verifier rejects it.
-Result<EvaluationClaims> prove_eq_sumcheck(const EqSumcheckStatement& statement,
-                                           std::span<const Column> columns,
-                                           ProverTranscript& transcript);
-
 // ---- grand_product (grand_product.hpp) ----
 
 /// Proves the products of the columns (any field). Errors: invalid_argument for no column or

@@ -30,9 +30,10 @@ Result<EvaluationClaims> verify_zerocheck(const ZerocheckStatement& statement,
 
 /// The eq-weighted sumcheck Σ_v eq(z, v)·C(M(v)) = sum on its own, for a protocol that draws z
 /// (or pins part of it) and the sum itself — the Boolean engine's univariate skip hands its
-/// remaining variables over with the sum its first round left. Transcript: the z.size() round
-/// polynomials of degree deg C + 1, then the column evaluations at ρ (nothing is absorbed or
-/// sampled before the first round: z and the sum are the caller's).
+/// remaining variables over with the sum its first round left, and proves them with its own
+/// prover. Transcript: the z.size() round polynomials of degree deg C + 1 (zk::detail's round
+/// format: the coefficients c_0 … c_deg C of P_i·(1 + z_i + X)·q_i(X)), then the column
+/// evaluations at ρ (nothing is absorbed or sampled before the first round).
 struct EqSumcheckStatement {
   std::vector<B128> z;      ///< size <= kMaxColumnVars
   Composition composition;  ///< degree >= 1

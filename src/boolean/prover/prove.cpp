@@ -1,4 +1,5 @@
 // The Boolean engine's prover: witness generation, then the pipeline of boolean/engine.hpp.
+#include <array>
 #include <chrono>
 #include <cstring>
 #include <optional>
@@ -108,17 +109,21 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
 
   timer.emplace(phase(timings, &ProveTimings::lincheck));
   transcript.begin_phase("boolean/lincheck");
-  const B128 alpha = transcript.sample_b128(), beta = transcript.sample_b128();
-  const LincheckWeights w = lincheck_weights(circuit, r.first(m0), alpha, beta);
-  const std::vector<B128> folded_z = fold_instances(circuit, z, r.subspan(m0));
-  const zk::SumcheckClaim lincheck{
-      m0, pair_product(), alpha * zero.a + beta * zero.b + w.constant};
+  const std::array<B128, 3> coefficients = {transcript.sample_b128(), transcript.sample_b128(),
+                                            transcript.sample_b128()};
+  const unsigned instance_words = m0 - kSkipVars;
+  const LincheckWeights w =
+      lincheck_weights(circuit, row_weights(zero.y, r.first(instance_words)), coefficients);
+  const std::vector<B128> folded_z = fold_instances(circuit, z, r.subspan(instance_words));
+  const zk::SumcheckClaim lincheck{m0, pair_product(),
+                                   coefficients[0] * zero.a + coefficients[1] * zero.b +
+                                       coefficients[2] * zero.z + w.constant};
   const std::vector<std::vector<zk::Column>> lincheck_columns = {
       {zk::Column::b128(w.weights), zk::Column::b128(folded_z)}};
   auto folded = zk::prove_sumcheck({&lincheck, 1}, lincheck_columns, transcript);
   if (!folded) return folded.error();
   std::vector<B128> lincheck_point = folded->point;
-  lincheck_point.insert(lincheck_point.end(), r.begin() + m0, r.end());
+  lincheck_point.insert(lincheck_point.end(), r.begin() + instance_words, r.end());
 
   timer.emplace(phase(timings, &ProveTimings::open));
   transcript.begin_phase("boolean/outputs");
@@ -127,7 +132,6 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   const zk::ProofTapes tapes = std::move(transcript).finish();
 
   const std::vector<pcs::EvaluationClaim> claims = {
-      {0, zero.point, zero.z},
       {0, lincheck_point, folded->evals[0][1]},
       {0, outputs_point(circuit, u, v), outputs_extension(circuit, outputs, u, v)}};
   auto opening = pcs::pcs_prove(*committed, claims);

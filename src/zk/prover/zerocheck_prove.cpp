@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <string>
 
 #include "eq_sumcheck_prove.hpp"
 #include "merkleforge/zk/prover.hpp"
@@ -47,67 +46,37 @@ std::vector<detail::CompositionPart> constraint_parts(std::span<const Compositio
   return parts;
 }
 
-/// Errors: invalid_argument for a column count other than the composition's; wrong_size for a
-/// malformed column or one with other than n_vars variables.
-Status check_columns(unsigned n_vars, std::size_t n_columns, std::span<const Column> columns) {
-  if (columns.size() != n_columns) {
-    return make_error(Errc::invalid_argument, "zerocheck: " + std::to_string(columns.size()) +
-                                                  " columns for constraints over " +
-                                                  std::to_string(n_columns));
-  }
-  for (const Column& column : columns) {
-    if (Status s = check_column(column); !s) return s.error();
-    if (column.n_vars != n_vars) {
-      return make_error(Errc::wrong_size, "zerocheck: a column has " +
-                                              std::to_string(column.n_vars) + " variables, not " +
-                                              std::to_string(n_vars));
-    }
-  }
-  return Ok{};
-}
-
-/// The rounds and the columns' evaluations at their point, written to the transcript.
-EvaluationClaims prove_rounds(const Composition& composition,
-                              std::span<const detail::CompositionPart> parts,
-                              std::span<const B128> z, B128 sum, std::span<const Column> columns,
-                              ProverTranscript& transcript) {
-  std::vector<detail::ProverColumn> state(columns.begin(), columns.end());
-  EvaluationClaims out;
-  out.point = detail::prove_eq_sumcheck(composition, state, z, sum, transcript, parts);
-  out.evals.emplace_back();
-  for (const detail::ProverColumn& column : state) out.evals[0].push_back(column.final_value());
-  transcript.write_b128s(out.evals[0]);
-  return out;
-}
-
 }  // namespace
-
-Result<EvaluationClaims> prove_eq_sumcheck(const EqSumcheckStatement& statement,
-                                           std::span<const Column> columns,
-                                           ProverTranscript& transcript) {
-  if (Status s = detail::check_eq_sumcheck_statement(statement); !s) return s.error();
-  if (Status s = detail::require_commitment(transcript, "zerocheck"); !s) return s.error();
-  const auto n_vars = static_cast<unsigned>(statement.z.size());
-  if (Status s = check_columns(n_vars, statement.composition.n_columns(), columns); !s) {
-    return s.error();
-  }
-  const auto parts = constraint_parts({&statement.composition, 1}, B128::one());
-  return prove_rounds(statement.composition, parts, statement.z, statement.sum, columns,
-                      transcript);
-}
 
 Result<EvaluationClaims> prove_zerocheck(const ZerocheckStatement& statement,
                                          std::span<const Column> columns,
                                          ProverTranscript& transcript) {
   if (Status s = detail::check_zerocheck_statement(statement); !s) return s.error();
   if (Status s = detail::require_commitment(transcript, "zerocheck"); !s) return s.error();
-  if (Status s = check_columns(statement.n_vars, statement.constraints.front().n_columns(), columns);
-      !s) {
-    return s.error();
+  if (columns.size() != statement.constraints.front().n_columns()) {
+    return make_error(Errc::invalid_argument,
+                      "zerocheck: " + std::to_string(columns.size()) +
+                          " columns for constraints over " +
+                          std::to_string(statement.constraints.front().n_columns()));
+  }
+  for (const Column& column : columns) {
+    if (Status s = check_column(column); !s) return s.error();
+    if (column.n_vars != statement.n_vars) {
+      return make_error(Errc::wrong_size, "zerocheck: a column has " +
+                                              std::to_string(column.n_vars) + " variables, not " +
+                                              std::to_string(statement.n_vars));
+    }
   }
   auto challenges = detail::begin_zerocheck(transcript, statement);
+  std::vector<detail::ProverColumn> state(columns.begin(), columns.end());
+  EvaluationClaims out;
   const auto parts = constraint_parts(statement.constraints, challenges.alpha);
-  return prove_rounds(challenges.batched, parts, challenges.z, B128::zero(), columns, transcript);
+  out.point = detail::prove_eq_sumcheck(challenges.batched, state, challenges.z, B128::zero(),
+                                        transcript, parts);
+  out.evals.emplace_back();
+  for (const detail::ProverColumn& column : state) out.evals[0].push_back(column.final_value());
+  transcript.write_b128s(out.evals[0]);
+  return out;
 }
 
 }  // namespace merkleforge::zk
