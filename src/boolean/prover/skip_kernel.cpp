@@ -1,5 +1,7 @@
 #include "skip_kernel.hpp"
 
+#include <algorithm>
+
 #include "merkleforge/core/cpu.hpp"
 #include "merkleforge/core/dispatch.hpp"
 
@@ -23,9 +25,9 @@ struct AesLogTables {
   }
 };
 
-void accumulate_portable(const SkipTables& tables, const std::uint64_t* a, const std::uint64_t* b,
-                         const std::uint64_t* z, const B128P* eq_hi, std::size_t first,
-                         std::size_t end, B128P* buckets) noexcept {
+void chunk_values_portable(const SkipTables& tables, const std::uint64_t* a,
+                           const std::uint64_t* b, const std::uint64_t* z, std::size_t first,
+                           std::size_t count, std::uint8_t* values) noexcept {
   static const AesLogTables aes;
   const auto extend = [](const std::array<std::array<std::uint8_t, 256>, 8>& bytes,
                          std::uint64_t word) {
@@ -33,10 +35,11 @@ void accumulate_portable(const SkipTables& tables, const std::uint64_t* a, const
     for (unsigned p = 0; p < 8; ++p) sum ^= bytes[p][static_cast<std::uint8_t>(word >> (8 * p))];
     return sum;
   };
-  for (std::size_t h = first; h < end; ++h) {
-    std::array<std::uint8_t, kQuotientPoints> v{};
+  for (std::size_t h = 0; h < count; ++h) {
+    std::uint8_t* v = values + kValuesPerChunk * h;
+    std::fill(v, v + kValuesPerChunk, std::uint8_t{0});
     for (unsigned j = 0; j < 8; ++j) {
-      const std::size_t w = 8 * h + j;
+      const std::size_t w = 8 * (first + h) + j;
       for (unsigned e = 0; e < kQuotientPoints; ++e) {
         const auto& bytes = tables.lagrange_bytes[e];
         const std::uint8_t c =
@@ -44,7 +47,6 @@ void accumulate_portable(const SkipTables& tables, const std::uint64_t* a, const
         v[e] ^= aes.mul(tables.pinned_weights[j], c);
       }
     }
-    for (unsigned e = 0; e < kQuotientPoints; ++e) buckets[256 * e + v[e]] += eq_hi[h];
   }
 }
 
@@ -73,7 +75,7 @@ SkipDispatcher& dispatcher() {
 
 }  // namespace
 
-const SkipKernel kSkipPortable = {&accumulate_portable};
+const SkipKernel kSkipPortable = {&chunk_values_portable};
 
 SkipTables make_skip_tables(const PinnedConstants& pinned) {
   SkipTables t;

@@ -3,8 +3,8 @@
 // For every evaluation point E_e (e < 63) and word w, C(E_e, w) = Â·B̂ + Ẑ where X̂(E_e, w) =
 // Σ_b L_b(E_e)·bit b of X's word w is an AES8 value; with the pinned weights p_j = eq(c, j) of the
 // lowest 3 word variables, V_e(h) = Σ_(j<8) p_j·C(E_e, 8h + j) is one AES8 value per chunk h of 8
-// words, and R(E_e) = Σ_h eq(τ_hi, h)·φ(V_e(h)) = Σ_v φ(v)·(Σ_(h: V_e(h) = v) eq(τ_hi, h)).
-// A kernel adds eq(τ_hi, h) to bucket (e, V_e(h)) for its chunks; the caller weighs the buckets.
+// words, and R(E_e) = Σ_h eq(τ_hi, h)·φ(V_e(h)). A kernel computes the bytes V_e(h); the caller
+// (zerocheck_prove.cpp) weighs them.
 // Kernels: portable (byte tables, everywhere) and gfni512 (AVX-512 F/BW/VBMI and GFNI: the
 // 63 points' 8 × 8 bit matrices in GF2P8AFFINEQB, products in GF2P8MULB, 8 words × 8 points per
 // instruction).
@@ -15,15 +15,14 @@
 #include <string_view>
 #include <vector>
 
-#include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/core/cpu.hpp"
+#include "merkleforge/core/result.hpp"
 #include "skip.hpp"
 
 namespace merkleforge::boolean::detail {
 
-using binius::B128P;
-
-/// Buckets of one kernel call: kQuotientPoints × 256 values, bucket (e, v) at 256·e + v.
-inline constexpr std::size_t kBuckets = std::size_t{kQuotientPoints} * 256;
+/// Bytes a kernel writes per chunk: V_e(h) at e < kQuotientPoints, then one unused byte.
+inline constexpr std::size_t kValuesPerChunk = kQuotientPoints + 1;
 
 /// What every kernel reads, built once per pinned constants.
 struct SkipTables {
@@ -37,11 +36,12 @@ struct SkipTables {
 };
 SkipTables make_skip_tables(const PinnedConstants& pinned);
 
-/// Adds eq_hi[h] to the buckets of chunks h in [first, end), reading a, b, z at words 8h … 8h + 7.
+/// Writes V_e(h) for the `count` chunks h = first, first + 1, … to values[kValuesPerChunk·(h −
+/// first) + e], reading a, b, z at words 8h … 8h + 7.
 struct SkipKernel {
-  void (*accumulate)(const SkipTables& tables, const std::uint64_t* a, const std::uint64_t* b,
-                     const std::uint64_t* z, const B128P* eq_hi, std::size_t first,
-                     std::size_t end, B128P* buckets) noexcept;
+  void (*chunk_values)(const SkipTables& tables, const std::uint64_t* a, const std::uint64_t* b,
+                       const std::uint64_t* z, std::size_t first, std::size_t count,
+                       std::uint8_t* values) noexcept;
 };
 
 extern const SkipKernel kSkipPortable;

@@ -33,15 +33,15 @@ struct Transpose {
 };
 constexpr Transpose kTranspose;
 
-void accumulate_gfni512(const SkipTables& tables, const std::uint64_t* a, const std::uint64_t* b,
-                        const std::uint64_t* z, const B128P* eq_hi, std::size_t first,
-                        std::size_t end, B128P* buckets) noexcept {
+void chunk_values_gfni512(const SkipTables& tables, const std::uint64_t* a,
+                          const std::uint64_t* b, const std::uint64_t* z, std::size_t first,
+                          std::size_t count, std::uint8_t* values) noexcept {
   const __m512i transpose = _mm512_load_si512(kTranspose.index.data());
   std::uint64_t weights_qword;
   std::memcpy(&weights_qword, tables.pinned_weights.data(), 8);
   const __m512i weights = _mm512_set1_epi64(static_cast<long long>(weights_qword));
-  alignas(16) std::uint8_t sums[64];
-  for (std::size_t h = first; h < end; ++h) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t h = first + i;
     const __m512i sa = _mm512_permutexvar_epi8(transpose, _mm512_loadu_si512(a + 8 * h));
     const __m512i sb = _mm512_permutexvar_epi8(transpose, _mm512_loadu_si512(b + 8 * h));
     const __m512i sz = _mm512_permutexvar_epi8(transpose, _mm512_loadu_si512(z + 8 * h));
@@ -65,15 +65,14 @@ void accumulate_gfni512(const SkipTables& tables, const std::uint64_t* a, const 
       c = _mm512_xor_si512(c, _mm512_srli_epi64(c, 32));
       c = _mm512_xor_si512(c, _mm512_srli_epi64(c, 16));
       c = _mm512_xor_si512(c, _mm512_srli_epi64(c, 8));
-      _mm_storel_epi64(reinterpret_cast<__m128i*>(sums + 8 * g), _mm512_cvtepi64_epi8(c));
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(values + kValuesPerChunk * i + 8 * g),
+                       _mm512_cvtepi64_epi8(c));
     }
-    const B128P eq = eq_hi[h];
-    for (unsigned e = 0; e < kQuotientPoints; ++e) buckets[256 * e + sums[e]] += eq;
   }
 }
 
 }  // namespace
 
-const SkipKernel kSkipGfni512 = {&accumulate_gfni512};
+const SkipKernel kSkipGfni512 = {&chunk_values_gfni512};
 
 }  // namespace merkleforge::boolean::detail

@@ -1,9 +1,10 @@
 #include "zerocheck_prove.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "engine_common.hpp"
-#include "merkleforge/core/large_pages.hpp"
+#include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/parallel/parallel.hpp"
 #include "product_rounds.hpp"
 #include "skip_kernel.hpp"
@@ -14,23 +15,25 @@ namespace {
 using binius::to_canonical;
 using binius::to_polyval;
 
-/// Chunks of 8 words per block of the skip round's reduction (each block owns its buckets).
-constexpr std::size_t kChunksPerBlock = std::size_t{1} << 13;
-
-/// Σ_(v: bit i of v) values[v], for each bit i: a 256-entry table by the bits of its index.
-std::array<B128P, 8> bit_sums(const B128P* values) {
-  std::array<B128P, 8> sums{};
-  for (unsigned v = 0; v < 256; ++v) {
-    for (unsigned bit = 0; bit < 8; ++bit) {
-      if ((v >> bit) & 1) sums[bit] += values[v];
-    }
-  }
-  return sums;
-}
+/// Word variables above the pinned ones whose eq weights go into the weighted byte tables.
+constexpr unsigned kGroupVars = 4;
+/// Groups of 2^kGroupVars chunks per block of the reduction.
+constexpr std::size_t kGroupsPerBlock = std::size_t{1} << 9;
 
 std::vector<B128P> add_tables(std::vector<B128P> x, const std::vector<B128P>& y) {
   for (std::size_t i = 0; i < x.size(); ++i) x[i] += y[i];
   return x;
+}
+
+/// weighted[256·h + v] = eq(τ_group, h)·φ(v): a chunk's V_e(h) weighed by one lookup.
+std::vector<B128P> weighted_bytes(std::span<const B128> tau_group) {
+  const std::vector<B128P> eq = binius::polyval_eq_tensor(to_polyval(tau_group));
+  std::vector<B128P> phi(256), weighted(256 * eq.size());
+  for (unsigned v = 0; v < 256; ++v) phi[v] = to_polyval(embed_aes(static_cast<std::uint8_t>(v)));
+  for (std::size_t h = 0; h < eq.size(); ++h) {
+    binius::active_polyval_kernel().mul_scalar(phi.data(), eq[h], weighted.data() + 256 * h, 256);
+  }
+  return weighted;
 }
 
 }  // namespace
@@ -38,24 +41,36 @@ std::vector<B128P> add_tables(std::vector<B128P> x, const std::vector<B128P>& y)
 std::vector<B128> quotient_values(const BitColumns& columns, const PinnedConstants& pinned,
                                   std::span<const B128> tau_random) {
   const SkipTables tables = make_skip_tables(pinned);
-  const std::vector<B128P> eq_hi = binius::polyval_eq_tensor(to_polyval(tau_random));
+  const std::size_t group_vars = std::min<std::size_t>(kGroupVars, tau_random.size());
+  const std::size_t group = std::size_t{1} << group_vars;
+  const std::vector<B128P> weighted = weighted_bytes(tau_random.first(group_vars));
+  const std::vector<B128P> eq_hi =
+      binius::polyval_eq_tensor(to_polyval(tau_random.subspan(group_vars)));
   const SkipKernel& kernel = active_skip_kernel();
-  const std::vector<B128P> buckets = parallel_reduce(
-      eq_hi.size(), kChunksPerBlock, std::vector<B128P>(kBuckets),
+  const std::vector<B128P> r = parallel_reduce(
+      eq_hi.size(), kGroupsPerBlock, std::vector<B128P>(kValuesPerChunk),
       [&](std::size_t begin, std::size_t end, std::vector<B128P> acc) {
-        kernel.accumulate(tables, columns.a.data(), columns.b.data(), columns.z.data(),
-                          eq_hi.data(), begin, end, acc.data());
+        std::vector<std::uint8_t> values(kValuesPerChunk * group);
+        std::vector<B128P> inner(kValuesPerChunk);
+        for (std::size_t g = begin; g < end; ++g) {
+          kernel.chunk_values(tables, columns.a.data(), columns.b.data(), columns.z.data(),
+                              g * group, group, values.data());
+          std::fill(inner.begin(), inner.end(), B128P::zero());
+          for (std::size_t h = 0; h < group; ++h) {
+            const B128P* row = weighted.data() + 256 * h;
+            const std::uint8_t* v = values.data() + kValuesPerChunk * h;
+            for (unsigned e = 0; e < kQuotientPoints; ++e) inner[e] += row[v[e]];
+          }
+          binius::active_polyval_kernel().mul_scalar(inner.data(), eq_hi[g], inner.data(),
+                                                     inner.size());
+          for (std::size_t e = 0; e < inner.size(); ++e) acc[e] += inner[e];
+        }
         return acc;
       },
       add_tables);
-  std::array<B128P, 8> basis;  // φ(2^bit)
-  for (unsigned bit = 0; bit < 8; ++bit) basis[bit] = to_polyval(embed_aes(std::uint8_t(1u << bit)));
   std::vector<B128P> q(kQuotientPoints);
   for (unsigned e = 0; e < kQuotientPoints; ++e) {
-    const std::array<B128P, 8> sums = bit_sums(buckets.data() + 256 * e);
-    B128P r;
-    for (unsigned bit = 0; bit < 8; ++bit) r += basis[bit] * sums[bit];
-    q[e] = r * to_polyval(embed_aes(aes_inverse(vanishing_aes(quotient_point(e)))));
+    q[e] = r[e] * to_polyval(embed_aes(aes_inverse(vanishing_aes(quotient_point(e)))));
   }
   return to_canonical(q);
 }
