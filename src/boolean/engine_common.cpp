@@ -20,10 +20,6 @@ std::vector<B128P> eq_polyval(std::span<const B128> point) {
   return binius::polyval_eq_tensor(to_polyval(point));
 }
 
-B128 one_or_zero(bool bit) {
-  return bit ? B128::one() : B128::zero();
-}
-
 }  // namespace
 
 Result<unsigned> log_count(std::size_t count) {
@@ -69,14 +65,25 @@ std::vector<B128P> row_weights(B128 y, std::span<const B128> r_words) {
 }
 
 LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128P> rho,
-                                 const std::array<B128, 3>& coefficients) {
-  const B128P a = to_polyval(coefficients[0]), b = to_polyval(coefficients[1]),
-              z = to_polyval(coefficients[2]);
+                                 const LincheckChallenges& challenges) {
+  const auto& [alpha, beta, gamma, delta] = challenges.coefficients;
+  const B128P a = to_polyval(alpha), b = to_polyval(beta), z = to_polyval(gamma);
   std::vector<B128P> wa(rho.size()), wb(rho.size()), columns(rho.size());
   for (std::size_t j = 0; j < rho.size(); ++j) wa[j] = a * rho[j], wb[j] = b * rho[j];
   const B128P constant = circuit.transpose(wa, wb, columns);
   for (std::size_t j = 0; j < rho.size(); ++j) columns[j] += z * rho[j];
+  const std::vector<B128P> slot = eq_polyval(challenges.u);
+  const B128P d = to_polyval(delta);
+  for (std::size_t y = 0; y < slot.size(); ++y) columns[circuit.output_offset() + y] += d * slot[y];
   return {to_canonical(columns), to_canonical(constant)};
+}
+
+B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
+                  const std::array<B128, 3>& zero, ByteSpan outputs, std::span<const B128> r_out,
+                  B128 constant) {
+  const auto& [alpha, beta, gamma, delta] = challenges.coefficients;
+  return alpha * zero[0] + beta * zero[1] + gamma * zero[2] +
+         delta * outputs_extension(circuit, outputs, challenges.u, r_out) + constant;
 }
 
 B128 evaluate_table(std::span<const B128> values, std::span<const B128> point) {
@@ -85,17 +92,6 @@ B128 evaluate_table(std::span<const B128> values, std::span<const B128> point) {
   B128P sum;
   for (std::size_t y = 0; y < v.size(); ++y) sum += eq[y] * v[y];
   return to_canonical(sum);
-}
-
-std::vector<B128> outputs_point(const Circuit& circuit, std::span<const B128> u,
-                                std::span<const B128> v) {
-  std::vector<B128> point(u.begin(), u.end());
-  const std::size_t slot = circuit.output_offset() >> circuit.output_log_bits();
-  for (unsigned b = circuit.output_log_bits(); b < circuit.log_bits(); ++b) {
-    point.push_back(one_or_zero((slot >> (b - circuit.output_log_bits())) & 1));
-  }
-  point.insert(point.end(), v.begin(), v.end());
-  return point;
 }
 
 B128 outputs_extension(const Circuit& circuit, ByteSpan outputs, std::span<const B128> u,
@@ -179,9 +175,10 @@ Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count) {
   const std::vector<soundness::Term> protocol = {
       soundness::skip_zerocheck("zerocheck A·B = z (univariate skip)", n, detail::kSkipVars,
                                 detail::kPinnedVars, 2),
-      soundness::group_batching("lincheck batching (α, β, γ)", 1, 1),
+      soundness::group_batching("lincheck batching (α, β, γ, δ)", 1, 1),
       soundness::sumcheck("lincheck", 1, m0, 2),
-      soundness::linear_check("outputs on their slots", 1, circuit.output_log_bits() + *k)};
+      soundness::linear_check("outputs on their slots (at u and r_out)", 1,
+                              circuit.output_log_bits() + *k)};
   for (unsigned extra = 0; extra <= 4; ++extra) {
     pcs::PcsConfig config;
     config.security_bits = kSecurityBits + extra;

@@ -35,33 +35,27 @@ Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs
   transcript.begin_phase("boolean/zerocheck");
   auto zero = detail::verify_zerocheck(n, pinned, transcript);
   if (!zero) return zero.error();
+  const std::span<const B128> r(zero->point);
 
   transcript.begin_phase("boolean/lincheck");
-  const std::array<B128, 3> coefficients = {transcript.sample_b128(), transcript.sample_b128(),
-                                            transcript.sample_b128()};
-  const std::span<const B128> r(zero->point);
+  const detail::LincheckChallenges challenges = detail::sample_lincheck(transcript, circuit);
   const unsigned instance_words = m0 - detail::kSkipVars;
+  const std::span<const B128> r_out = r.subspan(instance_words);
   const detail::LincheckWeights w = detail::lincheck_weights(
-      circuit, detail::row_weights(zero->y, r.first(instance_words)), coefficients);
-  const zk::SumcheckClaim lincheck{m0, detail::pair_product(),
-                                   coefficients[0] * zero->a + coefficients[1] * zero->b +
-                                       coefficients[2] * zero->z + w.constant};
+      circuit, detail::row_weights(zero->y, r.first(instance_words)), challenges);
+  const zk::SumcheckClaim lincheck{
+      m0, detail::pair_product(),
+      detail::lincheck_sum(circuit, challenges, {zero->a, zero->b, zero->z}, outputs, r_out, w.constant)};
   auto folded = zk::verify_sumcheck({&lincheck, 1}, transcript);
   if (!folded) return folded.error();
   if (detail::evaluate_table(w.weights, folded->point) != folded->evals[0][0]) {
     return corrupt("the lincheck's column weights disagree with the circuit");
   }
-  std::vector<B128> lincheck_point = folded->point;
-  lincheck_point.insert(lincheck_point.end(), r.begin() + instance_words, r.end());
-
-  transcript.begin_phase("boolean/outputs");
-  const std::vector<B128> u = detail::sample_b128s(transcript, circuit.output_log_bits());
-  const std::vector<B128> v = detail::sample_b128s(transcript, *k);
   if (Status s = transcript.finish(); !s) return s;
+  std::vector<B128> lincheck_point = folded->point;
+  lincheck_point.insert(lincheck_point.end(), r_out.begin(), r_out.end());
 
-  const std::vector<pcs::EvaluationClaim> claims = {
-      {0, lincheck_point, folded->evals[0][1]},
-      {0, detail::outputs_point(circuit, u, v), detail::outputs_extension(circuit, outputs, u, v)}};
+  const std::vector<pcs::EvaluationClaim> claims = {{0, lincheck_point, folded->evals[0][1]}};
   return pcs::pcs_verify(params->pcs, *root, claims, decoded->opening);
 }
 

@@ -312,9 +312,9 @@ TEST(BooleanEngine, SecurityTermsAreTheDerivedOnes) {
       // m = 29 − 6 word variables: 20 random eq coordinates, the quotient (degree 2·63) at y,
       // 23 rounds of degree 3.
       {"zerocheck A·B = z (univariate skip)", (20 + 126 + 23 * 3) / field},
-      {"lincheck batching (α, β, γ)", 1 / field},
+      {"lincheck batching (α, β, γ, δ)", 1 / field},
       {"lincheck", 16 * 2 / field},  // 16 rounds of degree 2
-      {"outputs on their slots", (11 + 13) / field}};
+      {"outputs on their slots (at u and r_out)", (11 + 13) / field}};
   for (const auto& [name, probability] : expected) {
     const auto term = std::find_if(params->soundness.terms.begin(), params->soundness.terms.end(),
                                    [&](const soundness::Term& t) { return t.name == name; });

@@ -109,31 +109,25 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
 
   timer.emplace(phase(timings, &ProveTimings::lincheck));
   transcript.begin_phase("boolean/lincheck");
-  const std::array<B128, 3> coefficients = {transcript.sample_b128(), transcript.sample_b128(),
-                                            transcript.sample_b128()};
+  const LincheckChallenges challenges = sample_lincheck(transcript, circuit);
   const unsigned instance_words = m0 - kSkipVars;
-  const LincheckWeights w =
-      lincheck_weights(circuit, row_weights(zero.y, r.first(instance_words)), coefficients);
-  const std::vector<B128> folded_z = fold_instances(circuit, z, r.subspan(instance_words));
-  const zk::SumcheckClaim lincheck{m0, pair_product(),
-                                   coefficients[0] * zero.a + coefficients[1] * zero.b +
-                                       coefficients[2] * zero.z + w.constant};
+  const std::span<const B128> r_out = r.subspan(instance_words);
+  const LincheckWeights w = lincheck_weights(
+      circuit, row_weights(zero.y, r.first(instance_words)), challenges);
+  const zk::SumcheckClaim lincheck{
+      m0, pair_product(),
+      lincheck_sum(circuit, challenges, {zero.a, zero.b, zero.z}, outputs, r_out, w.constant)};
+  const std::vector<B128> folded_z = fold_instances(circuit, z, r_out);
   const std::vector<std::vector<zk::Column>> lincheck_columns = {
       {zk::Column::b128(w.weights), zk::Column::b128(folded_z)}};
   auto folded = zk::prove_sumcheck({&lincheck, 1}, lincheck_columns, transcript);
   if (!folded) return folded.error();
   std::vector<B128> lincheck_point = folded->point;
-  lincheck_point.insert(lincheck_point.end(), r.begin() + instance_words, r.end());
+  lincheck_point.insert(lincheck_point.end(), r_out.begin(), r_out.end());
 
   timer.emplace(phase(timings, &ProveTimings::open));
-  transcript.begin_phase("boolean/outputs");
-  const std::vector<B128> u = detail::sample_b128s(transcript, circuit.output_log_bits());
-  const std::vector<B128> v = detail::sample_b128s(transcript, *k);
   const zk::ProofTapes tapes = std::move(transcript).finish();
-
-  const std::vector<pcs::EvaluationClaim> claims = {
-      {0, lincheck_point, folded->evals[0][1]},
-      {0, outputs_point(circuit, u, v), outputs_extension(circuit, outputs, u, v)}};
+  const std::vector<pcs::EvaluationClaim> claims = {{0, lincheck_point, folded->evals[0][1]}};
   auto opening = pcs::pcs_prove(*committed, claims);
   if (!opening) return opening.error();
   return encode_proof(tapes.transcript, *opening);
