@@ -170,7 +170,7 @@ TEST_F(BooleanProof, FalseWitnessThroughTheRealPipelineIsRejected) {
 
 // The output bits are committed too: a prover that changes one, with the outputs it claims to
 // match, breaks that bit's row; one that keeps the witness but claims other outputs fails the
-// opening of the output slot.
+// lincheck, whose sum carries the outputs' extension at (u, r_out).
 TEST_F(BooleanProof, FalseOutputsAreRejected) {
   std::vector<std::uint64_t> z = witness(*inputs_, kCount);
   flip(z, keccak().output_offset() + 5);
@@ -185,6 +185,7 @@ TEST_F(BooleanProof, FalseOutputsAreRejected) {
   ASSERT_TRUE(lying.ok());
   const Status status = verify_keccak(kCount, other, *lying);
   expect_rejected(status, "honest witness, other outputs");
+  EXPECT_NE(status.error().message.find("sumcheck"), std::string::npos) << status.error().message;
 }
 
 /// Keccak-f with one operand bit changed where the other operand is 0 (the product, so the
