@@ -120,6 +120,19 @@ B128 send_round(zk::ProverTranscript& transcript, const RoundSums& sums,
   return transcript.sample_b128();
 }
 
+/// out[j] = lo + r·(lo + hi) for the pairs (2j, 2j + 1) of `table`, j < pairs, products in bulk.
+void fold(const Table& table, B128P r, std::size_t pairs, Table& out) {
+  parallel_for(pairs, 1 << 12, [&](std::size_t begin, std::size_t end) {
+    std::array<B128P, 256> delta;
+    for (std::size_t j = begin; j < end; j += delta.size()) {
+      const std::size_t count = std::min(delta.size(), end - j);
+      for (std::size_t k = 0; k < count; ++k) delta[k] = table[2 * (j + k)] + table[2 * (j + k) + 1];
+      binius::active_polyval_kernel().mul_scalar(delta.data(), r, delta.data(), count);
+      for (std::size_t k = 0; k < count; ++k) out[j + k] = table[2 * (j + k)] + delta[k];
+    }
+  });
+}
+
 }  // namespace
 
 ByteTables lagrange_byte_tables(std::span<const B128> lagrange_y) {
@@ -183,14 +196,8 @@ ProductRoundsResult prove_product_rounds(const BitColumns& columns, const ByteTa
     r = send_round(transcript, sums, prefix, tau[i]);
     out.point.push_back(r);
     prefix *= B128::one() + tau[i] + r;
-    const B128P ri = to_polyval(r);
     for (unsigned c = 0; c < 3; ++c) {
-      parallel_for(pairs, 1 << 12, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t j = begin; j < end; ++j) {
-          const B128P lo = current[c][2 * j], hi = current[c][2 * j + 1];
-          spare[c][j] = lo + ri * (lo + hi);
-        }
-      });
+      fold(current[c], to_polyval(r), pairs, spare[c]);
       std::swap(current[c], spare[c]);
     }
   }
