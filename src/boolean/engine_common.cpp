@@ -23,17 +23,46 @@ std::vector<B128P> eq_polyval(std::span<const B128> point) {
 }  // namespace
 
 Result<unsigned> log_count(std::size_t count) {
-  if (count == 0 || !std::has_single_bit(count) || count > (std::size_t{1} << kMaxLogCount)) {
-    return make_error(Errc::invalid_argument,
-                      "boolean: the instance count must be a power of two from 1 to 2^" +
-                          std::to_string(kMaxLogCount) + " (got " + std::to_string(count) + ")");
+  if (count == 0 || count > (std::size_t{1} << kMaxLogCount)) {
+    return make_error(Errc::invalid_argument, "boolean: the instance count must be from 1 to 2^" +
+                                                  std::to_string(kMaxLogCount) + " (got " +
+                                                  std::to_string(count) + ")");
   }
-  return static_cast<unsigned>(std::countr_zero(count));
+  return static_cast<unsigned>(std::bit_width(count - 1));
 }
 
-Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, ByteSpan outputs) {
+PaddingInstance padding_instance(const Circuit& circuit) {
+  PaddingInstance p{std::vector<std::uint64_t>(circuit.words()), Bytes(circuit.output_bytes())};
+  const Bytes zero(circuit.input_bytes());
+  circuit.witness(zero, p.z);
+  circuit.output(p.z, p.outputs);
+  return p;
+}
+
+Bytes batch_outputs(const Circuit& circuit, std::size_t count, unsigned k, ByteSpan outputs) {
+  Bytes all(outputs.begin(), outputs.end());
+  if (count == (std::size_t{1} << k)) return all;
+  const Bytes padding = padding_instance(circuit).outputs;
+  for (std::size_t i = count; i < (std::size_t{1} << k); ++i) {
+    all.insert(all.end(), padding.begin(), padding.end());
+  }
+  return all;
+}
+
+unsigned input_log_bits(const Circuit& circuit) {
+  return static_cast<unsigned>(std::bit_width(8 * circuit.input_bytes() - 1));
+}
+
+Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, ByteSpan outputs,
+                                 ByteSpan public_inputs) {
   auto k = log_count(count);
   if (!k) return k;
+  if (!public_inputs.empty() && public_inputs.size() != count * circuit.input_bytes()) {
+    return make_error(Errc::invalid_argument,
+                      "boolean: " + std::to_string(public_inputs.size()) + " input bytes for " +
+                          std::to_string(count) + " instances of " + std::string(circuit.name()) +
+                          " (" + std::to_string(circuit.input_bytes()) + " each)");
+  }
   if (outputs.size() != count * circuit.output_bytes()) {
     return make_error(Errc::invalid_argument,
                       "boolean: " + std::to_string(outputs.size()) + " output bytes for " +
@@ -75,15 +104,36 @@ LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128P> 
   const std::vector<B128P> slot = eq_polyval(challenges.u);
   const B128P d = to_polyval(delta);
   for (std::size_t y = 0; y < slot.size(); ++y) columns[circuit.output_offset() + y] += d * slot[y];
+  if (!challenges.u_in.empty()) {
+    const std::vector<B128P> inputs = eq_polyval(challenges.u_in);
+    const B128P e = to_polyval(challenges.epsilon);
+    for (std::size_t j = 0; j < 8 * circuit.input_bytes(); ++j) columns[j] += e * inputs[j];
+  }
   return {to_canonical(columns), to_canonical(constant)};
 }
 
 B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
-                  const std::array<B128, 3>& zero, ByteSpan outputs, std::span<const B128> r_out,
-                  B128 constant) {
+                  const std::array<B128, 3>& zero, ByteSpan outputs, ByteSpan public_inputs,
+                  std::span<const B128> r_out, B128 constant) {
   const auto& [alpha, beta, gamma, delta] = challenges.coefficients;
-  return alpha * zero[0] + beta * zero[1] + gamma * zero[2] +
-         delta * outputs_extension(circuit, outputs, challenges.u, r_out) + constant;
+  B128 sum = alpha * zero[0] + beta * zero[1] + gamma * zero[2] +
+             delta * records_extension(outputs, circuit.output_bytes(), challenges.u, r_out) +
+             constant;
+  if (!challenges.u_in.empty()) {
+    // The inputs' bits as z holds them (place_inputs), instance after instance.
+    const std::size_t count = public_inputs.size() / circuit.input_bytes();
+    std::vector<std::uint64_t> regions(count * circuit.input_words());
+    for (std::size_t i = 0; i < count; ++i) {
+      circuit.place_inputs(public_inputs.subspan(i * circuit.input_bytes(), circuit.input_bytes()),
+                           std::span(regions).subspan(i * circuit.input_words(),
+                                                      circuit.input_words()));
+    }
+    const ByteSpan bytes(reinterpret_cast<const std::uint8_t*>(regions.data()),
+                         regions.size() * 8);  // little-endian host
+    sum += challenges.epsilon *
+           records_extension(bytes, 8 * circuit.input_words(), challenges.u_in, r_out);
+  }
+  return sum;
 }
 
 B128 evaluate_table(std::span<const B128> values, std::span<const B128> point) {
@@ -94,10 +144,10 @@ B128 evaluate_table(std::span<const B128> values, std::span<const B128> point) {
   return to_canonical(sum);
 }
 
-B128 outputs_extension(const Circuit& circuit, ByteSpan outputs, std::span<const B128> u,
+B128 records_extension(ByteSpan records, std::size_t record, std::span<const B128> u,
                        std::span<const B128> v) {
   const std::vector<B128P> eq_slot = eq_polyval(u), eq_instance = eq_polyval(v);
-  const std::size_t bytes = circuit.output_bytes();
+  const std::size_t bytes = record, count = std::min(eq_instance.size(), records.size() / record);
   // Per byte position, the sums of the slot weights of each of the 256 bit patterns: one lookup
   // per output byte instead of an addition per set bit (Keccak-f 2^13: 1.6 M lookups).
   std::vector<std::array<B128P, 256>> by_byte(bytes);
@@ -110,10 +160,10 @@ B128 outputs_extension(const Circuit& circuit, ByteSpan outputs, std::span<const
     }
   }
   B128P sum;
-  for (std::size_t i = 0; i < eq_instance.size(); ++i) {
+  for (std::size_t i = 0; i < count; ++i) {
     B128P inner;
     for (std::size_t byte = 0; byte < bytes; ++byte)
-      inner += by_byte[byte][outputs[i * bytes + byte]];
+      inner += by_byte[byte][records[i * bytes + byte]];
     sum += eq_instance[i] * inner;
   }
   return to_canonical(sum);
@@ -151,7 +201,8 @@ Result<DecodedProof> decode_proof(ByteSpan proof) {
 
 namespace merkleforge::boolean {
 
-Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs) {
+Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs,
+                          ByteSpan public_inputs) {
   using framed::put_bytes, framed::put_string, framed::put_u64;
   Sha256 h;
   put_string(h, kProtocol);
@@ -161,10 +212,12 @@ Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan ou
   put_u64(h, circuit.output_bytes());
   put_u64(h, count);
   put_bytes(h, outputs);
+  put_bytes(h, public_inputs);  // length-framed: empty (private inputs) differs from any list
   return h.finalize();
 }
 
-Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count) {
+Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count,
+                                   bool public_inputs) {
   auto k = detail::log_count(count);
   if (!k) return k.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;
@@ -172,13 +225,17 @@ Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count) {
     return make_error(Errc::invalid_argument,
                       "boolean: fewer than 9 row variables (" + std::string(circuit.name()) + ")");
   }
-  const std::vector<soundness::Term> protocol = {
+  std::vector<soundness::Term> protocol = {
       soundness::skip_zerocheck("zerocheck A·B = z (univariate skip)", n, detail::kSkipVars,
                                 detail::kPinnedVars, 2),
       soundness::group_batching("lincheck batching (α, β, γ, δ)", 1, 1),
       soundness::sumcheck("lincheck", 1, m0, 2),
       soundness::linear_check("outputs on their slots (at u and r_out)", 1,
                               circuit.output_log_bits() + *k)};
+  if (public_inputs) {
+    protocol.push_back(soundness::linear_check("inputs on their bits (at u_in and r_out)", 1,
+                                               detail::input_log_bits(circuit) + *k));
+  }
   for (unsigned extra = 0; extra <= 4; ++extra) {
     pcs::PcsConfig config;
     config.security_bits = kSecurityBits + extra;
@@ -192,10 +249,10 @@ Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count) {
   return make_error(Errc::invalid_argument, "boolean: the security target cannot be reached");
 }
 
-Result<std::string> describe(const Circuit& circuit, std::size_t count) {
-  auto params = derive_params(circuit, count);
+Result<std::string> describe(const Circuit& circuit, std::size_t count, bool public_inputs) {
+  auto params = derive_params(circuit, count, public_inputs);
   if (!params) return params.error();
-  const unsigned n = circuit.log_bits() + static_cast<unsigned>(std::countr_zero(count));
+  const unsigned n = circuit.log_bits() + *detail::log_count(count);  // derive_params checked it
   std::string out =
       "engine: " + std::string(kProtocol) + "\ncircuit: " + std::string(circuit.name()) + ", " +
       std::to_string(count) + " instances of 2^" + std::to_string(circuit.log_bits()) +

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -16,11 +17,29 @@ namespace merkleforge::boolean::detail {
 using binius::B128;
 using binius::B128P;
 
-/// log2(count). Errors: invalid_argument unless count is a power of two in [1, 2^kMaxLogCount].
+/// ⌈log2(count)⌉: the batch holds 2^k instances, the statement's count and padding ones after
+/// them. Errors: invalid_argument unless 1 <= count <= 2^kMaxLogCount.
 Result<unsigned> log_count(std::size_t count);
 
-/// Checks count and the outputs' length; returns log2(count).
-Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, ByteSpan outputs);
+/// Checks count and the lengths of the outputs and of the public inputs (empty: private);
+/// returns ⌈log2(count)⌉.
+Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, ByteSpan outputs,
+                                 ByteSpan public_inputs);
+
+/// ⌈log2(8·input_bytes())⌉: the variables of the public inputs' check.
+unsigned input_log_bits(const Circuit& circuit);
+
+/// The padding instance: the circuit on the all-zero input. Its committed bits (words()) and
+/// its outputs, which the verifier knows without a proof.
+struct PaddingInstance {
+  std::vector<std::uint64_t> z;
+  Bytes outputs;
+};
+PaddingInstance padding_instance(const Circuit& circuit);
+
+/// The outputs of the whole batch: `outputs` (count instances), then the padding instance's up to
+/// 2^k instances.
+Bytes batch_outputs(const Circuit& circuit, std::size_t count, unsigned k, ByteSpan outputs);
 
 /// The zerocheck's one constraint over the columns (Â, B̂, ẑ): Â·B̂ + ẑ (characteristic 2).
 zk::Composition product_constraint();
@@ -39,24 +58,32 @@ std::vector<B128> sample_b128s(Transcript& transcript, std::size_t count) {
 /// the instance's word variables of the zerocheck's point (POLYVAL).
 std::vector<B128P> row_weights(B128 y, std::span<const B128> r_words);
 
-/// The lincheck's challenges: α, β, γ, δ for A_y(r), B_y(r), Z_y(r) and the outputs, and u, the
-/// point on the output slot's variables. Sampled in this order.
+/// The lincheck's challenges: α, β, γ, δ for A_y(r), B_y(r), Z_y(r) and the outputs, u, the
+/// point on the output slot's variables, and, when the inputs are public, ε and u_in for them.
+/// Sampled in this order.
 struct LincheckChallenges {
   std::array<B128, 4> coefficients;
   std::vector<B128> u;
+  B128 epsilon;
+  std::vector<B128> u_in;  ///< empty: private inputs
 };
 template <class Transcript>
-LincheckChallenges sample_lincheck(Transcript& transcript, const Circuit& circuit) {
+LincheckChallenges sample_lincheck(Transcript& transcript, const Circuit& circuit,
+                                   bool public_inputs) {
   LincheckChallenges c;
   for (B128& coefficient : c.coefficients) coefficient = transcript.sample_b128();
   c.u = sample_b128s(transcript, circuit.output_log_bits());
+  if (public_inputs) {
+    c.epsilon = transcript.sample_b128();
+    c.u_in = sample_b128s(transcript, input_log_bits(circuit));
+  }
   return c;
 }
 
-/// W = α·A0ᵀρ + β·B0ᵀρ + γ·ρ + δ·eq(u, ·) (the last on the output slot), one weight per
-/// committed bit of an instance, and the constants' share α·⟨a0, ρ⟩ + β·⟨b0, ρ⟩ (canonical
-/// values): for z' = z folded over the instances at r_out, Σ_j W(j)·z'(j) + constant is
-/// α·A_y(r) + β·B_y(r) + γ·Z_y(r) + δ·ẑ'(u, slot).
+/// W = α·A0ᵀρ + β·B0ᵀρ + γ·ρ + δ·eq(u, ·) (on the output slot) + ε·eq(u_in, ·) (on the input
+/// bits, public inputs only), one weight per committed bit of an instance, and the constants'
+/// share α·⟨a0, ρ⟩ + β·⟨b0, ρ⟩ (canonical values): for z' = z folded over the instances at r_out,
+/// Σ_j W(j)·z'(j) + constant is α·A_y(r) + β·B_y(r) + γ·Z_y(r) + δ·ẑ'(u, slot) + ε·ẑ'(u_in, ·).
 struct LincheckWeights {
   std::vector<B128> weights;
   B128 constant;
@@ -65,17 +92,20 @@ LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128P> 
                                  const LincheckChallenges& challenges);
 
 /// What Σ_j W(j)·z'(j) must equal: α·a + β·b + γ·z + δ·(the outputs' extension at (u, r_out)) +
-/// the weights' constant (`zero`: A_y(r), B_y(r), Z_y(r)).
+/// ε·(the public inputs' at (u_in, r_out)) + the weights' constant (`zero`: A_y(r), B_y(r),
+/// Z_y(r); `outputs`: the whole batch's, batch_outputs; `public_inputs`: count instances', the
+/// padding's being zero).
 B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
-                  const std::array<B128, 3>& zero, ByteSpan outputs, std::span<const B128> r_out,
-                  B128 constant);
+                  const std::array<B128, 3>& zero, ByteSpan outputs, ByteSpan public_inputs,
+                  std::span<const B128> r_out, B128 constant);
 
 /// Σ_y eq(point, y)·values[y]. Precondition: values.size() == 2^point.size().
 B128 evaluate_table(std::span<const B128> values, std::span<const B128> point);
 
-/// The extension of the output slots that `outputs` fill (padding zero) at (u, v): what ẑ is at
-/// (u, the slot's position, v) for an honest proof.
-B128 outputs_extension(const Circuit& circuit, ByteSpan outputs, std::span<const B128> u,
+/// Σ_i eq(v, i)·Σ_j eq(u, j)·bit j of records[i] (records of `record` bytes, bit t of byte b at
+/// 8b + t; instances past the records count as zero): the extension of a slot that the records
+/// fill, padding zero — of the outputs at (u, the output slot, v), of the public inputs' bits.
+B128 records_extension(ByteSpan records, std::size_t record, std::span<const B128> u,
                        std::span<const B128> v);
 
 

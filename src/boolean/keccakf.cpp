@@ -113,11 +113,15 @@ class KeccakfCircuit final : public Circuit {
   unsigned output_log_bits() const noexcept override { return kOutputLogBits; }
   std::size_t output_offset() const noexcept override { return 64 * kOutputWord; }
 
+  void place_inputs(ByteSpan input, std::span<std::uint64_t> region) const override {
+    std::memcpy(region.data(), input.data(), 8 * kLanes);  // little-endian host
+  }
+
   void witness(ByteSpan input, std::span<std::uint64_t> z) const override {
     std::fill(z.begin(), z.end(), 0);
+    place_inputs(input, z.first(kLanes));
     Lanes state;
-    std::memcpy(state.data(), input.data(), sizeof state);  // little-endian host
-    std::copy(state.begin(), state.end(), z.begin());
+    std::copy(z.begin(), z.begin() + kLanes, state.begin());
     for (unsigned r = 0; r < kRounds; ++r) {
       const Lanes a = theta_rho_pi(state);
       for (unsigned x = 0; x < 5; ++x) {

@@ -258,9 +258,13 @@ class Sha256Circuit final : public Circuit {
   unsigned output_log_bits() const noexcept override { return kOutputLogBits; }
   std::size_t output_offset() const noexcept override { return kOutputBase; }
 
+  void place_inputs(ByteSpan input, std::span<std::uint64_t> region) const override {
+    for (unsigned w = 0; w < 24; ++w) put_bits(region, 32 * w, load_be32(input.data() + 4 * w), 32);
+  }
+
   void witness(ByteSpan input, std::span<std::uint64_t> z) const override {
     std::fill(z.begin(), z.end(), 0);
-    for (unsigned w = 0; w < 24; ++w) put_bits(z, 32 * w, load_be32(input.data() + 4 * w), 32);
+    place_inputs(input, z.first(input_words()));
     Forward step(z, z, {}, {});
     const std::array<std::uint32_t, 8> h = compress(step, z);
     for (unsigned i = 0; i < 8; ++i) {

@@ -34,6 +34,6 @@ Result<ZerocheckClaims> verify_zerocheck(unsigned n_vars, const PinnedConstants&
 /// boolean::verify with other pinned constants (tests: rank-deficient ones accept a false witness
 /// that ours reject).
 Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof,
-                     const PinnedConstants& pinned);
+                     ByteSpan public_inputs, const PinnedConstants& pinned);
 
 }  // namespace merkleforge::boolean::detail

@@ -103,13 +103,90 @@ TEST_F(BooleanProof, OtherStatementsAreRejected) {
   expect_rejected(verify_keccak(kCount, changed, proved_->proof), "one output bit");
   expect_rejected(verify_keccak(2 * kCount, Bytes(2 * outputs.size()), proved_->proof),
                   "another count");
-  const Status three = verify_keccak(3, Bytes(600), proved_->proof);
-  ASSERT_FALSE(three.ok());
-  EXPECT_EQ(three.error().code, Errc::invalid_argument);
-  EXPECT_NE(three.error().message.find("power of two"), std::string::npos);
+  const Status none = verify_keccak(0, {}, proved_->proof);
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.error().code, Errc::invalid_argument);
   const Status short_outputs = verify_keccak(kCount, ByteSpan(outputs).first(399), proved_->proof);
   ASSERT_FALSE(short_outputs.ok());
   EXPECT_EQ(short_outputs.error().code, Errc::invalid_argument);
+}
+
+// A count that is not a power of two: the batch is padded with the all-zero input's instance,
+// whose outputs the verifier computes (the hash layer's Keccak-f of the zero state here). The
+// proof of 3 does not pass for 4 instances whose fourth output is the padding's, nor for the
+// first 2; a prover that fills the padding slot with another permutation is rejected.
+TEST(BooleanEngine, CountsThatAreNotPowersOfTwoArePadded) {
+  const Bytes inputs = random_inputs(3, 11);
+  auto proved = prove(keccak(), 3, inputs);
+  ASSERT_TRUE(proved.ok()) << proved.error().message;
+  EXPECT_TRUE(verify_keccak(3, proved->outputs, proved->proof).ok());
+  std::array<std::uint64_t, 25> zero{};
+  keccak_f1600(zero);
+  Bytes four = proved->outputs;
+  four.insert(four.end(), reinterpret_cast<const std::uint8_t*>(zero.data()),
+              reinterpret_cast<const std::uint8_t*>(zero.data()) + 200);  // little-endian host
+  expect_rejected(verify_keccak(4, four, proved->proof), "4 for a proof of 3");
+  expect_rejected(verify_keccak(2, ByteSpan(proved->outputs).first(400), proved->proof),
+                  "2 for a proof of 3");
+  auto as_four = prove(keccak(), 4, [&] {
+    Bytes padded = inputs;
+    padded.resize(800, 0);
+    return padded;
+  }());
+  ASSERT_TRUE(as_four.ok());
+  EXPECT_EQ(as_four->outputs, four) << "the padding instance's outputs are Keccak-f(0)";
+
+  std::vector<std::uint64_t> z = witness(random_inputs(4, 12), 4);
+  const std::vector<std::uint64_t> honest = witness(inputs, 3);
+  std::copy(honest.begin(), honest.end(), z.begin());  // instance 3: another permutation
+  auto cheat = detail::prove_bits(keccak(), 3, z, proved->outputs);
+  ASSERT_TRUE(cheat.ok()) << cheat.error().message;
+  expect_rejected(verify_keccak(3, proved->outputs, *cheat), "another permutation as padding");
+}
+
+// Public inputs: the statement lists them and the lincheck binds z's input bits to them. A proof
+// with public inputs verifies only with those inputs (not with others, nor as private); a prover
+// that commits another instance's bits while claiming these inputs and their outputs is rejected.
+TEST(BooleanEngine, PublicInputsAreBound) {
+  for (const Circuit* circuit : {&keccakf_circuit(), &sha256_circuit()}) {
+    std::mt19937_64 rng(13);
+    Bytes inputs(3 * circuit->input_bytes());
+    for (auto& byte : inputs) byte = static_cast<std::uint8_t>(rng());
+    auto proved = prove(*circuit, 3, inputs, nullptr, Inputs::made_public);
+    ASSERT_TRUE(proved.ok()) << proved.error().message;
+    EXPECT_TRUE(verify(*circuit, 3, proved->outputs, proved->proof, inputs).ok()) << circuit->name();
+    expect_rejected(verify(*circuit, 3, proved->outputs, proved->proof), "as private inputs");
+    Bytes other = inputs;
+    other[circuit->input_bytes() + 5] ^= 0x10;
+    expect_rejected(verify(*circuit, 3, proved->outputs, proved->proof, other), "other inputs");
+    const Status short_inputs =
+        verify(*circuit, 3, proved->outputs, proved->proof, ByteSpan(inputs).first(10));
+    ASSERT_FALSE(short_inputs.ok());
+    EXPECT_EQ(short_inputs.error().code, Errc::invalid_argument);
+
+    // The witness of `other`, claimed with `inputs` and the outputs of `other`.
+    std::vector<std::uint64_t> z(4 * circuit->words());
+    for (std::size_t i = 0; i < 4; ++i) {
+      const Bytes zero(circuit->input_bytes());
+      circuit->witness(i < 3 ? ByteSpan(other).subspan(i * circuit->input_bytes(),
+                                                       circuit->input_bytes())
+                             : ByteSpan(zero),
+                       std::span(z).subspan(i * circuit->words(), circuit->words()));
+    }
+    Bytes outputs(3 * circuit->output_bytes());
+    for (std::size_t i = 0; i < 3; ++i) {
+      circuit->output(std::span(z).subspan(i * circuit->words(), circuit->words()),
+                      std::span(outputs).subspan(i * circuit->output_bytes(),
+                                                 circuit->output_bytes()));
+    }
+    auto cheat = detail::prove_bits(*circuit, 3, z, outputs, inputs);
+    ASSERT_TRUE(cheat.ok()) << cheat.error().message;
+    expect_rejected(verify(*circuit, 3, outputs, *cheat, inputs), "another instance's bits");
+    EXPECT_TRUE(verify(*circuit, 3, outputs, *detail::prove_bits(*circuit, 3, z, outputs, other),
+                       other)
+                    .ok())
+        << "the same bits with their own inputs";
+  }
 }
 
 TEST_F(BooleanProof, AlteredProofsAreRejected) {
@@ -205,6 +282,9 @@ class AlteredKeccak final : public Circuit {
   void witness(ByteSpan input, std::span<std::uint64_t> z) const override {
     keccak().witness(input, z);
   }
+  void place_inputs(ByteSpan input, std::span<std::uint64_t> region) const override {
+    keccak().place_inputs(input, region);
+  }
   void output(std::span<const std::uint64_t> z, std::span<std::uint8_t> out) const override {
     keccak().output(z, out);
   }
@@ -288,9 +368,13 @@ TEST(BooleanEngine, WrongSizesAreErrors) {
   const auto wrong_inputs = prove(keccak(), 2, Bytes(399));
   ASSERT_FALSE(wrong_inputs.ok());
   EXPECT_EQ(wrong_inputs.error().code, Errc::wrong_size);
-  const auto not_power = prove(keccak(), 3, Bytes(600));
-  ASSERT_FALSE(not_power.ok());
-  EXPECT_EQ(not_power.error().code, Errc::invalid_argument);
+  const auto none = prove(keccak(), 0, {});
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.error().code, Errc::invalid_argument);
+  const auto unpadded_bits =  // 3 instances are committed as a batch of 4
+      detail::prove_bits(keccak(), 3, std::vector<std::uint64_t>(3 * keccak().words()), Bytes(600));
+  ASSERT_FALSE(unpadded_bits.ok());
+  EXPECT_EQ(unpadded_bits.error().code, Errc::wrong_size);
   const auto short_bits =
       detail::prove_bits(keccak(), 1, std::vector<std::uint64_t>(10), Bytes(200));
   ASSERT_FALSE(short_bits.ok());

@@ -191,9 +191,9 @@ TEST(UnivariateSkip, RankDeficientPinsAcceptAFalseOutputThatOursReject) {
                   std::span(outputs).subspan(200 * i, 200));
   }
   const detail::PinnedConstants deficient = {0, 0, 0};
-  auto weak = detail::prove_bits(keccak, 2, z, outputs, nullptr, deficient);
+  auto weak = detail::prove_bits(keccak, 2, z, outputs, {}, nullptr, deficient);
   ASSERT_TRUE(weak.ok()) << weak.error().message;
-  EXPECT_TRUE(detail::verify_pinned(keccak, 2, outputs, *weak, deficient).ok())
+  EXPECT_TRUE(detail::verify_pinned(keccak, 2, outputs, *weak, {}, deficient).ok())
       << "the kernel of rank-deficient weights hides the false row";
   auto ours = detail::prove_bits(keccak, 2, z, outputs);
   ASSERT_TRUE(ours.ok());

@@ -34,6 +34,18 @@ TEST_P(EveryCircuit, OutputSlotIsAlignedAndHoldsTheOutputs) {
   EXPECT_LE(8 * circuit().output_bytes(), slot);
 }
 
+// The inputs' bits sit where the witness commits them (the public inputs' check reads them there),
+// and their rows are input rows: flipping one breaks no other row than through the circuit.
+TEST_P(EveryCircuit, InputsArePlacedAsTheWitnessCommitsThem) {
+  std::mt19937_64 rng(3);
+  const Bytes input = test::random_bytes(circuit().input_bytes(), rng);
+  const Words z = test::witness_of(circuit(), input);
+  Words region(circuit().input_words());
+  circuit().place_inputs(input, region);
+  for (std::size_t w = 0; w < region.size(); ++w) EXPECT_EQ(region[w], z[w]) << "word " << w;
+  EXPECT_EQ(8 * circuit().input_bytes(), 64 * circuit().input_words());
+}
+
 TEST_P(EveryCircuit, BackwardWalkIsTheForwardWalksTranspose) {
   std::mt19937_64 rng(4);
   test::expect_adjoint(circuit(), Words(circuit().words(), 0), rng);  // the constants alone

@@ -113,6 +113,13 @@ Result<const boolean::Circuit*> boolean_circuit_named(const std::string& name) {
                     "the boolean engine proves keccakf and sha256 (so far), not '" + name + "'");
 }
 
+/// The engine that proves `circuit`: `requested` when given, else the Boolean engine for the
+/// circuits it proves and the constraint-system engine (v0) for the others.
+std::string engine_for(const std::string& circuit, const std::string& requested) {
+  if (!requested.empty()) return requested;
+  return boolean::find_circuit(circuit) != nullptr ? kBooleanEngine : "v0";
+}
+
 struct Statement {
   std::string engine = "v0";
   std::size_t count = 0;
@@ -202,7 +209,7 @@ Result<Statement> read_statement(const Circuit& c, const std::string& path) {
 }
 
 struct ProveArgs {
-  std::string circuit, inputs, proof, statement, engine = "v0";
+  std::string circuit, inputs, proof, statement, engine;  ///< engine: empty for engine_for's choice
   std::size_t count = 0;
   std::uint64_t seed = 1;
   std::size_t threads = 0;
@@ -224,21 +231,26 @@ void print_figures(double witness_s, double prove_s, std::size_t proof_bytes) {
 int run_prove_boolean(const ProveArgs& args, ByteSpan inputs) {
   auto c = boolean_circuit_named(args.circuit);
   if (!c) return fail(c.error());
-  if (args.public_inputs) {
-    return fail(make_error(Errc::invalid_argument, "the boolean engine keeps inputs private"));
-  }
   boolean::ProveTimings timings;
-  auto proved = boolean::prove(**c, args.count, inputs, &timings);
+  auto proved = boolean::prove(
+      **c, args.count, inputs, &timings,
+      args.public_inputs ? boolean::Inputs::made_public : boolean::Inputs::kept_private);
   if (!proved) return fail(proved.error());
   if (Status s = write_file(args.proof, proved->proof); !s) return fail(s.error());
-  const auto params = boolean::derive_params(**c, args.count).value();  // prove succeeded
+  // prove succeeded with these parameters
+  const auto params = boolean::derive_params(**c, args.count, args.public_inputs).value();
+  const ByteSpan public_inputs = args.public_inputs ? inputs : ByteSpan{};
   nlohmann::json doc;
   doc["engine"] = kBooleanEngine;
   doc["circuit"] = std::string((*c)->name());
   doc["count"] = args.count;
   doc["public_outputs"] = hex_list(proved->outputs, (*c)->output_bytes(), args.count);
+  if (args.public_inputs) {
+    doc["public_inputs"] = hex_list(public_inputs, (*c)->input_bytes(), args.count);
+  }
   doc["security_bits"] = params.soundness.bits();
-  doc["statement_digest"] = to_hex(boolean::statement_digest(**c, args.count, proved->outputs));
+  doc["statement_digest"] =
+      to_hex(boolean::statement_digest(**c, args.count, proved->outputs, public_inputs));
   if (Status s = write_text(args.statement, doc.dump(1) + "\n"); !s) return fail(s.error());
   print_figures(timings.witness,
                 timings.commit + timings.zerocheck + timings.lincheck + timings.open,
@@ -255,7 +267,9 @@ int run_prove(const ProveArgs& args) {
   Result<Bytes> inputs = args.inputs.empty() ? circuits::random_inputs(**c, args.count, args.seed)
                                              : read_inputs(**c, args.inputs, args.count);
   if (!inputs) return fail(inputs.error());
-  if (args.engine == kBooleanEngine) return run_prove_boolean(args, *inputs);
+  if (engine_for(args.circuit, args.engine) == kBooleanEngine) {
+    return run_prove_boolean(args, *inputs);
+  }
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const circuits::Trace trace = (*c)->trace(*inputs);
@@ -287,7 +301,8 @@ int run_verify(const std::string& name, const std::string& proof_path,
   if (statement->engine == kBooleanEngine) {
     auto b = boolean_circuit_named(name);
     if (!b) return fail(b.error());
-    verified = boolean::verify(**b, statement->count, statement->outputs, *proof);
+    verified =
+        boolean::verify(**b, statement->count, statement->outputs, *proof, statement->inputs);
   } else {
     const cs::ConstraintSystem system = (*c)->system(statement->count, statement->visibility());
     verified = cs::verify(
@@ -303,7 +318,7 @@ int run_verify(const std::string& name, const std::string& proof_path,
 }
 
 int run_describe(const std::string& name, std::size_t count, const std::string& engine) {
-  if (engine == kBooleanEngine) {
+  if (engine_for(name, engine) == kBooleanEngine) {
     auto b = boolean_circuit_named(name);
     if (!b) return fail(b.error());
     auto text = boolean::describe(**b, count);
@@ -339,7 +354,8 @@ void register_zk(CLI::App& app, int& exit_code) {
   const auto engine_option = [&](CLI::App* command) {
     command
         ->add_option("--engine", args->engine,
-                     "v0 (the constraint-system engine, default) or boolean (keccakf, sha256)")
+                     "boolean (the Boolean engine; default for keccakf and sha256) or v0 (the "
+                     "constraint-system engine; default for the other circuits)")
         ->check(CLI::IsMember({"v0", kBooleanEngine}));
   };
   engine_option(prove);

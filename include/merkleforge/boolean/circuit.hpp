@@ -55,6 +55,10 @@ class Circuit {
   /// The instance's committed bits for `input` (input_bytes() bytes): the circuit evaluated
   /// forward. `z` has words() words.
   virtual void witness(ByteSpan input, std::span<std::uint64_t> z) const = 0;
+  /// The input's bits as `witness` commits them: 8·input_bytes() bits from bit 0 of z, written
+  /// to `region` (input_words() words) — how the verifier binds public inputs.
+  std::size_t input_words() const noexcept { return (8 * input_bytes() + 63) / 64; }
+  virtual void place_inputs(ByteSpan input, std::span<std::uint64_t> region) const = 0;
   /// The outputs as the committed bits hold them (output_bytes() bytes to `out`).
   virtual void output(std::span<const std::uint64_t> z, std::span<std::uint8_t> out) const = 0;
   /// a[j] = A_j·z + a_j and b[j] = B_j·z + b_j for every row j, from z alone. Each span has

@@ -17,8 +17,11 @@ struct ProveTimings {
   double witness = 0, commit = 0, zerocheck = 0, lincheck = 0, open = 0;
 };
 
+/// Whether the statement lists the inputs (verify's public_inputs) or keeps them private.
+enum class Inputs { kept_private, made_public };
+
 /// Errors: as verify for the count; wrong_size for inputs of another length.
 Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
-                     ProveTimings* timings = nullptr);
+                     ProveTimings* timings = nullptr, Inputs visibility = Inputs::kept_private);
 
 }  // namespace merkleforge::boolean

@@ -77,15 +77,17 @@ std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::ui
 
 Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
                          std::span<const std::uint64_t> z, ByteSpan outputs,
-                         ProveTimings* timings, const PinnedConstants& pinned) {
-  auto k = check_statement(circuit, count, outputs);
+                         ByteSpan public_inputs, ProveTimings* timings,
+                         const PinnedConstants& pinned) {
+  auto k = check_statement(circuit, count, outputs, public_inputs);
   if (!k) return k.error();
-  if (z.size() != count * circuit.words()) {
+  const std::size_t batch = std::size_t{1} << *k;
+  if (z.size() != batch * circuit.words()) {
     return make_error(Errc::wrong_size, "boolean: " + std::to_string(z.size()) +
-                                            " words of committed bits for " +
-                                            std::to_string(count) + " instances");
+                                            " words of committed bits for a batch of " +
+                                            std::to_string(batch) + " instances");
   }
-  auto params = derive_params(circuit, count);
+  auto params = derive_params(circuit, count, !public_inputs.empty());
   if (!params) return params.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;
 
@@ -97,26 +99,28 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   packed = {};
   timer.emplace(phase(timings, &ProveTimings::zerocheck));
 
-  zk::ProverTranscript transcript(kProtocol, statement_digest(circuit, count, outputs));
+  zk::ProverTranscript transcript(kProtocol, statement_digest(circuit, count, outputs, public_inputs));
   transcript.begin_phase("boolean/commitment");
   transcript.write_commitment(committed->root());
 
   transcript.begin_phase("boolean/zerocheck");
-  auto [a, b] = operand_columns(circuit, count, z);
+  auto [a, b] = operand_columns(circuit, batch, z);
   const ZerocheckClaims zero = prove_zerocheck({a, b, z}, n, pinned, transcript);
   a = {}, b = {};
   const std::span<const B128> r(zero.point);
 
   timer.emplace(phase(timings, &ProveTimings::lincheck));
   transcript.begin_phase("boolean/lincheck");
-  const LincheckChallenges challenges = sample_lincheck(transcript, circuit);
+  const LincheckChallenges challenges = sample_lincheck(transcript, circuit, !public_inputs.empty());
   const unsigned instance_words = m0 - kSkipVars;
   const std::span<const B128> r_out = r.subspan(instance_words);
   const LincheckWeights w = lincheck_weights(
       circuit, row_weights(zero.y, r.first(instance_words)), challenges);
   const zk::SumcheckClaim lincheck{
       m0, pair_product(),
-      lincheck_sum(circuit, challenges, {zero.a, zero.b, zero.z}, outputs, r_out, w.constant)};
+      lincheck_sum(circuit, challenges, {zero.a, zero.b, zero.z},
+                   batch_outputs(circuit, count, *k, outputs), public_inputs, r_out,
+                   w.constant)};
   const std::vector<B128> folded_z = fold_instances(circuit, z, r_out);
   const std::vector<std::vector<zk::Column>> lincheck_columns = {
       {zk::Column::b128(w.weights), zk::Column::b128(folded_z)}};
@@ -136,8 +140,9 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
 }  // namespace detail
 
 Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
-                     ProveTimings* timings) {
-  if (auto k = detail::log_count(count); !k) return k.error();
+                     ProveTimings* timings, Inputs visibility) {
+  auto k = detail::log_count(count);
+  if (!k) return k.error();
   if (inputs.size() != count * circuit.input_bytes()) {
     return make_error(Errc::wrong_size, "boolean: " + std::to_string(inputs.size()) +
                                             " input bytes for " + std::to_string(count) +
@@ -146,7 +151,7 @@ Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
   std::optional<detail::PhaseTimer> timer(std::in_place,
                                           detail::phase(timings, &ProveTimings::witness));
   const std::size_t words = circuit.words();
-  LargeVector<std::uint64_t> z(count * words);
+  LargeVector<std::uint64_t> z((std::size_t{1} << *k) * words);
   Proved out{Bytes(count * circuit.output_bytes()), {}};
   parallel_for(count, 1, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
@@ -156,8 +161,15 @@ Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
                      {out.outputs.data() + i * circuit.output_bytes(), circuit.output_bytes()});
     }
   });
+  if (count < (std::size_t{1} << *k)) {
+    const detail::PaddingInstance padding = detail::padding_instance(circuit);
+    for (std::size_t i = count; i < (std::size_t{1} << *k); ++i) {
+      std::copy(padding.z.begin(), padding.z.end(), z.begin() + i * words);
+    }
+  }
   timer.reset();
-  auto proof = detail::prove_bits(circuit, count, z, out.outputs, timings);
+  auto proof = detail::prove_bits(circuit, count, z, out.outputs,
+                                  visibility == Inputs::made_public ? inputs : ByteSpan{}, timings);
   if (!proof) return proof.error();
   out.proof = std::move(*proof);
   return out;
