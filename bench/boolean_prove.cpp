@@ -2,12 +2,16 @@
 // batches on 1 and 2 threads, beside the hash layer's single-state Keccak-f (the native floor the
 // issue measures the prover against). Counters: the prover's phases (seconds), proof size (KiB),
 // instances per second per thread (per_s_per_core, as the first engine's rows name it), Keccak-f's
-// ratio to the native permutation, and peak memory (MiB, whole process). Rows:
-// boolean/prove/<circuit>/merkleforge/<count>/threads:<n>, boolean/verify/<circuit>/merkleforge/
-// <count>, boolean/native/keccak_f1600/merkleforge; the report sets the per-thread rates beside
-// Flock's and Binius64's (tools/report/reference_figures.json).
+// ratio to the native permutation, time-stamp-counter cycles per instance per thread (x86), and
+// peak memory (MiB, whole process). Rows: boolean/prove/<circuit>/merkleforge/<count>/threads:<n>
+// (Keccak-f also swept over 2^11 … 2^15 instances on one thread), boolean/verify/<circuit>/
+// merkleforge/<count>, boolean/native/keccak_f1600/merkleforge; the report sets the per-thread
+// rates beside Flock's and Binius64's (tools/report/reference_figures.json).
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 #include <array>
 #include <map>
@@ -31,6 +35,20 @@ struct Row {
 const Row kRows[] = {{keccakf_circuit(), std::size_t{1} << 10},
                      {keccakf_circuit(), std::size_t{1} << 13},
                      {sha256_circuit(), std::size_t{1} << 14}};
+/// The batch-size sweep (one thread; 2^10 and 2^13 are rows above). 2^16 needs ~8 GiB.
+const Row kSweep[] = {{keccakf_circuit(), std::size_t{1} << 11},
+                      {keccakf_circuit(), std::size_t{1} << 12},
+                      {keccakf_circuit(), std::size_t{1} << 14},
+                      {keccakf_circuit(), std::size_t{1} << 15}};
+
+/// The time-stamp counter (x86; 0 elsewhere, and the counter is then left out).
+std::uint64_t cycles() {
+#if defined(__x86_64__)
+  return __rdtsc();
+#else
+  return 0;
+#endif
+}
 
 double peak_mib() {
   rusage usage{};
@@ -83,8 +101,11 @@ void BM_Prove(benchmark::State& state, Row row) {
   const Bytes inputs = random_inputs(row.circuit, count);
   ProveTimings total;
   std::size_t proof_bytes = 0;
+  std::uint64_t tsc = 0;
   for (auto _ : state) {
+    const std::uint64_t start = cycles();
     auto proved = prove(row.circuit, count, inputs, &total);
+    tsc += cycles() - start;
     if (!proved) {
       state.SkipWithError(proved.error().message.c_str());
       return;
@@ -109,6 +130,10 @@ void BM_Prove(benchmark::State& state, Row row) {
   if (&row.circuit == &keccakf_circuit()) {
     state.counters["x_native_per_thread"] =
         seconds / n * 1e9 * static_cast<double>(threads) / static_cast<double>(count) / native_ns();
+  }
+  if (tsc != 0) {
+    state.counters["tsc_cycles_per_item_per_thread"] =
+        static_cast<double>(tsc) / n * static_cast<double>(threads) / static_cast<double>(count);
   }
   state.counters["peak_MiB"] = peak_mib();
 }
@@ -139,6 +164,12 @@ const bool registered = [] {
     benchmark::RegisterBenchmark(("boolean/verify/" + suffix).c_str(), BM_Verify, row)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
+  }
+  for (const Row& row : kSweep) {
+    bench::register_prove_row_on({1},
+                                 "boolean/prove/" + std::string(row.circuit.name()) +
+                                     "/merkleforge/" + std::to_string(row.count),
+                                 BM_Prove, row);
   }
   return true;
 }();
