@@ -13,15 +13,13 @@ namespace merkleforge::bench {
 
 template <class Function, class... Args>
 benchmark::internal::Benchmark* register_prove_row_on(std::initializer_list<int> threads,
-                                                      const std::string& name,
-                                                      Function&& function, Args&&... args) {
+                                                      const std::string& name, Function&& function,
+                                                      Args&&... args) {
   auto* row = benchmark::RegisterBenchmark(name.c_str(), std::forward<Function>(function),
                                            std::forward<Args>(args)...)
                   ->ArgNames({"threads"});
   for (const int t : threads) row->Arg(t);
-  return row->Iterations(1)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
+  return row->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 }
 
 template <class Function, class... Args>

@@ -124,9 +124,9 @@ B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
     const std::size_t count = public_inputs.size() / circuit.input_bytes();
     std::vector<std::uint64_t> regions(count * circuit.input_words());
     for (std::size_t i = 0; i < count; ++i) {
-      circuit.place_inputs(public_inputs.subspan(i * circuit.input_bytes(), circuit.input_bytes()),
-                           std::span(regions).subspan(i * circuit.input_words(),
-                                                      circuit.input_words()));
+      circuit.place_inputs(
+          public_inputs.subspan(i * circuit.input_bytes(), circuit.input_bytes()),
+          std::span(regions).subspan(i * circuit.input_words(), circuit.input_words()));
     }
     const ByteSpan bytes(reinterpret_cast<const std::uint8_t*>(regions.data()),
                          regions.size() * 8);  // little-endian host
@@ -216,8 +216,7 @@ Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan ou
   return h.finalize();
 }
 
-Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count,
-                                   bool public_inputs) {
+Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count, bool public_inputs) {
   auto k = detail::log_count(count);
   if (!k) return k.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;

@@ -108,7 +108,6 @@ B128 evaluate_table(std::span<const B128> values, std::span<const B128> point);
 B128 records_extension(ByteSpan records, std::size_t record, std::span<const B128> u,
                        std::span<const B128> v);
 
-
 /// The proof: magic, version, u32 length of the protocol tape, the tape, the commitment's proof.
 Bytes encode_proof(ByteSpan tape, ByteSpan opening);
 struct DecodedProof {

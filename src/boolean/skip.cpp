@@ -53,7 +53,8 @@ std::uint8_t vanishing_aes(std::uint8_t v) noexcept {
 
 std::uint8_t lagrange_aes(unsigned b, std::uint8_t e) noexcept {
   static const std::uint8_t inverse_denominator = aes_inverse(domain_product());
-  const std::uint8_t numerator = aes_mul(vanishing_aes(e), aes_inverse(e ^ static_cast<std::uint8_t>(b)));
+  const std::uint8_t numerator =
+      aes_mul(vanishing_aes(e), aes_inverse(e ^ static_cast<std::uint8_t>(b)));
   return aes_mul(numerator, inverse_denominator);
 }
 

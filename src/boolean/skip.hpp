@@ -19,9 +19,9 @@ namespace merkleforge::boolean::detail {
 
 using binius::B128;
 
-inline constexpr unsigned kSkipVars = 6;                     ///< bits of a word
-inline constexpr unsigned kDomainSize = 1u << kSkipVars;     ///< |D|
-inline constexpr unsigned kQuotientPoints = kDomainSize - 1; ///< deg Q <= 62
+inline constexpr unsigned kSkipVars = 6;                      ///< bits of a word
+inline constexpr unsigned kDomainSize = 1u << kSkipVars;      ///< |D|
+inline constexpr unsigned kQuotientPoints = kDomainSize - 1;  ///< deg Q <= 62
 /// The lowest word variables whose eq coordinates are pinned to AES8 constants.
 inline constexpr unsigned kPinnedVars = 3;
 

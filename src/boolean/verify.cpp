@@ -26,8 +26,8 @@ Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs
   if (!decoded) return decoded.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;
 
-  zk::VerifierTranscript transcript(kProtocol, statement_digest(circuit, count, outputs, public_inputs),
-                                    decoded->tape, {});
+  zk::VerifierTranscript transcript(
+      kProtocol, statement_digest(circuit, count, outputs, public_inputs), decoded->tape, {});
   transcript.begin_phase("boolean/commitment");
   auto root = transcript.read_commitment();
   if (!root) return root.error();
@@ -38,7 +38,8 @@ Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs
   const std::span<const B128> r(zero->point);
 
   transcript.begin_phase("boolean/lincheck");
-  const detail::LincheckChallenges challenges = detail::sample_lincheck(transcript, circuit, !public_inputs.empty());
+  const detail::LincheckChallenges challenges =
+      detail::sample_lincheck(transcript, circuit, !public_inputs.empty());
   const unsigned instance_words = m0 - detail::kSkipVars;
   const std::span<const B128> r_out = r.subspan(instance_words);
   const detail::LincheckWeights w = detail::lincheck_weights(
@@ -46,8 +47,8 @@ Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs
   const zk::SumcheckClaim lincheck{
       m0, detail::pair_product(),
       detail::lincheck_sum(circuit, challenges, {zero->a, zero->b, zero->z},
-                           detail::batch_outputs(circuit, count, *k, outputs), public_inputs,
-                           r_out, w.constant)};
+                           detail::batch_outputs(circuit, count, *k, outputs), public_inputs, r_out,
+                           w.constant)};
   auto folded = zk::verify_sumcheck({&lincheck, 1}, transcript);
   if (!folded) return folded.error();
   if (detail::evaluate_table(w.weights, folded->point) != folded->evals[0][0]) {

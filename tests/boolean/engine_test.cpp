@@ -154,7 +154,8 @@ TEST(BooleanEngine, PublicInputsAreBound) {
     for (auto& byte : inputs) byte = static_cast<std::uint8_t>(rng());
     auto proved = prove(*circuit, 3, inputs, nullptr, Inputs::made_public);
     ASSERT_TRUE(proved.ok()) << proved.error().message;
-    EXPECT_TRUE(verify(*circuit, 3, proved->outputs, proved->proof, inputs).ok()) << circuit->name();
+    EXPECT_TRUE(verify(*circuit, 3, proved->outputs, proved->proof, inputs).ok())
+        << circuit->name();
     expect_rejected(verify(*circuit, 3, proved->outputs, proved->proof), "as private inputs");
     Bytes other = inputs;
     other[circuit->input_bytes() + 5] ^= 0x10;
@@ -168,23 +169,23 @@ TEST(BooleanEngine, PublicInputsAreBound) {
     std::vector<std::uint64_t> z(4 * circuit->words());
     for (std::size_t i = 0; i < 4; ++i) {
       const Bytes zero(circuit->input_bytes());
-      circuit->witness(i < 3 ? ByteSpan(other).subspan(i * circuit->input_bytes(),
-                                                       circuit->input_bytes())
-                             : ByteSpan(zero),
-                       std::span(z).subspan(i * circuit->words(), circuit->words()));
+      circuit->witness(
+          i < 3 ? ByteSpan(other).subspan(i * circuit->input_bytes(), circuit->input_bytes())
+                : ByteSpan(zero),
+          std::span(z).subspan(i * circuit->words(), circuit->words()));
     }
     Bytes outputs(3 * circuit->output_bytes());
     for (std::size_t i = 0; i < 3; ++i) {
-      circuit->output(std::span(z).subspan(i * circuit->words(), circuit->words()),
-                      std::span(outputs).subspan(i * circuit->output_bytes(),
-                                                 circuit->output_bytes()));
+      circuit->output(
+          std::span(z).subspan(i * circuit->words(), circuit->words()),
+          std::span(outputs).subspan(i * circuit->output_bytes(), circuit->output_bytes()));
     }
     auto cheat = detail::prove_bits(*circuit, 3, z, outputs, inputs);
     ASSERT_TRUE(cheat.ok()) << cheat.error().message;
     expect_rejected(verify(*circuit, 3, outputs, *cheat, inputs), "another instance's bits");
-    EXPECT_TRUE(verify(*circuit, 3, outputs, *detail::prove_bits(*circuit, 3, z, outputs, other),
-                       other)
-                    .ok())
+    EXPECT_TRUE(
+        verify(*circuit, 3, outputs, *detail::prove_bits(*circuit, 3, z, outputs, other), other)
+            .ok())
         << "the same bits with their own inputs";
   }
 }

@@ -2,13 +2,13 @@
 // CPU runs (and, in test_boolean_emulated_gfni512, the gfni512 kernel under SIMDe on any CPU)
 // against the portable one, on random words and on the words of Keccak-f witnesses, and the
 // portable one against V_e(h) computed from its definition in AES8.
+#include "skip_kernel.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 #include <vector>
-
-#include "skip_kernel.hpp"
 
 namespace merkleforge::boolean::detail {
 namespace {

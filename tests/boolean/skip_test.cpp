@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "merkleforge/boolean/engine.hpp"
 #include "merkleforge/binius/aes_tower.hpp"
+#include "merkleforge/boolean/engine.hpp"
 #include "pipeline.hpp"
 #include "skip_kernel.hpp"
 #include "zerocheck_prove.hpp"
@@ -30,7 +30,8 @@ TEST(UnivariateSkip, AesBytesEmbedAsASubfield) {
   for (unsigned a = 0; a < 256; a += 7) {
     for (unsigned b = 0; b < 256; b += 5) {
       const auto x = static_cast<std::uint8_t>(a), y = static_cast<std::uint8_t>(b);
-      ASSERT_EQ(embed_aes(x) * embed_aes(y), embed_aes(binius::rijndael_mul(x, y))) << a << " " << b;
+      ASSERT_EQ(embed_aes(x) * embed_aes(y), embed_aes(binius::rijndael_mul(x, y)))
+          << a << " " << b;
     }
     if (a != 0) {
       EXPECT_EQ(embed_aes(static_cast<std::uint8_t>(a)) *
@@ -80,7 +81,8 @@ TEST(UnivariateSkip, QuotientIsInterpolatedFromItsValues) {
     return v;
   };
   std::vector<B128> values;
-  for (unsigned i = 0; i < detail::kQuotientPoints; ++i) values.push_back(horner(embed_aes(detail::quotient_point(i))));
+  for (unsigned i = 0; i < detail::kQuotientPoints; ++i)
+    values.push_back(horner(embed_aes(detail::quotient_point(i))));
   const B128 y = random_b128(rng);
   EXPECT_EQ(detail::quotient_at(values, y), horner(y));
 }
@@ -143,7 +145,8 @@ std::vector<B128> naive_round(const std::vector<std::uint64_t>& a,
     };
     for (std::size_t w = 0; w < a.size(); ++w) {
       B128 eq = B128::one();
-      for (std::size_t i = 0; i < tau.size(); ++i) eq *= ((w >> i) & 1) ? tau[i] : tau[i] + B128::one();
+      for (std::size_t i = 0; i < tau.size(); ++i)
+        eq *= ((w >> i) & 1) ? tau[i] : tau[i] + B128::one();
       r[e] += eq * (extend(a[w]) * extend(b[w]) + extend(z[w]));
     }
   }
@@ -157,7 +160,8 @@ TEST(UnivariateSkip, EveryKernelGivesTheNaiveFirstRound) {
   for (std::size_t w = 0; w < words; ++w) a[w] = rng(), b[w] = rng(), z[w] = rng();
   std::vector<B128> random(3);
   for (B128& t : random) t = random_b128(rng);
-  const std::vector<B128> expected = naive_round(a, b, z, detail::word_point(detail::kPinned, random));
+  const std::vector<B128> expected =
+      naive_round(a, b, z, detail::word_point(detail::kPinned, random));
   ASSERT_FALSE(detail::skip_kernels().empty());
   for (const std::string_view kernel : detail::skip_kernels()) {
     ASSERT_TRUE(detail::select_skip_kernel(kernel).ok());
@@ -180,7 +184,8 @@ TEST(UnivariateSkip, RankDeficientPinsAcceptAFalseOutputThatOursReject) {
   for (auto& byte : inputs) byte = static_cast<std::uint8_t>(rng());
   std::vector<std::uint64_t> z(2 * keccak.words());
   for (std::size_t i = 0; i < 2; ++i) {
-    keccak.witness(std::span(inputs).subspan(200 * i, 200), {z.data() + i * keccak.words(), keccak.words()});
+    keccak.witness(std::span(inputs).subspan(200 * i, 200),
+                   {z.data() + i * keccak.words(), keccak.words()});
   }
   const std::size_t bit = keccak.output_offset() + 64 * 1 + 17;  // word 993 ≡ 1 (mod 8)
   ASSERT_EQ((bit / 64) % 8, 1u);

@@ -48,8 +48,7 @@ Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count,
                                    bool public_inputs = false);
 
 /// The parameters and the soundness account, as text (`mforge zk describe --engine boolean`).
-Result<std::string> describe(const Circuit& circuit, std::size_t count,
-                             bool public_inputs = false);
+Result<std::string> describe(const Circuit& circuit, std::size_t count, bool public_inputs = false);
 
 /// SHA-256 of the protocol and its version, the circuit (name, sizes), count, outputs and the
 /// public inputs (none: the inputs are private): what a proof is bound to (the transcript starts
@@ -59,10 +58,11 @@ Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan ou
 
 /// Ok when `proof` shows the statement: `count` instances of the circuit give `outputs` (count ×
 /// output_bytes()), from `public_inputs` (count × input_bytes()) when they are given, else from
-/// private inputs. Every trusted value (circuit, count, outputs, inputs) comes from the caller. A count that is not a power of two is padded with instances of the all-zero
-/// input, whose outputs the verifier computes. Errors: invalid_argument for a count outside 1
-/// … 2^kMaxLogCount or outputs or inputs of the wrong size; malformed_input for bytes that are not a
-/// proof of this engine and version; corrupt_data naming the first failed check.
+/// private inputs. Every trusted value (circuit, count, outputs, inputs) comes from the caller. A
+/// count that is not a power of two is padded with instances of the all-zero input, whose outputs
+/// the verifier computes. Errors: invalid_argument for a count outside 1 … 2^kMaxLogCount or
+/// outputs or inputs of the wrong size; malformed_input for bytes that are not a proof of this
+/// engine and version; corrupt_data naming the first failed check.
 Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof,
               ByteSpan public_inputs = {});
 

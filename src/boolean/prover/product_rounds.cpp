@@ -46,8 +46,9 @@ struct SplitEq {
   }
 };
 
-/// Σ_k eq_lo[k]·(a·b + z) at 0, 1 and ∞ over a chunk's pairs, scaled by the chunk's eq_hi.
-RoundSums chunk_sums(ChunkValues& v, std::span<const B128P> eq_lo, B128P eq_hi,
+/// Σ_k eq_lo[k]·(a·b + z) at 0, ∞ and, when `at_one`, 1 over a chunk's pairs, scaled by the
+/// chunk's eq_hi.
+RoundSums chunk_sums(ChunkValues& v, std::span<const B128P> eq_lo, B128P eq_hi, bool at_one,
                      std::vector<B128P>& scratch) {
   const auto& kernel = binius::active_polyval_kernel();
   const std::size_t n = eq_lo.size();
@@ -56,6 +57,7 @@ RoundSums chunk_sums(ChunkValues& v, std::span<const B128P> eq_lo, B128P eq_hi,
   RoundSums sums{};
   // at 0 and 1: a·b + z
   for (auto [a, b, z, t] : {std::tuple{&a0, &b0, &z0, 0u}, std::tuple{&a1, &b1, &z1, 1u}}) {
+    if (t == 1 && !at_one) break;
     kernel.mul(a->data(), b->data(), scratch.data(), n);
     for (std::size_t k = 0; k < n; ++k) scratch[k] += (*z)[k];
     kernel.mul(scratch.data(), eq_lo.data(), scratch.data(), n);
@@ -70,9 +72,10 @@ RoundSums chunk_sums(ChunkValues& v, std::span<const B128P> eq_lo, B128P eq_hi,
   return sums;
 }
 
-/// The round's sums over all pairs; `load(chunk, values)` fills a chunk's pairs.
+/// The round's sums over all pairs (at 1 only when `at_one`); `load(chunk, values)` fills a
+/// chunk's pairs (the hi z values only when `at_one`).
 template <class Load>
-RoundSums round_sums(std::size_t pairs, const SplitEq& eq, Load load) {
+RoundSums round_sums(std::size_t pairs, const SplitEq& eq, bool at_one, Load load) {
   const std::size_t chunk = eq.lo.size(), chunks = pairs / chunk;
   return parallel_reduce(
       chunks, kChunksPerBlock, RoundSums{},
@@ -81,7 +84,7 @@ RoundSums round_sums(std::size_t pairs, const SplitEq& eq, Load load) {
         std::vector<B128P> scratch(chunk);
         for (std::size_t c = begin; c < end; ++c) {
           load(c * chunk, values);
-          acc = add_sums(acc, chunk_sums(values, eq.lo, eq.hi[c], scratch));
+          acc = add_sums(acc, chunk_sums(values, eq.lo, eq.hi[c], at_one, scratch));
         }
         return acc;
       },
@@ -103,12 +106,15 @@ ByteTables scaled(const ByteTables& tables, B128P factor) {
   return out;
 }
 
-/// The round polynomial P·(1 + τ_i + X)·q(X) from q's sums; writes c_0, c_1, c_2 and returns the
-/// challenge.
-B128 send_round(zk::ProverTranscript& transcript, const RoundSums& sums,
-                                 B128 prefix, B128 tau_i) {
-  const std::array<B128, 3> q_at = {to_canonical(sums[0]), to_canonical(sums[1]),
-                                    to_canonical(sums[2])};
+/// The round polynomial P·(1 + τ_i + X)·q(X) from q's sums; writes c_0, c_1, c_2, draws the
+/// challenge r and sets `local` from the round's claim without P (local = (1 + τ_i)·q(0) +
+/// τ_i·q(1)) to q(r). Unless τ_i = 0, q(1) follows from that claim (Gruen) and sums[1] is unused.
+B128 send_round(zk::ProverTranscript& transcript, const RoundSums& sums, B128 prefix, B128 tau_i,
+                B128& local) {
+  const B128 q0 = to_canonical(sums[0]);
+  const B128 q1 = tau_i == B128::zero() ? to_canonical(sums[1])
+                                        : (local + (B128::one() + tau_i) * q0) * tau_i.inverse();
+  const std::array<B128, 3> q_at = {q0, q1, to_canonical(sums[2])};
   const std::array<B128, 3> q = {q_at[0], q_at[1] + q_at[0] + q_at[2], q_at[2]};  // coefficients
   std::array<B128, 4> g{};
   for (unsigned k = 0; k < 3; ++k) {
@@ -117,7 +123,9 @@ B128 send_round(zk::ProverTranscript& transcript, const RoundSums& sums,
     g[k + 1] += c;
   }
   transcript.write_b128s(std::span(g).first(3));
-  return transcript.sample_b128();
+  const B128 r = transcript.sample_b128();
+  local = q[0] + r * (q[1] + r * q[2]);
+  return r;
 }
 
 /// out[j] = lo + r·(lo + hi) for the pairs (2j, 2j + 1) of `table`, j < pairs, products in bulk.
@@ -126,7 +134,8 @@ void fold(const Table& table, B128P r, std::size_t pairs, Table& out) {
     std::array<B128P, 256> delta;
     for (std::size_t j = begin; j < end; j += delta.size()) {
       const std::size_t count = std::min(delta.size(), end - j);
-      for (std::size_t k = 0; k < count; ++k) delta[k] = table[2 * (j + k)] + table[2 * (j + k) + 1];
+      for (std::size_t k = 0; k < count; ++k)
+        delta[k] = table[2 * (j + k)] + table[2 * (j + k) + 1];
       binius::active_polyval_kernel().mul_scalar(delta.data(), r, delta.data(), count);
       for (std::size_t k = 0; k < count; ++k) out[j + k] = table[2 * (j + k)] + delta[k];
     }
@@ -140,31 +149,39 @@ ByteTables lagrange_byte_tables(std::span<const B128> lagrange_y) {
   ByteTables tables{};
   for (unsigned p = 0; p < 8; ++p) {
     for (unsigned j = 0; j < 8; ++j) {
-      for (unsigned x = 0; x < (1u << j); ++x) tables[p][(1u << j) + x] = tables[p][x] + l[8 * p + j];
+      for (unsigned x = 0; x < (1u << j); ++x)
+        tables[p][(1u << j) + x] = tables[p][x] + l[8 * p + j];
     }
   }
   return tables;
 }
 
 ProductRoundsResult prove_product_rounds(const BitColumns& columns, const ByteTables& tables,
-                                         std::span<const B128> tau,
+                                         std::span<const B128> tau, B128 sum,
                                          zk::ProverTranscript& transcript) {
   const std::array<std::span<const std::uint64_t>, 3> words = {columns.a, columns.b, columns.z};
   const std::size_t m = tau.size();
   ProductRoundsResult out;
-  B128 prefix = B128::one();
+  B128 prefix = B128::one(), local = sum;
 
   // Round 0 on the words: pair j is words 2j and 2j + 1.
   std::size_t pairs = words[0].size() / 2;
-  const RoundSums first = round_sums(pairs, SplitEq(tau.subspan(1)), [&](std::size_t j0, ChunkValues& v) {
-    for (unsigned c = 0; c < 3; ++c) {
-      for (std::size_t k = 0; k < v.lo[c].size(); ++k) {
-        v.lo[c][k] = extend(tables, words[c][2 * (j0 + k)]);
-        v.hi[c][k] = extend(tables, words[c][2 * (j0 + k) + 1]);
-      }
-    }
-  });
-  B128 r = send_round(transcript, first, prefix, tau[0]);
+  bool at_one = tau[0] == B128::zero();
+  const RoundSums first =
+      round_sums(pairs, SplitEq(tau.subspan(1)), at_one, [&](std::size_t j0, ChunkValues& v) {
+        for (unsigned c = 0; c < 3; ++c) {
+          if (c == 2 && !at_one) {
+            for (std::size_t k = 0; k < v.lo[c].size(); ++k)
+              v.lo[c][k] = extend(tables, words[c][2 * (j0 + k)]);
+            continue;
+          }
+          for (std::size_t k = 0; k < v.lo[c].size(); ++k) {
+            v.lo[c][k] = extend(tables, words[c][2 * (j0 + k)]);
+            v.hi[c][k] = extend(tables, words[c][2 * (j0 + k) + 1]);
+          }
+        }
+      });
+  B128 r = send_round(transcript, first, prefix, tau[0], local);
   out.point.push_back(r);
   prefix *= B128::one() + tau[0] + r;
 
@@ -185,15 +202,17 @@ ProductRoundsResult prove_product_rounds(const BitColumns& columns, const ByteTa
   // Rounds 1 … m − 1 on the tables.
   for (std::size_t i = 1; i < m; ++i) {
     pairs /= 2;
-    const RoundSums sums = round_sums(pairs, SplitEq(tau.subspan(i + 1)), [&](std::size_t j0, ChunkValues& v) {
-      for (unsigned c = 0; c < 3; ++c) {
-        for (std::size_t k = 0; k < v.lo[c].size(); ++k) {
-          v.lo[c][k] = current[c][2 * (j0 + k)];
-          v.hi[c][k] = current[c][2 * (j0 + k) + 1];
-        }
-      }
-    });
-    r = send_round(transcript, sums, prefix, tau[i]);
+    at_one = tau[i] == B128::zero();
+    const RoundSums sums =
+        round_sums(pairs, SplitEq(tau.subspan(i + 1)), at_one, [&](std::size_t j0, ChunkValues& v) {
+          for (unsigned c = 0; c < 3; ++c) {
+            for (std::size_t k = 0; k < v.lo[c].size(); ++k) {
+              v.lo[c][k] = current[c][2 * (j0 + k)];
+              v.hi[c][k] = current[c][2 * (j0 + k) + 1];
+            }
+          }
+        });
+    r = send_round(transcript, sums, prefix, tau[i], local);
     out.point.push_back(r);
     prefix *= B128::one() + tau[i] + r;
     for (unsigned c = 0; c < 3; ++c) {

@@ -26,9 +26,11 @@ struct ProductRoundsResult {
   B128 a, b, z;             ///< A_y(r), B_y(r), Z_y(r)
 };
 
-/// Preconditions: the columns have 2^tau.size() words each, tau.size() >= 1.
+/// `sum`: the claim Σ_w eq(τ, w)·(A_y·B_y + Z_y)(w) (each round's q(1) follows from it). Columns
+/// whose sum differs still give a proof, which the verifier rejects. Preconditions: the columns
+/// have 2^tau.size() words each, tau.size() >= 1.
 ProductRoundsResult prove_product_rounds(const BitColumns& columns, const ByteTables& tables,
-                                         std::span<const B128> tau,
+                                         std::span<const B128> tau, B128 sum,
                                          zk::ProverTranscript& transcript);
 
 }  // namespace merkleforge::boolean::detail

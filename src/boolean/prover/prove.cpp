@@ -76,9 +76,8 @@ std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::ui
 }  // namespace
 
 Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
-                         std::span<const std::uint64_t> z, ByteSpan outputs,
-                         ByteSpan public_inputs, ProveTimings* timings,
-                         const PinnedConstants& pinned) {
+                         std::span<const std::uint64_t> z, ByteSpan outputs, ByteSpan public_inputs,
+                         ProveTimings* timings, const PinnedConstants& pinned) {
   auto k = check_statement(circuit, count, outputs, public_inputs);
   if (!k) return k.error();
   const std::size_t batch = std::size_t{1} << *k;
@@ -99,7 +98,8 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   packed = {};
   timer.emplace(phase(timings, &ProveTimings::zerocheck));
 
-  zk::ProverTranscript transcript(kProtocol, statement_digest(circuit, count, outputs, public_inputs));
+  zk::ProverTranscript transcript(kProtocol,
+                                  statement_digest(circuit, count, outputs, public_inputs));
   transcript.begin_phase("boolean/commitment");
   transcript.write_commitment(committed->root());
 
@@ -111,16 +111,16 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
 
   timer.emplace(phase(timings, &ProveTimings::lincheck));
   transcript.begin_phase("boolean/lincheck");
-  const LincheckChallenges challenges = sample_lincheck(transcript, circuit, !public_inputs.empty());
+  const LincheckChallenges challenges =
+      sample_lincheck(transcript, circuit, !public_inputs.empty());
   const unsigned instance_words = m0 - kSkipVars;
   const std::span<const B128> r_out = r.subspan(instance_words);
-  const LincheckWeights w = lincheck_weights(
-      circuit, row_weights(zero.y, r.first(instance_words)), challenges);
+  const LincheckWeights w =
+      lincheck_weights(circuit, row_weights(zero.y, r.first(instance_words)), challenges);
   const zk::SumcheckClaim lincheck{
       m0, pair_product(),
       lincheck_sum(circuit, challenges, {zero.a, zero.b, zero.z},
-                   batch_outputs(circuit, count, *k, outputs), public_inputs, r_out,
-                   w.constant)};
+                   batch_outputs(circuit, count, *k, outputs), public_inputs, r_out, w.constant)};
   const std::vector<B128> folded_z = fold_instances(circuit, z, r_out);
   const std::vector<std::vector<zk::Column>> lincheck_columns = {
       {zk::Column::b128(w.weights), zk::Column::b128(folded_z)}};

@@ -25,9 +25,9 @@ struct AesLogTables {
   }
 };
 
-void chunk_values_portable(const SkipTables& tables, const std::uint64_t* a,
-                           const std::uint64_t* b, const std::uint64_t* z, std::size_t first,
-                           std::size_t count, std::uint8_t* values) noexcept {
+void chunk_values_portable(const SkipTables& tables, const std::uint64_t* a, const std::uint64_t* b,
+                           const std::uint64_t* z, std::size_t first, std::size_t count,
+                           std::uint8_t* values) noexcept {
   static const AesLogTables aes;
   const auto extend = [](const std::array<std::array<std::uint8_t, 256>, 8>& bytes,
                          std::uint64_t word) {

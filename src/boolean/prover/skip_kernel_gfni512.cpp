@@ -36,9 +36,9 @@ struct Permutations {
 };
 constexpr Permutations kPermutations;
 
-void chunk_values_gfni512(const SkipTables& tables, const std::uint64_t* a,
-                          const std::uint64_t* b, const std::uint64_t* z, std::size_t first,
-                          std::size_t count, std::uint8_t* values) noexcept {
+void chunk_values_gfni512(const SkipTables& tables, const std::uint64_t* a, const std::uint64_t* b,
+                          const std::uint64_t* z, std::size_t first, std::size_t count,
+                          std::uint8_t* values) noexcept {
   const __m512i transpose = _mm512_load_si512(kPermutations.transpose.data());
   const __m512i low_bytes = _mm512_load_si512(kPermutations.low_bytes.data());
   std::uint64_t weights_qword;

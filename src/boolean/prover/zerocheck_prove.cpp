@@ -84,7 +84,8 @@ ZerocheckClaims prove_zerocheck(const BitColumns& columns, unsigned n_vars,
   const B128 y = transcript.sample_b128();
 
   const ProductRoundsResult rounds = prove_product_rounds(
-      columns, lagrange_byte_tables(lagrange(y)), word_point(pinned, tau_random), transcript);
+      columns, lagrange_byte_tables(lagrange(y)), word_point(pinned, tau_random),
+      vanishing(y) * quotient_at(quotient, y), transcript);
   return {y, rounds.point, rounds.a, rounds.b, rounds.z};
 }
 
