@@ -5,6 +5,7 @@
 #include <bit>
 #include <string>
 
+#include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/hash/framed.hpp"
 #include "merkleforge/soundness/terms.hpp"
@@ -93,14 +94,17 @@ std::vector<B128P> row_weights(B128 y, std::span<const B128> r_words) {
   return rho;
 }
 
-LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128P> rho,
+LincheckWeights lincheck_weights(const Circuit& circuit, std::vector<B128P> rho,
                                  const LincheckChallenges& challenges) {
+  // Three tables of 2^m0 values (ρ becomes β·ρ in place): fresh memory is what the verifier's
+  // time goes to on hosts that fault pages in slowly.
   const auto& [alpha, beta, gamma, delta] = challenges.coefficients;
-  const B128P a = to_polyval(alpha), b = to_polyval(beta), z = to_polyval(gamma);
-  std::vector<B128P> wa(rho.size()), wb(rho.size()), columns(rho.size());
-  for (std::size_t j = 0; j < rho.size(); ++j) wa[j] = a * rho[j], wb[j] = b * rho[j];
-  const B128P constant = circuit.transpose(wa, wb, columns);
-  for (std::size_t j = 0; j < rho.size(); ++j) columns[j] += z * rho[j];
+  const auto& kernel = binius::active_polyval_kernel();
+  std::vector<B128P> columns(rho.size()), wa(rho.size());
+  kernel.mul_scalar(rho.data(), to_polyval(gamma), columns.data(), rho.size());
+  kernel.mul_scalar(rho.data(), to_polyval(alpha), wa.data(), rho.size());
+  kernel.mul_scalar(rho.data(), to_polyval(beta), rho.data(), rho.size());
+  const B128P constant = circuit.transpose(wa, rho, columns);
   const std::vector<B128P> slot = eq_polyval(challenges.u);
   const B128P d = to_polyval(delta);
   for (std::size_t y = 0; y < slot.size(); ++y) columns[circuit.output_offset() + y] += d * slot[y];
@@ -109,7 +113,7 @@ LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128P> 
     const B128P e = to_polyval(challenges.epsilon);
     for (std::size_t j = 0; j < 8 * circuit.input_bytes(); ++j) columns[j] += e * inputs[j];
   }
-  return {to_canonical(columns), to_canonical(constant)};
+  return {std::move(columns), to_canonical(constant)};
 }
 
 B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
@@ -136,11 +140,20 @@ B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
   return sum;
 }
 
-B128 evaluate_table(std::span<const B128> values, std::span<const B128> point) {
-  const std::vector<B128P> eq = eq_polyval(point);
-  const std::vector<B128P> v = to_polyval(values);
+B128 evaluate_table(std::span<const B128P> values, std::span<const B128> point) {
+  // eq(point, ·) = eq_lo ⊗ eq_hi: two tables of about √|values| entries instead of one of |values|.
+  const std::size_t lo_vars = point.size() / 2;
+  const std::vector<B128P> eq_lo = eq_polyval(point.first(lo_vars)),
+                           eq_hi = eq_polyval(point.subspan(lo_vars));
+  const auto& kernel = binius::active_polyval_kernel();
+  std::vector<B128P> scratch(eq_lo.size());
   B128P sum;
-  for (std::size_t y = 0; y < v.size(); ++y) sum += eq[y] * v[y];
+  for (std::size_t hi = 0; hi < eq_hi.size(); ++hi) {
+    kernel.mul(values.data() + hi * eq_lo.size(), eq_lo.data(), scratch.data(), eq_lo.size());
+    B128P inner;
+    for (const B128P& v : scratch) inner += v;
+    sum += eq_hi[hi] * inner;
+  }
   return to_canonical(sum);
 }
 

@@ -82,13 +82,14 @@ LincheckChallenges sample_lincheck(Transcript& transcript, const Circuit& circui
 
 /// W = α·A0ᵀρ + β·B0ᵀρ + γ·ρ + δ·eq(u, ·) (on the output slot) + ε·eq(u_in, ·) (on the input
 /// bits, public inputs only), one weight per committed bit of an instance, and the constants'
-/// share α·⟨a0, ρ⟩ + β·⟨b0, ρ⟩ (canonical values): for z' = z folded over the instances at r_out,
-/// Σ_j W(j)·z'(j) + constant is α·A_y(r) + β·B_y(r) + γ·Z_y(r) + δ·ẑ'(u, slot) + ε·ẑ'(u_in, ·).
+/// share α·⟨a0, ρ⟩ + β·⟨b0, ρ⟩ (weights POLYVAL, the constant canonical): for z' = z folded over
+/// the instances at r_out, Σ_j W(j)·z'(j) + constant is α·A_y(r) + β·B_y(r) + γ·Z_y(r) +
+/// δ·ẑ'(u, slot) + ε·ẑ'(u_in, ·).
 struct LincheckWeights {
-  std::vector<B128> weights;
+  std::vector<B128P> weights;
   B128 constant;
 };
-LincheckWeights lincheck_weights(const Circuit& circuit, std::span<const B128P> rho,
+LincheckWeights lincheck_weights(const Circuit& circuit, std::vector<B128P> rho,
                                  const LincheckChallenges& challenges);
 
 /// What Σ_j W(j)·z'(j) must equal: α·a + β·b + γ·z + δ·(the outputs' extension at (u, r_out)) +
@@ -99,8 +100,8 @@ B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
                   const std::array<B128, 3>& zero, ByteSpan outputs, ByteSpan public_inputs,
                   std::span<const B128> r_out, B128 constant);
 
-/// Σ_y eq(point, y)·values[y]. Precondition: values.size() == 2^point.size().
-B128 evaluate_table(std::span<const B128> values, std::span<const B128> point);
+/// Σ_y eq(point, y)·values[y] (values POLYVAL, the result canonical). Precondition: values.size() == 2^point.size().
+B128 evaluate_table(std::span<const B128P> values, std::span<const B128> point);
 
 /// Σ_i eq(v, i)·Σ_j eq(u, j)·bit j of records[i] (records of `record` bytes, bit t of byte b at
 /// 8b + t; instances past the records count as zero): the extension of a slot that the records

@@ -122,8 +122,9 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
       lincheck_sum(circuit, challenges, {zero.a, zero.b, zero.z},
                    batch_outputs(circuit, count, *k, outputs), public_inputs, r_out, w.constant)};
   const std::vector<B128> folded_z = fold_instances(circuit, z, r_out);
+  const std::vector<B128> weights = binius::to_canonical(w.weights);
   const std::vector<std::vector<zk::Column>> lincheck_columns = {
-      {zk::Column::b128(w.weights), zk::Column::b128(folded_z)}};
+      {zk::Column::b128(weights), zk::Column::b128(folded_z)}};
   auto folded = zk::prove_sumcheck({&lincheck, 1}, lincheck_columns, transcript);
   if (!folded) return folded.error();
   std::vector<B128> lincheck_point = folded->point;
