@@ -11,6 +11,7 @@
 #include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/pcs/prover.hpp"
 #include "merkleforge/zk/prover.hpp"
+#include "fold_kernel.hpp"
 #include "pipeline.hpp"
 #include "zerocheck_prove.hpp"
 
@@ -55,19 +56,16 @@ std::pair<Words, Words> operand_columns(const Circuit& circuit, std::size_t coun
   return {std::move(a), std::move(b)};
 }
 
-/// z'(y) = Σ_i eq(r_out, i)·z_i(y): z with its instance variables fixed at r_out.
+/// z'(y) = Σ_i eq(r_out, i)·z_i(y): z with its instance variables fixed at r_out (fold_kernel.hpp).
 std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::uint64_t> z,
                                  std::span<const B128> r_out) {
   const std::vector<B128P> eq = binius::polyval_eq_tensor(binius::to_polyval(r_out));
   const std::size_t words = circuit.words();
+  const FoldKernel& kernel = active_fold_kernel();
   std::vector<B128P> folded(64 * words);
   parallel_for(words, 16, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = 0; i < eq.size(); ++i) {
-      for (std::size_t w = begin; w < end; ++w) {
-        for (std::uint64_t bits = z[i * words + w]; bits != 0; bits &= bits - 1) {
-          folded[64 * w + static_cast<std::size_t>(std::countr_zero(bits))] += eq[i];
-        }
-      }
+      kernel.add_words(z.data() + i * words + begin, end - begin, eq[i], folded.data() + 64 * begin);
     }
   });
   return binius::to_canonical(folded);

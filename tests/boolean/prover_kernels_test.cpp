@@ -1,7 +1,8 @@
-// The skip round's kernels (src/boolean/prover/skip_kernel.hpp) byte for byte: every kernel this
-// CPU runs (and, in test_boolean_emulated_gfni512, the gfni512 kernel under SIMDe on any CPU)
-// against the portable one, on random words and on the words of Keccak-f witnesses, and the
-// portable one against V_e(h) computed from its definition in AES8.
+// The prover's kernels: the skip round's (src/boolean/prover/skip_kernel.hpp) byte for byte
+// against V_e(h) computed from its definition in AES8, and the lincheck fold's (fold_kernel.hpp)
+// against additions bit by bit; every kernel this CPU runs, and in test_boolean_emulated_isa the
+// gfni512 and avx512 kernels under SIMDe on any x86-64 CPU.
+#include "fold_kernel.hpp"
 #include "skip_kernel.hpp"
 
 #include <gtest/gtest.h>
@@ -64,6 +65,34 @@ TEST(SkipKernels, EveryKernelGivesTheDefinitionsBytes) {
     EXPECT_EQ(run(active_skip_kernel(), tables, a, b, z), expected) << name;
   }
   ASSERT_TRUE(select_skip_kernel(kernels.back()).ok());
+}
+
+TEST(FoldKernels, EveryKernelAddsTheWeightAtEverySetBit) {
+  std::mt19937_64 rng(22);
+  std::vector<std::uint64_t> words(37);
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    words[w] = w % 4 == 0 ? 0 : (w % 4 == 1 ? ~std::uint64_t{0} : rng() & rng());
+  }
+  const binius::B128P weight = binius::B128P::from_bits((binius::uint128{rng()} << 64) | rng());
+  std::vector<binius::B128P> start(64 * words.size());
+  for (auto& v : start) v = binius::B128P::from_bits((binius::uint128{rng()} << 64) | rng());
+  std::vector<binius::B128P> expected = start;
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    for (unsigned k = 0; k < 64; ++k) {
+      if ((words[w] >> k) & 1) expected[64 * w + k] += weight;
+    }
+  }
+  const std::vector<std::string_view> kernels = fold_kernels();
+#if defined(MERKLEFORGE_TEST_EXPECTS_AVX512)
+  ASSERT_NE(std::find(kernels.begin(), kernels.end(), "avx512"), kernels.end());
+#endif
+  for (const std::string_view name : kernels) {
+    ASSERT_TRUE(select_fold_kernel(name).ok());
+    std::vector<binius::B128P> folded = start;
+    active_fold_kernel().add_words(words.data(), words.size(), weight, folded.data());
+    EXPECT_EQ(folded, expected) << name;
+  }
+  ASSERT_TRUE(select_fold_kernel(kernels.back()).ok());
 }
 
 }  // namespace
