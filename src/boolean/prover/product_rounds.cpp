@@ -98,14 +98,6 @@ B128P extend(const ByteTables& tables, std::uint64_t word) noexcept {
   return sum;
 }
 
-ByteTables scaled(const ByteTables& tables, B128P factor) {
-  ByteTables out;
-  for (unsigned p = 0; p < 8; ++p) {
-    binius::active_polyval_kernel().mul_scalar(tables[p].data(), factor, out[p].data(), 256);
-  }
-  return out;
-}
-
 /// The round polynomial P·(1 + τ_i + X)·q(X) from q's sums; writes c_0, c_1, c_2, draws the
 /// challenge r and sets `local` from the round's claim without P (local = (1 + τ_i)·q(0) +
 /// τ_i·q(1)) to q(r). Unless τ_i = 0, q(1) follows from that claim (Gruen) and sums[1] is unused.
@@ -185,16 +177,23 @@ ProductRoundsResult prove_product_rounds(const BitColumns& columns, const ByteTa
   out.point.push_back(r);
   prefix *= B128::one() + tau[0] + r;
 
-  // Fold at r_0 through the tables scaled by 1 + r_0 and r_0.
+  // Fold at r_0: lo + r_0·(lo + hi) of the pairs' extensions (the tables stay in L1; the products
+  // in bulk).
   const B128P rp = to_polyval(r);
-  const ByteTables at_lo = scaled(tables, B128P::one() + rp), at_hi = scaled(tables, rp);
   std::array<Table, 3> current, spare;
   for (unsigned c = 0; c < 3; ++c) {
     current[c] = Table(pairs);
     spare[c] = Table(std::max<std::size_t>(pairs / 2, 1));
     parallel_for(pairs, 1 << 12, [&](std::size_t begin, std::size_t end) {
-      for (std::size_t j = begin; j < end; ++j) {
-        current[c][j] = extend(at_lo, words[c][2 * j]) + extend(at_hi, words[c][2 * j + 1]);
+      std::array<B128P, 256> lo, delta;
+      for (std::size_t j = begin; j < end; j += lo.size()) {
+        const std::size_t count = std::min(lo.size(), end - j);
+        for (std::size_t k = 0; k < count; ++k) {
+          lo[k] = extend(tables, words[c][2 * (j + k)]);
+          delta[k] = lo[k] + extend(tables, words[c][2 * (j + k) + 1]);
+        }
+        binius::active_polyval_kernel().mul_scalar(delta.data(), rp, delta.data(), count);
+        for (std::size_t k = 0; k < count; ++k) current[c][j + k] = lo[k] + delta[k];
       }
     });
   }
