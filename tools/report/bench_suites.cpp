@@ -72,6 +72,9 @@ RunMode suite_mode(const RunMode& mode, const std::string& suite) {
   if (suite == "binius_prove") {
     out.quick_filter = "binius/verify/|/threads:2/";  // ~2 minutes on two cores, trace included
   }
+  if (suite == "boolean_prove") {  // the batch-size sweep only in the full run
+    out.quick_filter = "boolean/(native|verify)/|keccakf/merkleforge/(1024|8192)/|sha256/";
+  }
   return out;
 }
 
