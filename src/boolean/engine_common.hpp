@@ -100,7 +100,8 @@ B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
                   const std::array<B128, 3>& zero, ByteSpan outputs, ByteSpan public_inputs,
                   std::span<const B128> r_out, B128 constant);
 
-/// Σ_y eq(point, y)·values[y] (values POLYVAL, the result canonical). Precondition: values.size() == 2^point.size().
+/// Σ_y eq(point, y)·values[y] (values POLYVAL, the result canonical).
+/// Precondition: values.size() == 2^point.size().
 B128 evaluate_table(std::span<const B128P> values, std::span<const B128> point);
 
 /// Σ_i eq(v, i)·Σ_j eq(u, j)·bit j of records[i] (records of `record` bytes, bit t of byte b at

@@ -51,11 +51,14 @@ std::uint8_t vanishing_aes(std::uint8_t v) noexcept {
   return p;
 }
 
-std::uint8_t lagrange_aes(unsigned b, std::uint8_t e) noexcept {
+std::array<std::uint8_t, kDomainSize> lagrange_aes(std::uint8_t e) noexcept {
   static const std::uint8_t inverse_denominator = aes_inverse(domain_product());
-  const std::uint8_t numerator =
-      aes_mul(vanishing_aes(e), aes_inverse(e ^ static_cast<std::uint8_t>(b)));
-  return aes_mul(numerator, inverse_denominator);
+  const std::uint8_t scale = aes_mul(vanishing_aes(e), inverse_denominator);
+  std::array<std::uint8_t, kDomainSize> l{};
+  for (unsigned b = 0; b < kDomainSize; ++b) {
+    l[b] = aes_mul(scale, aes_inverse(e ^ static_cast<std::uint8_t>(b)));
+  }
+  return l;
 }
 
 std::array<std::uint8_t, 1u << kPinnedVars> pinned_weights(const PinnedConstants& c) noexcept {

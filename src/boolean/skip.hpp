@@ -43,8 +43,8 @@ constexpr std::uint8_t quotient_point(unsigned i) noexcept {
 }
 /// Z_D(v) = Π_(d ∈ D) (v + d) in AES8.
 std::uint8_t vanishing_aes(std::uint8_t v) noexcept;
-/// L_b(e) in AES8 for e ∉ D: D's Lagrange basis, Π_(d ≠ b) (e + d) / (b + d).
-std::uint8_t lagrange_aes(unsigned b, std::uint8_t e) noexcept;
+/// L_b(e) in AES8 for every b < 64, e ∉ D: D's Lagrange basis, Π_(d ≠ b) (e + d) / (b + d).
+std::array<std::uint8_t, kDomainSize> lagrange_aes(std::uint8_t e) noexcept;
 /// eq(c, j) in AES8 for j < 2^kPinnedVars (bit i of j: coordinate i).
 std::array<std::uint8_t, 1u << kPinnedVars> pinned_weights(const PinnedConstants& c) noexcept;
 

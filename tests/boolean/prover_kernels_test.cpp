@@ -2,14 +2,14 @@
 // against V_e(h) computed from its definition in AES8, and the lincheck fold's (fold_kernel.hpp)
 // against additions bit by bit; every kernel this CPU runs, and in test_boolean_emulated_isa the
 // gfni512 and avx512 kernels under SIMDe on any x86-64 CPU.
-#include "fold_kernel.hpp"
-#include "skip_kernel.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 #include <vector>
+
+#include "fold_kernel.hpp"
+#include "skip_kernel.hpp"
 
 namespace merkleforge::boolean::detail {
 namespace {
@@ -22,11 +22,12 @@ std::vector<std::uint8_t> definition(const std::vector<std::uint64_t>& a,
   std::vector<std::uint8_t> out(kValuesPerChunk * (a.size() / 8), 0);
   for (std::size_t w = 0; w < a.size(); ++w) {
     for (unsigned e = 0; e < kQuotientPoints; ++e) {
+      const auto lagrange = lagrange_aes(quotient_point(e));
       std::uint8_t x[3] = {0, 0, 0};
       const std::uint64_t words[3] = {a[w], b[w], z[w]};
       for (unsigned c = 0; c < 3; ++c) {
         for (unsigned bit = 0; bit < 64; ++bit) {
-          if ((words[c] >> bit) & 1) x[c] ^= lagrange_aes(bit, quotient_point(e));
+          if ((words[c] >> bit) & 1) x[c] ^= lagrange[bit];
         }
       }
       const std::uint8_t value = aes_mul(x[0], x[1]) ^ x[2];
@@ -56,15 +57,15 @@ TEST(SkipKernels, EveryKernelGivesTheDefinitionsBytes) {
   const SkipTables tables = make_skip_tables(kPinned);
   const std::vector<std::uint8_t> expected = definition(a, b, z);
   ASSERT_EQ(run(kSkipPortable, tables, a, b, z), expected);
-  const std::vector<std::string_view> kernels = skip_kernels();
+  const std::vector<std::string_view> kernels = skip_kernels().available();
 #if defined(MERKLEFORGE_TEST_EXPECTS_GFNI512)
   ASSERT_NE(std::find(kernels.begin(), kernels.end(), "gfni512"), kernels.end());
 #endif
   for (const std::string_view name : kernels) {
-    ASSERT_TRUE(select_skip_kernel(name).ok());
-    EXPECT_EQ(run(active_skip_kernel(), tables, a, b, z), expected) << name;
+    ASSERT_TRUE(skip_kernels().select(name).ok());
+    EXPECT_EQ(run(*skip_kernels().active().table, tables, a, b, z), expected) << name;
   }
-  ASSERT_TRUE(select_skip_kernel(kernels.back()).ok());
+  ASSERT_TRUE(skip_kernels().select(kernels.back()).ok());
 }
 
 TEST(FoldKernels, EveryKernelAddsTheWeightAtEverySetBit) {
@@ -82,17 +83,17 @@ TEST(FoldKernels, EveryKernelAddsTheWeightAtEverySetBit) {
       if ((words[w] >> k) & 1) expected[64 * w + k] += weight;
     }
   }
-  const std::vector<std::string_view> kernels = fold_kernels();
+  const std::vector<std::string_view> kernels = fold_kernels().available();
 #if defined(MERKLEFORGE_TEST_EXPECTS_AVX512)
   ASSERT_NE(std::find(kernels.begin(), kernels.end(), "avx512"), kernels.end());
 #endif
   for (const std::string_view name : kernels) {
-    ASSERT_TRUE(select_fold_kernel(name).ok());
+    ASSERT_TRUE(fold_kernels().select(name).ok());
     std::vector<binius::B128P> folded = start;
-    active_fold_kernel().add_words(words.data(), words.size(), weight, folded.data());
+    fold_kernels().active().table->add_words(words.data(), words.size(), weight, folded.data());
     EXPECT_EQ(folded, expected) << name;
   }
-  ASSERT_TRUE(select_fold_kernel(kernels.back()).ok());
+  ASSERT_TRUE(fold_kernels().select(kernels.back()).ok());
 }
 
 }  // namespace

@@ -2,8 +2,6 @@
 
 #include <bit>
 
-#include "merkleforge/core/dispatch.hpp"
-
 namespace merkleforge::boolean::detail {
 namespace {
 
@@ -22,40 +20,20 @@ bool avx512_runs() noexcept {
 }
 #endif
 
-enum class FoldKernelId { portable, avx512 };
-using FoldDispatcher = dispatch::Dispatcher<FoldKernelId, const FoldKernel*>;
-
-FoldDispatcher& dispatcher() {
-  static FoldDispatcher kernels("fold", [] {
-    std::vector<FoldDispatcher::Kernel> best_first;
-#if MERKLEFORGE_X86_KERNELS
-    best_first.push_back({FoldKernelId::avx512, "avx512", avx512_runs, &kFoldAvx512});
-#endif
-    best_first.push_back(
-        {FoldKernelId::portable, "portable", dispatch::runs_everywhere, &kFoldPortable});
-    return best_first;
-  }());
-  return kernels;
-}
-
 }  // namespace
 
 const FoldKernel kFoldPortable = {&add_words_portable};
 
-std::vector<std::string_view> fold_kernels() {
-  std::vector<std::string_view> names;
-  for (FoldKernelId id : dispatcher().available()) {
-    names.push_back(id == FoldKernelId::avx512 ? "avx512" : "portable");
-  }
-  return names;
-}
-
-const FoldKernel& active_fold_kernel() noexcept {
-  return *dispatcher().active().table;
-}
-
-Status select_fold_kernel(std::string_view name) {
-  return dispatcher().select(name);
+FoldDispatcher& fold_kernels() {
+  static FoldDispatcher kernels("fold", [] {
+    std::vector<FoldDispatcher::Kernel> best_first;
+#if MERKLEFORGE_X86_KERNELS
+    best_first.push_back({"avx512", "avx512", avx512_runs, &kFoldAvx512});
+#endif
+    best_first.push_back({"portable", "portable", dispatch::runs_everywhere, &kFoldPortable});
+    return best_first;
+  }());
+  return kernels;
 }
 
 }  // namespace merkleforge::boolean::detail

@@ -11,7 +11,7 @@
 
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/core/cpu.hpp"
-#include "merkleforge/core/result.hpp"
+#include "merkleforge/core/dispatch.hpp"
 
 namespace merkleforge::boolean::detail {
 
@@ -26,9 +26,9 @@ extern const FoldKernel kFoldPortable;
 extern const FoldKernel kFoldAvx512;
 #endif
 
-/// The kernels this CPU runs, slowest first (the default last), and selection by name (tests).
-std::vector<std::string_view> fold_kernels();
-const FoldKernel& active_fold_kernel() noexcept;
-Status select_fold_kernel(std::string_view name);
+/// The kernels by name: active() the one in use, available() those this CPU runs (slowest first),
+/// select(name) for tests.
+using FoldDispatcher = dispatch::Dispatcher<std::string_view, const FoldKernel*>;
+FoldDispatcher& fold_kernels();
 
 }  // namespace merkleforge::boolean::detail

@@ -45,8 +45,8 @@ void add_words_avx512(const std::uint64_t* words, std::size_t count, binius::B12
     for (unsigned k = 0; k < 16; ++k) {
       const __mmask8 mask = kLanes[(bits >> (4 * k)) & 15];
       void* at = out + 64 * k;
-      _mm512_storeu_si512(at, _mm512_mask_xor_epi64(_mm512_loadu_si512(at), mask,
-                                                     _mm512_loadu_si512(at), weights));
+      _mm512_storeu_si512(
+          at, _mm512_mask_xor_epi64(_mm512_loadu_si512(at), mask, _mm512_loadu_si512(at), weights));
     }
   }
 }

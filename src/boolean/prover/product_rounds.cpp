@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <utility>
 
 #include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/core/large_pages.hpp"
@@ -120,16 +121,20 @@ B128 send_round(zk::ProverTranscript& transcript, const RoundSums& sums, B128 pr
   return r;
 }
 
-/// out[j] = lo + r·(lo + hi) for the pairs (2j, 2j + 1) of `table`, j < pairs, products in bulk.
-void fold(const Table& table, B128P r, std::size_t pairs, Table& out) {
+/// out[j] = lo + r·(lo + hi) for (lo, hi) = pair(j), j < pairs, the products in bulk.
+template <class Pair>
+void fold(std::size_t pairs, B128P r, Pair pair, Table& out) {
   parallel_for(pairs, 1 << 12, [&](std::size_t begin, std::size_t end) {
-    std::array<B128P, 256> delta;
+    std::array<B128P, 256> lo, delta;
     for (std::size_t j = begin; j < end; j += delta.size()) {
       const std::size_t count = std::min(delta.size(), end - j);
-      for (std::size_t k = 0; k < count; ++k)
-        delta[k] = table[2 * (j + k)] + table[2 * (j + k) + 1];
+      for (std::size_t k = 0; k < count; ++k) {
+        const auto [lo_value, hi_value] = pair(j + k);
+        lo[k] = lo_value;
+        delta[k] = lo_value + hi_value;
+      }
       binius::active_polyval_kernel().mul_scalar(delta.data(), r, delta.data(), count);
-      for (std::size_t k = 0; k < count; ++k) out[j + k] = table[2 * (j + k)] + delta[k];
+      for (std::size_t k = 0; k < count; ++k) out[j + k] = lo[k] + delta[k];
     }
   });
 }
@@ -177,25 +182,17 @@ ProductRoundsResult prove_product_rounds(const BitColumns& columns, const ByteTa
   out.point.push_back(r);
   prefix *= B128::one() + tau[0] + r;
 
-  // Fold at r_0: lo + r_0·(lo + hi) of the pairs' extensions (the tables stay in L1; the products
-  // in bulk).
-  const B128P rp = to_polyval(r);
+  // Fold at r_0: the pairs' extensions, through the byte tables (in L1).
   std::array<Table, 3> current, spare;
   for (unsigned c = 0; c < 3; ++c) {
     current[c] = Table(pairs);
     spare[c] = Table(std::max<std::size_t>(pairs / 2, 1));
-    parallel_for(pairs, 1 << 12, [&](std::size_t begin, std::size_t end) {
-      std::array<B128P, 256> lo, delta;
-      for (std::size_t j = begin; j < end; j += lo.size()) {
-        const std::size_t count = std::min(lo.size(), end - j);
-        for (std::size_t k = 0; k < count; ++k) {
-          lo[k] = extend(tables, words[c][2 * (j + k)]);
-          delta[k] = lo[k] + extend(tables, words[c][2 * (j + k) + 1]);
-        }
-        binius::active_polyval_kernel().mul_scalar(delta.data(), rp, delta.data(), count);
-        for (std::size_t k = 0; k < count; ++k) current[c][j + k] = lo[k] + delta[k];
-      }
-    });
+    fold(
+        pairs, to_polyval(r),
+        [&](std::size_t j) {
+          return std::pair{extend(tables, words[c][2 * j]), extend(tables, words[c][2 * j + 1])};
+        },
+        current[c]);
   }
 
   // Rounds 1 … m − 1 on the tables.
@@ -215,7 +212,13 @@ ProductRoundsResult prove_product_rounds(const BitColumns& columns, const ByteTa
     out.point.push_back(r);
     prefix *= B128::one() + tau[i] + r;
     for (unsigned c = 0; c < 3; ++c) {
-      fold(current[c], to_polyval(r), pairs, spare[c]);
+      const Table& table = current[c];
+      fold(
+          pairs, to_polyval(r),
+          [&](std::size_t j) {
+            return std::pair{table[2 * j], table[2 * j + 1]};
+          },
+          spare[c]);
       std::swap(current[c], spare[c]);
     }
   }

@@ -6,12 +6,12 @@
 #include <string>
 
 #include "engine_common.hpp"
+#include "fold_kernel.hpp"
 #include "merkleforge/boolean/prover.hpp"
 #include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/pcs/prover.hpp"
 #include "merkleforge/zk/prover.hpp"
-#include "fold_kernel.hpp"
 #include "pipeline.hpp"
 #include "zerocheck_prove.hpp"
 
@@ -61,11 +61,12 @@ std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::ui
                                  std::span<const B128> r_out) {
   const std::vector<B128P> eq = binius::polyval_eq_tensor(binius::to_polyval(r_out));
   const std::size_t words = circuit.words();
-  const FoldKernel& kernel = active_fold_kernel();
+  const FoldKernel& kernel = *fold_kernels().active().table;
   std::vector<B128P> folded(64 * words);
   parallel_for(words, 16, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = 0; i < eq.size(); ++i) {
-      kernel.add_words(z.data() + i * words + begin, end - begin, eq[i], folded.data() + 64 * begin);
+      kernel.add_words(z.data() + i * words + begin, end - begin, eq[i],
+                       folded.data() + 64 * begin);
     }
   });
   return binius::to_canonical(folded);

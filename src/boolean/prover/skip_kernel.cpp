@@ -2,9 +2,6 @@
 
 #include <algorithm>
 
-#include "merkleforge/core/cpu.hpp"
-#include "merkleforge/core/dispatch.hpp"
-
 namespace merkleforge::boolean::detail {
 namespace {
 
@@ -61,22 +58,6 @@ bool gfni512_runs() noexcept {
 }
 #endif
 
-enum class SkipKernelId { portable, gfni512 };
-using SkipDispatcher = dispatch::Dispatcher<SkipKernelId, const SkipKernel*>;
-
-SkipDispatcher& dispatcher() {
-  static SkipDispatcher kernels("skip", [] {
-    std::vector<SkipDispatcher::Kernel> best_first;
-#if MERKLEFORGE_X86_KERNELS
-    best_first.push_back({SkipKernelId::gfni512, "gfni512", gfni512_runs, &kSkipGfni512});
-#endif
-    best_first.push_back(
-        {SkipKernelId::portable, "portable", dispatch::runs_everywhere, &kSkipPortable});
-    return best_first;
-  }());
-  return kernels;
-}
-
 }  // namespace
 
 const SkipKernel kSkipPortable = {&chunk_values_portable};
@@ -85,8 +66,7 @@ SkipTables make_skip_tables(const PinnedConstants& pinned) {
   SkipTables t;
   t.lagrange_bytes.resize(kQuotientPoints);
   for (unsigned e = 0; e < kQuotientPoints; ++e) {
-    std::array<std::uint8_t, kDomainSize> l{};
-    for (unsigned b = 0; b < kDomainSize; ++b) l[b] = lagrange_aes(b, quotient_point(e));
+    const std::array<std::uint8_t, kDomainSize> l = lagrange_aes(quotient_point(e));
     for (unsigned p = 0; p < 8; ++p) {
       auto& bytes = t.lagrange_bytes[e][p];
       bytes[0] = 0;
@@ -107,20 +87,16 @@ SkipTables make_skip_tables(const PinnedConstants& pinned) {
   return t;
 }
 
-std::vector<std::string_view> skip_kernels() {
-  std::vector<std::string_view> names;
-  for (SkipKernelId id : dispatcher().available()) {
-    names.push_back(id == SkipKernelId::gfni512 ? "gfni512" : "portable");
-  }
-  return names;
-}
-
-const SkipKernel& active_skip_kernel() noexcept {
-  return *dispatcher().active().table;
-}
-
-Status select_skip_kernel(std::string_view name) {
-  return dispatcher().select(name);
+SkipDispatcher& skip_kernels() {
+  static SkipDispatcher kernels("skip", [] {
+    std::vector<SkipDispatcher::Kernel> best_first;
+#if MERKLEFORGE_X86_KERNELS
+    best_first.push_back({"gfni512", "gfni512", gfni512_runs, &kSkipGfni512});
+#endif
+    best_first.push_back({"portable", "portable", dispatch::runs_everywhere, &kSkipPortable});
+    return best_first;
+  }());
+  return kernels;
 }
 
 }  // namespace merkleforge::boolean::detail

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "merkleforge/core/cpu.hpp"
-#include "merkleforge/core/result.hpp"
+#include "merkleforge/core/dispatch.hpp"
 #include "skip.hpp"
 
 namespace merkleforge::boolean::detail {
@@ -49,9 +49,9 @@ extern const SkipKernel kSkipPortable;
 extern const SkipKernel kSkipGfni512;
 #endif
 
-/// The kernels this CPU runs, slowest first (the default last), and selection by name (tests).
-std::vector<std::string_view> skip_kernels();
-const SkipKernel& active_skip_kernel() noexcept;
-Status select_skip_kernel(std::string_view name);
+/// The kernels by name: active() the one in use, available() those this CPU runs (slowest first),
+/// select(name) for tests.
+using SkipDispatcher = dispatch::Dispatcher<std::string_view, const SkipKernel*>;
+SkipDispatcher& skip_kernels();
 
 }  // namespace merkleforge::boolean::detail

@@ -46,7 +46,7 @@ std::vector<B128> quotient_values(const BitColumns& columns, const PinnedConstan
   const std::vector<B128P> weighted = weighted_bytes(tau_random.first(group_vars));
   const std::vector<B128P> eq_hi =
       binius::polyval_eq_tensor(to_polyval(tau_random.subspan(group_vars)));
-  const SkipKernel& kernel = active_skip_kernel();
+  const SkipKernel& kernel = *skip_kernels().active().table;
   const std::vector<B128P> r = parallel_reduce(
       eq_hi.size(), kGroupsPerBlock, std::vector<B128P>(kValuesPerChunk),
       [&](std::size_t begin, std::size_t end, std::vector<B128P> acc) {
