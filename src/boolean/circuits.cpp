@@ -4,10 +4,11 @@
 namespace merkleforge::boolean {
 
 const Circuit* find_circuit(std::string_view name) noexcept {
-  for (const Circuit* circuit : {&keccakf_circuit(), &sha256_circuit()}) {
+  for (const Circuit* circuit :
+       {&keccakf_circuit(), &sha256_circuit(), &sha256_builder_circuit(), &blake3_circuit()}) {
     if (circuit->name() == name) return circuit;
   }
-  return nullptr;
+  return find_u32_circuit(name);
 }
 
 }  // namespace merkleforge::boolean

@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "merkleforge/binius/polyval.hpp"
@@ -69,6 +70,9 @@ class Circuit {
   /// Σ_j wa[j]·a_j + wb[j]·b_j. Each span has 2^log_bits() elements.
   virtual B128P transpose(std::span<const B128P> wa, std::span<const B128P> wb,
                           std::span<B128P> columns) const = 0;
+  /// What committed bit `row` (< 2^log_bits()) is, for error messages: the operation or part of
+  /// the layout it belongs to.
+  virtual std::string row_name(std::size_t row) const { return "bit " + std::to_string(row); }
 };
 
 /// Keccak-f[1600] (FIPS 202 §3): 25 lanes in and out, 8 bytes each, lane x + 5y little-endian.
@@ -82,7 +86,25 @@ const Circuit& keccakf_circuit();
 /// outputs (32 per round), and the output in the last 2^8 bits: 23,720 bits in 2^15.
 const Circuit& sha256_circuit();
 
-/// The engine's circuit called `name` ("keccakf", "sha256"), or nullptr.
+/// SHA-256's compression as sha256_circuit() states it, written with the public builder
+/// (boolean/builder.hpp; src/boolean/sha256_builder.cpp): 2^15 bits per instance.
+const Circuit& sha256_builder_circuit();
+
+/// BLAKE3's compression (BLAKE3 paper §2.2), written with the public builder: in the chaining
+/// value (8 words), the block (16 words), the counter (2 words, low first), the block length and
+/// the flags, every word little-endian (112 bytes); out the first 8 words of the output, the next
+/// chaining value (32 bytes). Commits the carries of its 336 additions: 2^14 bits per instance.
+const Circuit& blake3_circuit();
+
+/// Operations per instance of the u32 circuits.
+inline constexpr std::size_t kU32OpsPerInstance = 64;
+/// u32add, u32xor, u32and, u32or, written with the public builder: kU32OpsPerInstance pairs x ‖ y
+/// in (8 bytes each, both big-endian u32), the results z out (4 bytes each, big-endian); or
+/// nullptr for another name.
+const Circuit* find_u32_circuit(std::string_view name) noexcept;
+
+/// The engine's circuit called `name` (keccakf, sha256, sha256-builder, blake3, u32add, u32xor,
+/// u32and, u32or), or nullptr.
 const Circuit* find_circuit(std::string_view name) noexcept;
 
 }  // namespace merkleforge::boolean

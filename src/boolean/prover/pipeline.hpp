@@ -10,15 +10,20 @@
 
 namespace merkleforge::boolean::detail {
 
+/// Whether prove_bits checks every row of z before proving (prove() does; tests that play a
+/// cheating prover do not, and get proofs the verifier must reject).
+enum class WitnessCheck { skip, refuse_false };
+
 /// The proof that `z` (2^⌈log2 count⌉ × words() words: every instance's committed bits, instance
 /// after instance, the padding instances after the count) shows the statement (circuit, count,
-/// outputs). z is not checked: prove() passes a
-/// witness, and tests pass false ones, which give proofs the verifier rejects. Errors: as verify
-/// for the statement; wrong_size for z of another length. `public_inputs`: as verify's;
-/// `pinned`: the zerocheck's pinned eq coordinates (tests pass others).
+/// outputs). Errors: as verify for the statement; wrong_size for z of another length;
+/// invalid_argument naming the instance and row (Circuit::row_name) of the first false row when
+/// checked. `public_inputs`: as verify's; `pinned`: the zerocheck's pinned eq coordinates (tests
+/// pass others).
 Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
                          std::span<const std::uint64_t> z, ByteSpan outputs,
                          ByteSpan public_inputs = {}, ProveTimings* timings = nullptr,
-                         const PinnedConstants& pinned = kPinned);
+                         const PinnedConstants& pinned = kPinned,
+                         WitnessCheck check = WitnessCheck::skip);
 
 }  // namespace merkleforge::boolean::detail

@@ -1,5 +1,7 @@
 // The Boolean engine's prover: witness generation, then the pipeline of boolean/engine.hpp.
 #include <array>
+#include <atomic>
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <optional>
@@ -42,18 +44,44 @@ double* phase(ProveTimings* timings, double ProveTimings::*member) {
   return timings != nullptr ? &(timings->*member) : nullptr;
 }
 
-/// Every instance's operand bits (Â, B̂), from z alone.
-std::pair<Words, Words> operand_columns(const Circuit& circuit, std::size_t count,
-                                        std::span<const std::uint64_t> z) {
+/// The first row of instance `instance` (words at a, b, z) whose operands' product is not its
+/// committed bit, or nullopt.
+std::optional<std::size_t> false_row(const std::uint64_t* a, const std::uint64_t* b,
+                                     const std::uint64_t* z, std::size_t words) {
+  for (std::size_t w = 0; w < words; ++w) {
+    if (const std::uint64_t wrong = (a[w] & b[w]) ^ z[w]; wrong != 0) {
+      return 64 * w + static_cast<std::size_t>(std::countr_zero(wrong));
+    }
+  }
+  return std::nullopt;
+}
+
+/// Every instance's operand bits (Â, B̂), from z alone; checked against z when asked (the pass
+/// that computes them is the cheap place to do it).
+Result<std::pair<Words, Words>> operand_columns(const Circuit& circuit, std::size_t count,
+                                                std::span<const std::uint64_t> z,
+                                                WitnessCheck check) {
   const std::size_t words = circuit.words();
   Words a(count * words), b(count * words);
+  std::atomic<std::size_t> first_false{count};
   parallel_for(count, 1, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
-      circuit.operands(z.subspan(i * words, words), {a.data() + i * words, words},
-                       {b.data() + i * words, words});
+      const std::size_t at = i * words;
+      circuit.operands(z.subspan(at, words), {a.data() + at, words}, {b.data() + at, words});
+      if (check == WitnessCheck::refuse_false && false_row(&a[at], &b[at], &z[at], words)) {
+        std::size_t seen = first_false.load();
+        while (i < seen && !first_false.compare_exchange_weak(seen, i)) {
+        }
+      }
     }
   });
-  return {std::move(a), std::move(b)};
+  if (const std::size_t i = first_false.load(); i < count) {
+    const std::size_t at = i * words, row = *false_row(&a[at], &b[at], &z[at], words);
+    return make_error(Errc::invalid_argument,
+                      "boolean: the witness of " + std::string(circuit.name()) + " instance " +
+                          std::to_string(i) + " is false at " + circuit.row_name(row));
+  }
+  return std::pair<Words, Words>{std::move(a), std::move(b)};
 }
 
 /// z'(y) = Σ_i eq(r_out, i)·z_i(y): z with its instance variables fixed at r_out (fold_kernel.hpp).
@@ -76,7 +104,7 @@ std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::ui
 
 Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
                          std::span<const std::uint64_t> z, ByteSpan outputs, ByteSpan public_inputs,
-                         ProveTimings* timings, const PinnedConstants& pinned) {
+                         ProveTimings* timings, const PinnedConstants& pinned, WitnessCheck check) {
   auto k = check_statement(circuit, count, outputs, public_inputs);
   if (!k) return k.error();
   const std::size_t batch = std::size_t{1} << *k;
@@ -103,7 +131,9 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   transcript.write_commitment(committed->root());
 
   transcript.begin_phase("boolean/zerocheck");
-  auto [a, b] = operand_columns(circuit, batch, z);
+  auto operands = operand_columns(circuit, batch, z, check);
+  if (!operands) return operands.error();
+  auto& [a, b] = *operands;
   const ZerocheckClaims zero = prove_zerocheck({a, b, z}, n, pinned, transcript);
   a = {}, b = {};
   const std::span<const B128> r(zero.point);
@@ -169,7 +199,8 @@ Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
   }
   timer.reset();
   auto proof = detail::prove_bits(circuit, count, z, out.outputs,
-                                  visibility == Inputs::made_public ? inputs : ByteSpan{}, timings);
+                                  visibility == Inputs::made_public ? inputs : ByteSpan{}, timings,
+                                  detail::kPinned, detail::WitnessCheck::refuse_false);
   if (!proof) return proof.error();
   out.proof = std::move(*proof);
   return out;

@@ -1,0 +1,341 @@
+// BuiltCircuit: the builder's program interpreted forward on words (witness, operands) and
+// backward with field weights (transpose), as boolean/circuit.hpp defines the two walks.
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "merkleforge/boolean/builder.hpp"
+#include "program.hpp"
+
+namespace merkleforge::boolean {
+
+using detail::Node;
+using detail::OpCode;
+using detail::Program;
+
+namespace {
+
+std::uint64_t low_mask(unsigned width) {
+  return width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+}
+
+/// Bits [position, position + width) of v, width ≤ 64: in one word or across two.
+std::uint64_t get_field(const std::uint64_t* v, std::size_t position, unsigned width) {
+  const std::size_t word = position / 64;
+  const unsigned offset = position % 64;
+  std::uint64_t field = v[word] >> offset;
+  if (offset + width > 64) field |= v[word + 1] << (64 - offset);
+  return field & low_mask(width);
+}
+
+void put_field(std::uint64_t* v, std::size_t position, std::uint64_t field, unsigned width) {
+  const std::size_t word = position / 64;
+  const unsigned offset = position % 64;
+  field &= low_mask(width);
+  v[word] = (v[word] & ~(low_mask(width) << offset)) | field << offset;
+  if (offset + width > 64) {
+    const unsigned spill = offset + width - 64;
+    v[word + 1] = (v[word + 1] & ~low_mask(spill)) | field >> (64 - offset);
+  }
+}
+
+/// A word of whole bytes with its byte order reversed; other words unchanged.
+std::uint64_t reorder(std::uint64_t value, unsigned width, ByteOrder order) {
+  return order == ByteOrder::little ? value : __builtin_bswap64(value) >> (64 - width);
+}
+
+/// Inclusive prefix XOR: bit i of the result is the XOR of bits 0 … i.
+std::uint64_t prefix_xor(std::uint64_t x) {
+  for (unsigned s = 1; s < 64; s <<= 1) x ^= x << s;
+  return x;
+}
+
+std::uint64_t rotate_left(std::uint64_t x, unsigned shift, unsigned width) {
+  return shift == 0 ? x : ((x << shift) | (x >> (width - shift))) & low_mask(width);
+}
+
+/// The forward walk. Witness: computes the gates' bits and commits them (`commit` is z's memory,
+/// which holds the inputs). Operands: takes the gates' bits from z, honest or not, and writes every
+/// row's operands to a and b. Returns the wires' values (the thread's scratch).
+template <bool kWitness>
+const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint64_t* commit,
+                             std::uint64_t* a, std::uint64_t* b) {
+  thread_local std::vector<std::uint64_t> values;
+  values.resize(p.nodes.size());
+  std::uint64_t* v = values.data();
+  for (std::size_t id = 0; id < p.nodes.size(); ++id) {
+    const Node& n = p.nodes[id];
+    const std::uint64_t x = v[n.x], y = v[n.y], mask = low_mask(n.width);
+    switch (n.op) {
+      case OpCode::input:
+        v[id] = reorder(get_field(z, n.position, n.width), n.width, n.order);
+        break;
+      case OpCode::constant:
+        v[id] = n.value;
+        break;
+      case OpCode::bit_xor:
+        v[id] = x ^ y;
+        break;
+      case OpCode::bit_not:
+        v[id] = ~x & mask;
+        break;
+      case OpCode::shl:
+        v[id] = (x << n.shift) & mask;
+        break;
+      case OpCode::shr:
+        v[id] = x >> n.shift;
+        break;
+      case OpCode::rotl:
+        v[id] = rotate_left(x, n.shift, n.width);
+        break;
+      case OpCode::rotr:
+        v[id] = rotate_left(x, (n.width - n.shift) % n.width, n.width);
+        break;
+      case OpCode::slice:
+        v[id] = (x >> n.shift) & mask;
+        break;
+      case OpCode::concat:
+        v[id] = x | y << p.nodes[n.x].width;
+        break;
+      case OpCode::broadcast:
+        v[id] = x != 0 ? mask : 0;
+        break;
+      case OpCode::bit_and:
+        if constexpr (kWitness) {
+          v[id] = x & y;
+          put_field(commit, n.position, v[id], n.width);
+        } else {
+          v[id] = get_field(z, n.position, n.width);
+          put_field(a, n.position, x, n.width);
+          put_field(b, n.position, y, n.width);
+        }
+        break;
+      case OpCode::add: {
+        // Carries c_i (bit i); the committed d_(i+1) = (x_i + c_i)·(y_i + c_i) = c_(i+1) + c_i.
+        const unsigned products = n.width - 1u;
+        std::uint64_t carries;
+        if constexpr (kWitness) {
+          carries = ((x + y) ^ x ^ y) & mask;
+          if (products > 0)
+            put_field(commit, n.position, (carries ^ (carries << 1)) >> 1, products);
+        } else {
+          carries = products > 0 ? prefix_xor(get_field(z, n.position, products) << 1) & mask : 0;
+          if (products > 0) {
+            put_field(a, n.position, x ^ carries, products);
+            put_field(b, n.position, y ^ carries, products);
+          }
+        }
+        v[id] = (x ^ y ^ carries) & mask;
+        break;
+      }
+    }
+  }
+  return v;
+}
+
+/// The backward walk's weights: one per bit of every wire.
+class Weights {
+ public:
+  explicit Weights(const Program& p) : table_(p.weights) {}
+  B128P* of(const Node& node) { return table_.data() + node.weight; }
+
+ private:
+  std::vector<B128P> table_;
+};
+
+/// Moves the weights of node n's bits onto its operands' (and the committed bits'), and returns
+/// the share of the constants.
+B128P backward(const Program& p, const Node& n, Weights& weights, std::span<const B128P> wa,
+               std::span<const B128P> wb, std::span<B128P> columns) {
+  const B128P* w = weights.of(n);
+  B128P* x = n.op == OpCode::input || n.op == OpCode::constant ? nullptr : weights.of(p.nodes[n.x]);
+  B128P constant;
+  switch (n.op) {
+    case OpCode::input:
+      for (unsigned i = 0; i < n.width; ++i)
+        columns[n.position + detail::layout_bit(i, n.width, n.order)] += w[i];
+      break;
+    case OpCode::constant:
+      for (unsigned i = 0; i < n.width; ++i) {
+        if ((n.value >> i) & 1) constant += w[i];
+      }
+      break;
+    case OpCode::bit_xor: {
+      B128P* y = weights.of(p.nodes[n.y]);
+      for (unsigned i = 0; i < n.width; ++i) x[i] += w[i], y[i] += w[i];
+      break;
+    }
+    case OpCode::bit_not:
+      for (unsigned i = 0; i < n.width; ++i) x[i] += w[i], constant += w[i];
+      break;
+    case OpCode::shl:
+      for (unsigned i = n.shift; i < n.width; ++i) x[i - n.shift] += w[i];
+      break;
+    case OpCode::shr:
+      for (unsigned i = 0; i + n.shift < n.width; ++i) x[i + n.shift] += w[i];
+      break;
+    case OpCode::rotl:
+      for (unsigned i = 0; i < n.width; ++i) x[(i + n.width - n.shift) % n.width] += w[i];
+      break;
+    case OpCode::rotr:
+      for (unsigned i = 0; i < n.width; ++i) x[(i + n.shift) % n.width] += w[i];
+      break;
+    case OpCode::slice:
+      for (unsigned i = 0; i < n.width; ++i) x[i + n.shift] += w[i];
+      break;
+    case OpCode::concat: {
+      const unsigned low = p.nodes[n.x].width;
+      B128P* y = weights.of(p.nodes[n.y]);
+      for (unsigned i = 0; i < n.width; ++i) (i < low ? x[i] : y[i - low]) += w[i];
+      break;
+    }
+    case OpCode::broadcast:
+      for (unsigned i = 0; i < n.width; ++i) x[0] += w[i];
+      break;
+    case OpCode::bit_and: {
+      B128P* y = weights.of(p.nodes[n.y]);
+      for (unsigned i = 0; i < n.width; ++i) {
+        columns[n.position + i] += w[i];
+        x[i] += wa[n.position + i];
+        y[i] += wb[n.position + i];
+      }
+      break;
+    }
+    case OpCode::add: {
+      // c_i enters the sum's bit i and, for i < width − 1, both operands of row i; d_k enters
+      // every c_i with i ≥ k, so its column takes the weights of c_k … c_(width−1).
+      B128P* y = weights.of(p.nodes[n.y]);
+      const unsigned products = n.width - 1u;
+      B128P carry_weight;
+      for (unsigned i = products; i >= 1; --i) {
+        B128P ci = w[i];
+        if (i < products) ci += wa[n.position + i] + wb[n.position + i];
+        carry_weight += ci;
+        columns[n.position + i - 1] += carry_weight;
+      }
+      for (unsigned i = 0; i < n.width; ++i) {
+        x[i] += w[i];
+        y[i] += w[i];
+        if (i < products) x[i] += wa[n.position + i], y[i] += wb[n.position + i];
+      }
+      break;
+    }
+  }
+  return constant;
+}
+
+}  // namespace
+
+BuiltCircuit::BuiltCircuit(std::shared_ptr<const Program> program) : program_(std::move(program)) {}
+
+std::string_view BuiltCircuit::name() const noexcept {
+  return program_->name;
+}
+unsigned BuiltCircuit::log_bits() const noexcept {
+  return program_->log_bits;
+}
+std::size_t BuiltCircuit::input_bytes() const noexcept {
+  return program_->input_bytes;
+}
+std::size_t BuiltCircuit::output_bytes() const noexcept {
+  return program_->output_bytes;
+}
+unsigned BuiltCircuit::output_log_bits() const noexcept {
+  return program_->output_log_bits;
+}
+std::size_t BuiltCircuit::output_offset() const noexcept {
+  return program_->output_offset;
+}
+std::size_t BuiltCircuit::gate_bits() const noexcept {
+  return program_->gate_bits;
+}
+
+void BuiltCircuit::place_inputs(ByteSpan input, std::span<std::uint64_t> region) const {
+  std::fill(region.begin(), region.end(), 0);
+  std::memcpy(region.data(), input.data(), input.size());  // bit t of byte b at 8b + t
+}
+
+void BuiltCircuit::witness(ByteSpan input, std::span<std::uint64_t> z) const {
+  const Program& p = *program_;
+  std::fill(z.begin(), z.end(), 0);
+  place_inputs(input, z.first(input_words()));
+  const std::uint64_t* v = forward<true>(p, z.data(), z.data(), nullptr, nullptr);
+  for (const detail::OutputSlot& out : p.outputs) {
+    const unsigned width = p.nodes[out.wire].width;
+    put_field(z.data(), p.output_offset + out.position, reorder(v[out.wire], width, out.order),
+              width);
+  }
+}
+
+void BuiltCircuit::output(std::span<const std::uint64_t> z, std::span<std::uint8_t> out) const {
+  for (std::size_t byte = 0; byte < program_->output_bytes; ++byte) {
+    out[byte] =
+        static_cast<std::uint8_t>(get_field(z.data(), program_->output_offset + 8 * byte, 8));
+  }
+}
+
+void BuiltCircuit::operands(std::span<const std::uint64_t> z, std::span<std::uint64_t> a,
+                            std::span<std::uint64_t> b) const {
+  const Program& p = *program_;
+  std::fill(a.begin(), a.end(), 0);
+  std::fill(b.begin(), b.end(), 0);
+  const std::size_t input_bits = 8 * p.input_bytes;  // input rows: 1 · z_j
+  std::fill(a.begin(), a.begin() + input_bits / 64, ~std::uint64_t{0});
+  std::copy(z.begin(), z.begin() + input_bits / 64, b.begin());
+  if (input_bits % 64 != 0) {
+    put_field(a.data(), input_bits / 64 * 64, ~std::uint64_t{0}, input_bits % 64);
+    b[input_bits / 64] = z[input_bits / 64] & low_mask(input_bits % 64);
+  }
+  const std::uint64_t* v = forward<false>(p, z.data(), nullptr, a.data(), b.data());
+  for (const detail::OutputSlot& out : p.outputs) {  // output rows: (output bit) · 1
+    const unsigned width = p.nodes[out.wire].width;
+    const std::size_t position = p.output_offset + out.position;
+    put_field(a.data(), position, reorder(v[out.wire], width, out.order), width);
+    put_field(b.data(), position, ~std::uint64_t{0}, width);
+  }
+}
+
+B128P BuiltCircuit::transpose(std::span<const B128P> wa, std::span<const B128P> wb,
+                              std::span<B128P> columns) const {
+  const Program& p = *program_;
+  Weights weights(p);
+  B128P constant;
+  for (const detail::OutputSlot& out : p.outputs) {  // output rows: (output bit) · 1
+    const Node& n = p.nodes[out.wire];
+    B128P* w = weights.of(n);
+    for (unsigned i = 0; i < n.width; ++i) {
+      const std::size_t row =
+          p.output_offset + out.position + detail::layout_bit(i, n.width, out.order);
+      w[i] += wa[row];
+      constant += wb[row];
+    }
+  }
+  for (std::size_t row = 0; row < 8 * p.input_bytes; ++row) {  // input rows: 1 · z_j
+    constant += wa[row];
+    columns[row] += wb[row];
+  }
+  for (std::size_t id = p.nodes.size(); id-- > 0;) {
+    constant += backward(p, p.nodes[id], weights, wa, wb, columns);
+  }
+  return constant;
+}
+
+std::string BuiltCircuit::row_name(std::size_t row) const {
+  const Program& p = *program_;
+  if (row < 8 * p.input_bytes) return "input bit " + std::to_string(row);
+  if (row >= p.output_offset) return "output slot bit " + std::to_string(row - p.output_offset);
+  const auto gate =
+      std::upper_bound(p.gates.begin(), p.gates.end(), row,
+                       [&](std::size_t r, std::uint32_t id) { return r < p.nodes[id].position; });
+  if (gate != p.gates.begin()) {
+    const Node& n = p.nodes[*std::prev(gate)];
+    if (row < n.position + detail::committed_bits(n)) {
+      return std::string("operation ") + std::to_string(*std::prev(gate)) +
+             (n.op == OpCode::add ? " (add" : " (and") + ", " + std::to_string(n.width) +
+             " bits), bit " + std::to_string(row - n.position);
+    }
+  }
+  return "padding bit " + std::to_string(row);
+}
+
+}  // namespace merkleforge::boolean

@@ -1,0 +1,378 @@
+// The public circuit builder (boolean/builder.hpp): every operation against plain C++ on random
+// words, its misuses, its layout, the witness check that names a false gate, a cheating prover
+// past that check, and the circuits written with it against the hash layer and the published
+// BLAKE3 vectors.
+#include "merkleforge/boolean/builder.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <bit>
+#include <random>
+#include <vector>
+
+#include "merkleforge/boolean/prover.hpp"
+#include "merkleforge/hash/blake3.hpp"
+#include "merkleforge/hash/sha256.hpp"
+#include "pipeline.hpp"
+#include "support/vectors.hpp"
+#include "walks_support.hpp"
+
+namespace merkleforge::boolean {
+namespace {
+
+std::uint64_t mask(unsigned width) {
+  return width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+}
+
+/// `width` bits at bit `position` of little-endian bytes.
+std::uint64_t read_bits(ByteSpan bytes, std::size_t position, unsigned width) {
+  std::uint64_t value = 0;
+  for (unsigned i = 0; i < width; ++i) {
+    const std::size_t at = position + i;
+    value |= std::uint64_t{(bytes[at / 8] >> (at % 8)) & 1u} << i;
+  }
+  return value;
+}
+
+void write_bits(Bytes& bytes, std::size_t position, std::uint64_t value, unsigned width) {
+  for (unsigned i = 0; i < width; ++i) {
+    const std::size_t at = position + i;
+    bytes[at / 8] = static_cast<std::uint8_t>(bytes[at / 8] | ((value >> i) & 1u) << (at % 8));
+  }
+}
+
+Bytes outputs_of(const Circuit& circuit, ByteSpan input) {
+  const Words z = test::witness_of(circuit, input);
+  Bytes out(circuit.output_bytes());
+  circuit.output(z, out);
+  return out;
+}
+
+/// One circuit per width with every operation's result as an output, against the same
+/// operations on uint64_t.
+TEST(CircuitBuilder, EveryOperationIsThePlainOne) {
+  std::mt19937_64 rng(41);
+  for (unsigned width : {1u, 5u, 8u, 31u, 32u, 63u, 64u}) {
+    const unsigned shift = width == 1 ? 0 : static_cast<unsigned>(rng() % width);
+    const unsigned low = width / 3, taken = width - low;
+    CircuitBuilder b("ops" + std::to_string(width));
+    const Wire x = b.input(width), y = b.input(width), c = b.input(1);
+    const std::uint64_t k = rng() & mask(width);
+    const std::vector<Wire> results = {b.bit_xor(x, y),
+                                       b.bit_and(x, y),
+                                       b.bit_or(x, y),
+                                       b.bit_not(x),
+                                       b.shl(x, shift),
+                                       b.shr(x, shift),
+                                       b.rotl(x, shift),
+                                       b.rotr(x, shift),
+                                       b.add(x, y),
+                                       b.select(c, x, y),
+                                       b.equal(x, y),
+                                       b.equal(x, x),
+                                       b.slice(x, low, taken),
+                                       b.broadcast(c, width),
+                                       b.add(x, b.constant(k, width)),
+                                       b.concat(b.slice(x, 0, 1), b.slice(y, 0, 1))};
+    for (const Wire w : results) b.output(w);
+    auto circuit = std::move(b).build();
+    ASSERT_TRUE(circuit) << circuit.error().message;
+    for (int trial = 0; trial < 20; ++trial) {
+      std::uint64_t xv = rng() & mask(width), yv = rng() & mask(width);
+      if (trial == 1) yv = xv;                   // equal must say 1 somewhere
+      if (trial == 2) xv = mask(width), yv = 1;  // the longest carry chain
+      const unsigned cv = trial % 2;
+      Bytes input(circuit->input_bytes());
+      write_bits(input, 0, xv, width);
+      write_bits(input, width, yv, width);
+      write_bits(input, 2 * width, cv, 1);
+      const auto rotl = [&](std::uint64_t v, unsigned s) {
+        return s == 0 ? v : ((v << s) | (v >> (width - s))) & mask(width);
+      };
+      const std::vector<std::uint64_t> expected = {xv ^ yv,
+                                                   xv & yv,
+                                                   xv | yv,
+                                                   ~xv & mask(width),
+                                                   (xv << shift) & mask(width),
+                                                   xv >> shift,
+                                                   rotl(xv, shift),
+                                                   rotl(xv, (width - shift) % width),
+                                                   (xv + yv) & mask(width),
+                                                   cv ? xv : yv,
+                                                   xv == yv ? 1u : 0u,
+                                                   1,
+                                                   (xv >> low) & mask(taken),
+                                                   cv ? mask(width) : 0,
+                                                   (xv + k) & mask(width),
+                                                   (xv & 1) | (yv & 1) << 1};
+      const Bytes out = outputs_of(*circuit, input);
+      std::size_t position = 0;
+      for (std::size_t r = 0; r < results.size(); ++r) {
+        EXPECT_EQ(read_bits(out, position, results[r].width()), expected[r])
+            << "width " << width << ", result " << r << ", trial " << trial;
+        position += results[r].width();
+      }
+      EXPECT_TRUE(test::failing_rows(*circuit, test::witness_of(*circuit, input)).empty());
+    }
+    test::expect_adjoint(*circuit, test::witness_of(*circuit, Bytes(circuit->input_bytes())), rng);
+    Words any(circuit->words());
+    for (auto& word : any) word = rng();
+    test::expect_adjoint(*circuit, any, rng);
+  }
+}
+
+TEST(CircuitBuilder, BigEndianWordsKeepTheirBytesInOrder) {
+  CircuitBuilder b("endian");
+  const Wire x = b.input(32, ByteOrder::big);
+  b.output(b.add(x, b.constant(1, 32)), ByteOrder::big);
+  b.output(x);  // little-endian: the bytes reversed
+  auto circuit = std::move(b).build();
+  ASSERT_TRUE(circuit);
+  const Bytes out = outputs_of(*circuit, Bytes{0x01, 0x02, 0x03, 0xff});
+  EXPECT_EQ(out, (Bytes{0x01, 0x02, 0x04, 0x00, 0xff, 0x03, 0x02, 0x01}));
+}
+
+TEST(CircuitBuilder, MisusesAreReportedByBuildNamingTheOperation) {
+  const auto error_of = [](auto&& make) {
+    CircuitBuilder b("misuse");
+    make(b);
+    auto built = std::move(b).build();
+    return built ? std::string("built") : built.error().message;
+  };
+  EXPECT_NE(error_of([](CircuitBuilder& b) {
+              b.output(b.bit_xor(b.input(32), b.input(8)));
+            }).find("operation 2: xor of 32 bits and 8 bits"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) {
+              b.output(b.rotr(b.input(32), 32));
+            }).find("rotr by 32 of a word of 32 bits"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) {
+              b.input(4);
+              b.output(b.input(8, ByteOrder::big));
+            }).find("big-endian input of 8 bits at bit 4"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) {
+              b.output(b.bit_not(Wire()));
+            }).find("not of a wire that this builder did not make"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) { b.output(b.constant(256, 8)); }).find("constant 256"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) { b.input(0); }).find("input of 0 bits"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) { b.input(8); }).find("has no outputs"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) {
+              const Wire x = b.input(64);
+              b.output(b.concat(x, x));
+            }).find("concat of 128 bits"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) {
+              const Wire x = b.input(64);
+              for (int i = 0; i < 300000; ++i) b.bit_and(x, x);
+              b.output(x);
+            }).find("needs 2^25 committed bits"),
+            std::string::npos);
+}
+
+TEST(CircuitBuilder, LayoutIsInputsThenGatesThenTheOutputSlot) {
+  CircuitBuilder b("layout");
+  const Wire x = b.input(32), y = b.input(32);
+  const Wire sum = b.add(x, y);         // bits 64 … 94
+  const Wire both = b.bit_and(x, sum);  // bits 95 … 126
+  b.output(both);
+  auto circuit = std::move(b).build();
+  ASSERT_TRUE(circuit);
+  EXPECT_EQ(circuit->input_bytes(), 8u);
+  EXPECT_EQ(circuit->gate_bits(), 31u + 32u);
+  EXPECT_EQ(circuit->log_bits(), 9u);  // the engine's minimum
+  EXPECT_EQ(circuit->output_log_bits(), 5u);
+  EXPECT_EQ(circuit->output_offset(), 512u - 32u);
+  EXPECT_EQ(circuit->row_name(3), "input bit 3");
+  EXPECT_EQ(circuit->row_name(64), "operation 2 (add, 32 bits), bit 0");
+  EXPECT_EQ(circuit->row_name(126), "operation 3 (and, 32 bits), bit 31");
+  EXPECT_EQ(circuit->row_name(127), "padding bit 127");
+  EXPECT_EQ(circuit->row_name(500), "output slot bit 20");
+}
+
+/// A circuit whose witness is wrong at one gate of one instance: the builder's circuit with one
+/// committed bit flipped when the input's first byte is 0x5a.
+class WrongGate final : public Circuit {
+ public:
+  WrongGate(const Circuit& inner, std::size_t bit) : inner_(inner), bit_(bit) {}
+  std::string_view name() const noexcept override { return inner_.name(); }
+  unsigned log_bits() const noexcept override { return inner_.log_bits(); }
+  std::size_t input_bytes() const noexcept override { return inner_.input_bytes(); }
+  std::size_t output_bytes() const noexcept override { return inner_.output_bytes(); }
+  unsigned output_log_bits() const noexcept override { return inner_.output_log_bits(); }
+  std::size_t output_offset() const noexcept override { return inner_.output_offset(); }
+  void witness(ByteSpan input, std::span<std::uint64_t> z) const override {
+    inner_.witness(input, z);
+    if (input[0] == 0x5a) z[bit_ / 64] ^= std::uint64_t{1} << (bit_ % 64);
+  }
+  void place_inputs(ByteSpan input, std::span<std::uint64_t> region) const override {
+    inner_.place_inputs(input, region);
+  }
+  void output(std::span<const std::uint64_t> z, std::span<std::uint8_t> out) const override {
+    inner_.output(z, out);
+  }
+  void operands(std::span<const std::uint64_t> z, std::span<std::uint64_t> a,
+                std::span<std::uint64_t> b) const override {
+    inner_.operands(z, a, b);
+  }
+  B128P transpose(std::span<const B128P> wa, std::span<const B128P> wb,
+                  std::span<B128P> columns) const override {
+    return inner_.transpose(wa, wb, columns);
+  }
+  std::string row_name(std::size_t row) const override { return inner_.row_name(row); }
+
+ private:
+  const Circuit& inner_;
+  std::size_t bit_;
+};
+
+TEST(CircuitBuilder, AFalseGateIsNamedByTheWitnessCheckAndRejectedPastIt) {
+  const Circuit& blake3 = blake3_circuit();
+  const std::size_t bit = 8 * blake3.input_bytes() + 40;  // the first addition's bit 9
+  const WrongGate wrong(blake3, bit);
+  std::mt19937_64 rng(42);
+  Bytes inputs = test::random_bytes(4 * blake3.input_bytes(), rng);
+  for (std::size_t i = 0; i < 4; ++i) inputs[i * blake3.input_bytes()] = i == 2 ? 0x5a : 0;
+  auto refused = prove(wrong, 4, inputs);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, Errc::invalid_argument);
+  EXPECT_NE(refused.error().message.find("instance 2 is false at operation"), std::string::npos)
+      << refused.error().message;
+  EXPECT_NE(refused.error().message.find("(add, 32 bits), bit 9"), std::string::npos)
+      << refused.error().message;
+
+  // The same false witness, proved without the check: the verifier rejects it.
+  const std::size_t words = blake3.words();
+  std::vector<std::uint64_t> z(4 * words);
+  Bytes outputs(4 * blake3.output_bytes());
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto instance = std::span(z).subspan(i * words, words);
+    wrong.witness(ByteSpan(inputs).subspan(i * blake3.input_bytes(), blake3.input_bytes()),
+                  instance);
+    blake3.output(instance, std::span(outputs).subspan(32 * i, 32));
+  }
+  auto proof = detail::prove_bits(blake3, 4, z, outputs);
+  ASSERT_TRUE(proof) << proof.error().message;
+  const Status verdict = verify(blake3, 4, outputs, *proof);
+  ASSERT_FALSE(verdict.ok());
+  EXPECT_EQ(verdict.error().code, Errc::corrupt_data);
+}
+
+std::uint32_t load_be32(const std::uint8_t* p) {
+  return std::uint32_t{p[0]} << 24 | std::uint32_t{p[1]} << 16 | std::uint32_t{p[2]} << 8 | p[3];
+}
+
+TEST(BuilderCircuits, Sha256IsTheHashLayersCompressionAndTheHandWrittenCircuits) {
+  std::mt19937_64 rng(43);
+  for (int trial = 0; trial < 8; ++trial) {
+    const Bytes input = test::random_bytes(96, rng);
+    std::array<std::uint32_t, 8> state;
+    for (unsigned i = 0; i < 8; ++i) state[i] = load_be32(&input[4 * i]);
+    Sha256::compress(state, &input[32]);
+    Bytes expected;
+    for (const std::uint32_t word : state) {
+      for (int byte = 3; byte >= 0; --byte)
+        expected.push_back(static_cast<std::uint8_t>(word >> (8 * byte)));
+    }
+    EXPECT_EQ(outputs_of(sha256_builder_circuit(), input), expected);
+    EXPECT_EQ(outputs_of(sha256_circuit(), input), expected);
+  }
+}
+
+/// BLAKE3's IV as compression input words (the paper's IV, little-endian bytes).
+Bytes blake3_iv() {
+  constexpr std::array<std::uint32_t, 8> iv = {0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A,
+                                               0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19};
+  Bytes bytes;
+  for (const std::uint32_t word : iv) {
+    for (int byte = 0; byte < 4; ++byte)
+      bytes.push_back(static_cast<std::uint8_t>(word >> (8 * byte)));
+  }
+  return bytes;
+}
+
+/// The compression input of a one-block message (≤ 64 bytes) as the root: flags CHUNK_START |
+/// CHUNK_END | ROOT.
+Bytes one_block_input(ByteSpan message) {
+  Bytes input = blake3_iv();
+  Bytes block(64);
+  std::copy(message.begin(), message.end(), block.begin());
+  input.insert(input.end(), block.begin(), block.end());
+  input.resize(input.size() + 8);  // counter 0
+  input.push_back(static_cast<std::uint8_t>(message.size()));
+  input.resize(input.size() + 3);
+  input.push_back(1 | 2 | 8);
+  input.resize(input.size() + 3);
+  return input;
+}
+
+TEST(BuilderCircuits, Blake3GivesThePublishedDigestsOfOneBlockMessages) {
+  const auto json = merkleforge::test::load_vectors("hash/blake3_test_vectors.json");
+  int checked = 0;
+  for (const auto& c : json.at("cases")) {
+    const std::size_t length = c.at("input_len").get<std::size_t>();
+    if (length > 64) continue;
+    Bytes message(length);
+    for (std::size_t i = 0; i < length; ++i) message[i] = static_cast<std::uint8_t>(i % 251);
+    const Bytes expected =
+        merkleforge::test::hex_bytes(c.at("hash").get<std::string>().substr(0, 64));
+    EXPECT_EQ(outputs_of(blake3_circuit(), one_block_input(message)), expected) << length;
+    ++checked;
+  }
+  EXPECT_GE(checked, 10);
+  std::mt19937_64 rng(44);
+  for (std::size_t length : {0u, 1u, 33u, 64u}) {  // and the hash layer on random messages
+    const Bytes message = test::random_bytes(length, rng);
+    const Digest32 digest = Blake3::digest(message);
+    EXPECT_EQ(outputs_of(blake3_circuit(), one_block_input(message)),
+              Bytes(digest.begin(), digest.end()));
+  }
+}
+
+TEST(BuilderCircuits, U32OperationsAreThePlainOnes) {
+  std::mt19937_64 rng(45);
+  const Bytes input = test::random_bytes(8 * kU32OpsPerInstance, rng);
+  for (const char* name : {"u32add", "u32xor", "u32and", "u32or"}) {
+    const Circuit& circuit = *find_circuit(name);
+    ASSERT_EQ(circuit.input_bytes(), input.size());
+    const Bytes out = outputs_of(circuit, input);
+    for (std::size_t j = 0; j < kU32OpsPerInstance; ++j) {
+      const std::uint32_t x = load_be32(&input[8 * j]), y = load_be32(&input[8 * j + 4]);
+      const std::string op(name);
+      const std::uint32_t z = op == "u32add"   ? x + y
+                              : op == "u32xor" ? x ^ y
+                              : op == "u32and" ? x & y
+                                               : x | y;
+      EXPECT_EQ(load_be32(&out[4 * j]), z) << name << " " << j;
+    }
+  }
+}
+
+TEST(BuilderCircuits, ProofsOfBuiltCircuitsVerify) {
+  std::mt19937_64 rng(46);
+  for (const Circuit* circuit : {&blake3_circuit(), find_circuit("u32add")}) {
+    const Bytes inputs = test::random_bytes(3 * circuit->input_bytes(), rng);
+    auto proved = prove(*circuit, 3, inputs);
+    ASSERT_TRUE(proved) << proved.error().message;
+    for (std::size_t i = 0; i < 3; ++i) {
+      const auto output = proved->outputs.begin() + i * circuit->output_bytes();
+      EXPECT_EQ(Bytes(output, output + circuit->output_bytes()),
+                outputs_of(*circuit, ByteSpan(inputs).subspan(i * circuit->input_bytes(),
+                                                              circuit->input_bytes())))
+          << circuit->name();
+    }
+    EXPECT_TRUE(verify(*circuit, 3, proved->outputs, proved->proof).ok()) << circuit->name();
+    Bytes other = proved->outputs;
+    other[5] ^= 1;
+    EXPECT_FALSE(verify(*circuit, 3, other, proved->proof).ok()) << circuit->name();
+  }
+}
+
+}  // namespace
+}  // namespace merkleforge::boolean
