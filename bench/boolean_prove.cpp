@@ -1,7 +1,9 @@
-// The Boolean engine (docs/boolean-engine.md): witness + prove and verify of Keccak-f and SHA-256
-// batches on 1 and 2 threads, beside the hash layer's single-state Keccak-f (the native floor the
+// The Boolean engine (docs/boolean-engine.md): witness + prove and verify of Keccak-f, SHA-256
+// (hand-written and built with the public builder), BLAKE3 and u32-operation batches on 1 and 2
+// threads, beside the hash layer's single-state Keccak-f (the native floor the
 // issue measures the prover against), each after one untimed proof of the same size (warm).
-// Counters: the prover's phases (seconds), proof size (KiB), instances per second per thread
+// Counters: the prover's phases (seconds), proof size (KiB), instances (u32 rows: operations) per
+// second per thread
 // (per_s_per_core, as the first engine's rows name it), Keccak-f's ratio to the native permutation,
 // time-stamp-counter cycles per instance per thread (x86), and peak memory (MiB, whole process).
 // Rows: boolean/prove/<circuit>/merkleforge/<count>/threads:<n> (Keccak-f also swept over 2^11 …
@@ -31,11 +33,22 @@ namespace {
 struct Row {
   const Circuit& circuit;
   std::size_t count;
+  std::size_t items_per_instance = 1;  ///< the u32 circuits: operations per instance
+  std::size_t items() const { return count * items_per_instance; }
 };
+
+/// 4,000,000 u32 operations: the Binius table's row.
+constexpr std::size_t kU32Instances = 4'000'000 / kU32OpsPerInstance;
 
 const Row kRows[] = {{keccakf_circuit(), std::size_t{1} << 10},
                      {keccakf_circuit(), std::size_t{1} << 13},
-                     {sha256_circuit(), std::size_t{1} << 14}};
+                     {sha256_circuit(), std::size_t{1} << 14},
+                     {sha256_builder_circuit(), std::size_t{1} << 14},
+                     {blake3_circuit(), std::size_t{1} << 14},
+                     {*find_circuit("u32xor"), kU32Instances, kU32OpsPerInstance},
+                     {*find_circuit("u32and"), kU32Instances, kU32OpsPerInstance},
+                     {*find_circuit("u32or"), kU32Instances, kU32OpsPerInstance},
+                     {*find_circuit("u32add"), kU32Instances, kU32OpsPerInstance}};
 /// The batch-size sweep (one thread; 2^10 and 2^13 are rows above). 2^16 needs ~8 GiB.
 const Row kSweep[] = {{keccakf_circuit(), std::size_t{1} << 11},
                       {keccakf_circuit(), std::size_t{1} << 12},
@@ -131,7 +144,7 @@ void BM_Prove(benchmark::State& state, Row row) {
   state.counters["open_s"] = total.open / n;
   state.counters["proof_KiB"] = static_cast<double>(proof_bytes) / 1024.0;
   state.counters["per_s_per_core"] =
-      benchmark::Counter(static_cast<double>(count) / static_cast<double>(threads),
+      benchmark::Counter(static_cast<double>(row.items()) / static_cast<double>(threads),
                          benchmark::Counter::kIsIterationInvariantRate);
   const double seconds =
       total.witness + total.commit + total.zerocheck + total.lincheck + total.open;
@@ -141,7 +154,7 @@ void BM_Prove(benchmark::State& state, Row row) {
   }
   if (tsc != 0) {
     state.counters["tsc_cycles_per_item_per_thread"] =
-        static_cast<double>(tsc) / n * static_cast<double>(threads) / static_cast<double>(count);
+        static_cast<double>(tsc) / n * static_cast<double>(threads) / static_cast<double>(row.items());
   }
   state.counters["peak_MiB"] = peak_mib();
 }
@@ -167,7 +180,7 @@ const bool registered = [] {
   benchmark::RegisterBenchmark("boolean/native/keccak_f1600/merkleforge", BM_Native);
   for (const Row& row : kRows) {
     const std::string suffix =
-        std::string(row.circuit.name()) + "/merkleforge/" + std::to_string(row.count);
+        std::string(row.circuit.name()) + "/merkleforge/" + std::to_string(row.items());
     bench::register_prove_row("boolean/prove/" + suffix, BM_Prove, row);
     benchmark::RegisterBenchmark(("boolean/verify/" + suffix).c_str(), BM_Verify, row)
         ->Unit(benchmark::kMillisecond)

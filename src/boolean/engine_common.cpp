@@ -5,6 +5,7 @@
 #include <bit>
 #include <string>
 
+#include "chain.hpp"
 #include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/hash/framed.hpp"
@@ -54,21 +55,41 @@ unsigned input_log_bits(const Circuit& circuit) {
   return static_cast<unsigned>(std::bit_width(8 * circuit.input_bytes() - 1));
 }
 
-Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, ByteSpan outputs,
-                                 ByteSpan public_inputs) {
-  auto k = log_count(count);
+namespace {
+
+Error wrong_length(const Circuit& circuit, std::size_t count, std::size_t got, const char* what,
+                   std::size_t each) {
+  return make_error(Errc::invalid_argument, "boolean: " + std::to_string(got) + " " + what +
+                                                " bytes for " + std::to_string(count) +
+                                                " instances of " + std::string(circuit.name()) +
+                                                " (" + std::to_string(each) + " each)");
+}
+
+}  // namespace
+
+Result<unsigned> check_statement(const Circuit& circuit, const Statement& statement) {
+  auto k = log_count(statement.count);
   if (!k) return k;
-  if (!public_inputs.empty() && public_inputs.size() != count * circuit.input_bytes()) {
-    return make_error(Errc::invalid_argument,
-                      "boolean: " + std::to_string(public_inputs.size()) + " input bytes for " +
-                          std::to_string(count) + " instances of " + std::string(circuit.name()) +
-                          " (" + std::to_string(circuit.input_bytes()) + " each)");
+  if (statement.chain) {
+    if (auto link = chain_link_log_bits(circuit); !link) return link.error();
+    for (const ByteSpan end : {statement.head, statement.tail}) {
+      if (end.size() != circuit.output_bytes()) {
+        return make_error(Errc::invalid_argument, "boolean: a chain's head and tail are " +
+                                                      std::to_string(circuit.output_bytes()) +
+                                                      " bytes each (got " +
+                                                      std::to_string(end.size()) + ")");
+      }
+    }
+    return k;
   }
-  if (outputs.size() != count * circuit.output_bytes()) {
-    return make_error(Errc::invalid_argument,
-                      "boolean: " + std::to_string(outputs.size()) + " output bytes for " +
-                          std::to_string(count) + " instances of " + std::string(circuit.name()) +
-                          " (" + std::to_string(circuit.output_bytes()) + " each)");
+  const std::size_t count = statement.count;
+  if (!statement.public_inputs.empty() &&
+      statement.public_inputs.size() != count * circuit.input_bytes()) {
+    return wrong_length(circuit, count, statement.public_inputs.size(), "input",
+                        circuit.input_bytes());
+  }
+  if (statement.outputs.size() != count * circuit.output_bytes()) {
+    return wrong_length(circuit, count, statement.outputs.size(), "output", circuit.output_bytes());
   }
   return k;
 }
@@ -105,9 +126,12 @@ LincheckWeights lincheck_weights(const Circuit& circuit, std::vector<B128P> rho,
   kernel.mul_scalar(rho.data(), to_polyval(alpha), wa.data(), rho.size());
   kernel.mul_scalar(rho.data(), to_polyval(beta), rho.data(), rho.size());
   const B128P constant = circuit.transpose(wa, rho, columns);
-  const std::vector<B128P> slot = eq_polyval(challenges.u);
-  const B128P d = to_polyval(delta);
-  for (std::size_t y = 0; y < slot.size(); ++y) columns[circuit.output_offset() + y] += d * slot[y];
+  if (!challenges.u.empty()) {
+    const std::vector<B128P> slot = eq_polyval(challenges.u);
+    const B128P d = to_polyval(delta);
+    for (std::size_t y = 0; y < slot.size(); ++y)
+      columns[circuit.output_offset() + y] += d * slot[y];
+  }
   if (!challenges.u_in.empty()) {
     const std::vector<B128P> inputs = eq_polyval(challenges.u_in);
     const B128P e = to_polyval(challenges.epsilon);
@@ -120,9 +144,10 @@ B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
                   const std::array<B128, 3>& zero, ByteSpan outputs, ByteSpan public_inputs,
                   std::span<const B128> r_out, B128 constant) {
   const auto& [alpha, beta, gamma, delta] = challenges.coefficients;
-  B128 sum = alpha * zero[0] + beta * zero[1] + gamma * zero[2] +
-             delta * records_extension(outputs, circuit.output_bytes(), challenges.u, r_out) +
-             constant;
+  B128 sum = alpha * zero[0] + beta * zero[1] + gamma * zero[2] + constant;
+  if (!challenges.u.empty()) {
+    sum += delta * records_extension(outputs, circuit.output_bytes(), challenges.u, r_out);
+  }
   if (!challenges.u_in.empty()) {
     // The inputs' bits as z holds them (place_inputs), instance after instance.
     const std::size_t count = public_inputs.size() / circuit.input_bytes();
@@ -157,12 +182,7 @@ B128 evaluate_table(std::span<const B128P> values, std::span<const B128> point) 
   return to_canonical(sum);
 }
 
-B128 records_extension(ByteSpan records, std::size_t record, std::span<const B128> u,
-                       std::span<const B128> v) {
-  const std::vector<B128P> eq_slot = eq_polyval(u), eq_instance = eq_polyval(v);
-  const std::size_t bytes = record, count = std::min(eq_instance.size(), records.size() / record);
-  // Per byte position, the sums of the slot weights of each of the 256 bit patterns: one lookup
-  // per output byte instead of an addition per set bit (Keccak-f 2^13: 1.6 M lookups).
+std::vector<std::array<B128P, 256>> byte_tables(std::span<const B128P> eq_slot, std::size_t bytes) {
   std::vector<std::array<B128P, 256>> by_byte(bytes);
   for (std::size_t byte = 0; byte < bytes; ++byte) {
     auto& table = by_byte[byte];
@@ -172,6 +192,14 @@ B128 records_extension(ByteSpan records, std::size_t record, std::span<const B12
       for (unsigned x = 0; x < half; ++x) table[half + x] = table[x] + eq_slot[8 * byte + bit];
     }
   }
+  return by_byte;
+}
+
+B128 records_extension(ByteSpan records, std::size_t record, std::span<const B128> u,
+                       std::span<const B128> v) {
+  const std::vector<B128P> eq_instance = eq_polyval(v);
+  const std::size_t bytes = record, count = std::min(eq_instance.size(), records.size() / record);
+  const std::vector<std::array<B128P, 256>> by_byte = byte_tables(eq_polyval(u), bytes);
   B128P sum;
   for (std::size_t i = 0; i < count; ++i) {
     B128P inner;
@@ -214,8 +242,9 @@ Result<DecodedProof> decode_proof(ByteSpan proof) {
 
 namespace merkleforge::boolean {
 
-Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs,
-                          ByteSpan public_inputs) {
+namespace detail {
+
+Digest32 digest_of(const Circuit& circuit, const Statement& statement) {
   using framed::put_bytes, framed::put_string, framed::put_u64;
   Sha256 h;
   put_string(h, kProtocol);
@@ -223,30 +252,43 @@ Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan ou
   put_u64(h, circuit.log_bits());
   put_u64(h, circuit.input_bytes());
   put_u64(h, circuit.output_bytes());
-  put_u64(h, count);
-  put_bytes(h, outputs);
-  put_bytes(h, public_inputs);  // length-framed: empty (private inputs) differs from any list
+  put_u64(h, statement.count);
+  if (statement.chain) {
+    put_bytes(h, statement.tail);
+    put_bytes(h, statement.head);
+    put_string(h, "chain");  // a third field: no list of outputs and inputs frames like this
+  } else {
+    put_bytes(h, statement.outputs);
+    put_bytes(h, statement.public_inputs);  // length-framed: empty (private) differs from any list
+  }
   return h.finalize();
 }
 
-Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count, bool public_inputs) {
-  auto k = detail::log_count(count);
+Result<EngineParams> params_of(const Circuit& circuit, const Statement& statement) {
+  auto k = log_count(statement.count);
   if (!k) return k.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;
-  if (n < detail::kSkipVars + detail::kPinnedVars) {
+  if (n < kSkipVars + kPinnedVars) {
     return make_error(Errc::invalid_argument,
                       "boolean: fewer than 9 row variables (" + std::string(circuit.name()) + ")");
   }
   std::vector<soundness::Term> protocol = {
-      soundness::skip_zerocheck("zerocheck A·B = z (univariate skip)", n, detail::kSkipVars,
-                                detail::kPinnedVars, 2),
+      soundness::skip_zerocheck("zerocheck A·B = z (univariate skip)", n, kSkipVars, kPinnedVars,
+                                2),
       soundness::group_batching("lincheck batching (α, β, γ, δ)", 1, 1),
-      soundness::sumcheck("lincheck", 1, m0, 2),
-      soundness::linear_check("outputs on their slots (at u and r_out)", 1,
-                              circuit.output_log_bits() + *k)};
-  if (public_inputs) {
+      soundness::sumcheck("lincheck", 1, m0, 2)};
+  if (statement.chain) {
+    const unsigned link = circuit.output_log_bits();
+    protocol.push_back(
+        soundness::linear_check("chain links, head and tail (at v, λ_h, λ_t)", 1, link + *k + 1));
+    protocol.push_back(soundness::sumcheck("chain links", 1, *k, 2));
+  } else {
+    protocol.push_back(soundness::linear_check("outputs on their slots (at u and r_out)", 1,
+                                               circuit.output_log_bits() + *k));
+  }
+  if (!statement.public_inputs.empty()) {
     protocol.push_back(soundness::linear_check("inputs on their bits (at u_in and r_out)", 1,
-                                               detail::input_log_bits(circuit) + *k));
+                                               input_log_bits(circuit) + *k));
   }
   for (unsigned extra = 0; extra <= 4; ++extra) {
     pcs::PcsConfig config;
@@ -259,6 +301,30 @@ Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count, bo
     if (params.soundness.bits() >= kSecurityBits) return params;
   }
   return make_error(Errc::invalid_argument, "boolean: the security target cannot be reached");
+}
+
+}  // namespace detail
+
+Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs,
+                          ByteSpan public_inputs) {
+  return detail::digest_of(circuit, detail::Statement::of_outputs(count, outputs, public_inputs));
+}
+
+Digest32 chain_statement_digest(const Circuit& circuit, std::size_t count, ByteSpan head,
+                                ByteSpan tail) {
+  return detail::digest_of(circuit, detail::Statement::of_chain(count, head, tail));
+}
+
+Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count, bool public_inputs) {
+  // Any non-empty span marks the inputs public: the terms depend on that alone.
+  static constexpr std::uint8_t kMarker = 0;
+  return detail::params_of(
+      circuit,
+      detail::Statement::of_outputs(count, {}, public_inputs ? ByteSpan(&kMarker, 1) : ByteSpan{}));
+}
+
+Result<EngineParams> derive_chain_params(const Circuit& circuit, std::size_t count) {
+  return detail::params_of(circuit, detail::Statement::of_chain(count, {}, {}));
 }
 
 Result<std::string> describe(const Circuit& circuit, std::size_t count, bool public_inputs) {

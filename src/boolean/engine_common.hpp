@@ -21,10 +21,36 @@ using binius::B128P;
 /// them. Errors: invalid_argument unless 1 <= count <= 2^kMaxLogCount.
 Result<unsigned> log_count(std::size_t count);
 
-/// Checks count and the lengths of the outputs and of the public inputs (empty: private);
-/// returns ⌈log2(count)⌉.
-Result<unsigned> check_statement(const Circuit& circuit, std::size_t count, ByteSpan outputs,
-                                 ByteSpan public_inputs);
+/// What a proof shows, as the prover and the verifier share it: `count` instances whose outputs
+/// are `outputs` (and whose inputs are `public_inputs` unless empty), or, for a chain
+/// (chain.hpp), whose links hold between `head` and `tail`.
+struct Statement {
+  std::size_t count = 0;
+  ByteSpan outputs;
+  ByteSpan public_inputs;
+  bool chain = false;
+  ByteSpan head, tail;
+
+  static Statement of_outputs(std::size_t count, ByteSpan outputs, ByteSpan public_inputs = {}) {
+    Statement s;
+    s.count = count, s.outputs = outputs, s.public_inputs = public_inputs;
+    return s;
+  }
+  static Statement of_chain(std::size_t count, ByteSpan head, ByteSpan tail) {
+    Statement s;
+    s.count = count, s.chain = true, s.head = head, s.tail = tail;
+    return s;
+  }
+};
+
+/// Checks count and the lengths of the statement's parts; returns ⌈log2(count)⌉.
+Result<unsigned> check_statement(const Circuit& circuit, const Statement& statement);
+
+/// The statement's digest (statement_digest, chain_statement_digest).
+Digest32 digest_of(const Circuit& circuit, const Statement& statement);
+
+/// derive_params for the statement.
+Result<EngineParams> params_of(const Circuit& circuit, const Statement& statement);
 
 /// ⌈log2(8·input_bytes())⌉: the variables of the public inputs' check.
 unsigned input_log_bits(const Circuit& circuit);
@@ -59,21 +85,22 @@ std::vector<B128> sample_b128s(Transcript& transcript, std::size_t count) {
 std::vector<B128P> row_weights(B128 y, std::span<const B128> r_words);
 
 /// The lincheck's challenges: α, β, γ, δ for A_y(r), B_y(r), Z_y(r) and the outputs, u, the
-/// point on the output slot's variables, and, when the inputs are public, ε and u_in for them.
-/// Sampled in this order.
+/// point on the output slot's variables (empty: outputs not public), and, when the inputs are
+/// public, ε and u_in for them. Sampled in this order.
 struct LincheckChallenges {
   std::array<B128, 4> coefficients;
   std::vector<B128> u;
   B128 epsilon;
   std::vector<B128> u_in;  ///< empty: private inputs
 };
+/// A chain's outputs are not public: u stays empty and δ unused.
 template <class Transcript>
 LincheckChallenges sample_lincheck(Transcript& transcript, const Circuit& circuit,
-                                   bool public_inputs) {
+                                   const Statement& statement) {
   LincheckChallenges c;
   for (B128& coefficient : c.coefficients) coefficient = transcript.sample_b128();
-  c.u = sample_b128s(transcript, circuit.output_log_bits());
-  if (public_inputs) {
+  if (!statement.chain) c.u = sample_b128s(transcript, circuit.output_log_bits());
+  if (!statement.public_inputs.empty()) {
     c.epsilon = transcript.sample_b128();
     c.u_in = sample_b128s(transcript, input_log_bits(circuit));
   }
@@ -103,6 +130,10 @@ B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
 /// Σ_y eq(point, y)·values[y] (values POLYVAL, the result canonical).
 /// Precondition: values.size() == 2^point.size().
 B128 evaluate_table(std::span<const B128P> values, std::span<const B128> point);
+
+/// Per byte position b < bytes, each byte value's sum of eq_slot[8b + t] over its set bits t: one
+/// lookup per byte of a slot instead of an addition per set bit. eq_slot is POLYVAL.
+std::vector<std::array<B128P, 256>> byte_tables(std::span<const B128P> eq_slot, std::size_t bytes);
 
 /// Σ_i eq(v, i)·Σ_j eq(u, j)·bit j of records[i] (records of `record` bytes, bit t of byte b at
 /// 8b + t; instances past the records count as zero): the extension of a slot that the records

@@ -1,5 +1,6 @@
 // The Boolean engine's verifier: single-threaded and scalar; it shares with the prover only
 // engine_common.hpp, skip.hpp and zerocheck.hpp.
+#include "chain.hpp"
 #include "engine_common.hpp"
 #include "merkleforge/pcs/verifier.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
@@ -15,51 +16,82 @@ Error corrupt(const std::string& what) {
 }  // namespace
 
 namespace detail {
+namespace {
 
-Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof,
-                     ByteSpan public_inputs, const PinnedConstants& pinned) {
-  auto k = detail::check_statement(circuit, count, outputs, public_inputs);
+/// The chain's links (chain.hpp): their sumcheck, then the two claims on z it leaves.
+Status verify_links(const Circuit& circuit, const Statement& statement, unsigned k,
+                    zk::VerifierTranscript& transcript, std::vector<pcs::EvaluationClaim>& claims) {
+  transcript.begin_phase("boolean/chain");
+  const ChainChallenges challenges = sample_chain(transcript, circuit.output_log_bits(), k);
+  const zk::SumcheckClaim links{k, chain_composition(),
+                                chain_sum(challenges, statement.head, statement.tail)};
+  auto reduced = zk::verify_sumcheck({&links, 1}, transcript);
+  if (!reduced) return reduced.error();
+  const std::vector<B128>& evals = reduced->evals[0];
+  const auto [to_output, to_input] = chain_weights(challenges, statement.count);
+  if (evaluate_table(binius::to_polyval(to_output), reduced->point) != evals[1] ||
+      evaluate_table(binius::to_polyval(to_input), reduced->point) != evals[3]) {
+    return corrupt("the chain's link weights disagree with the statement");
+  }
+  const auto [output_point, input_point] = chain_points(circuit, challenges, reduced->point);
+  claims.push_back({0, output_point, evals[0]});
+  claims.push_back({0, input_point, evals[2]});
+  return Ok{};
+}
+
+Status verify_statement(const Circuit& circuit, const Statement& statement, ByteSpan proof,
+                        const PinnedConstants& pinned) {
+  auto k = check_statement(circuit, statement);
   if (!k) return k.error();
-  auto params = derive_params(circuit, count, !public_inputs.empty());
+  auto params = params_of(circuit, statement);
   if (!params) return params.error();
-  auto decoded = detail::decode_proof(proof);
+  auto decoded = decode_proof(proof);
   if (!decoded) return decoded.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;
 
-  zk::VerifierTranscript transcript(
-      kProtocol, statement_digest(circuit, count, outputs, public_inputs), decoded->tape, {});
+  zk::VerifierTranscript transcript(kProtocol, digest_of(circuit, statement), decoded->tape, {});
   transcript.begin_phase("boolean/commitment");
   auto root = transcript.read_commitment();
   if (!root) return root.error();
 
   transcript.begin_phase("boolean/zerocheck");
-  auto zero = detail::verify_zerocheck(n, pinned, transcript);
+  auto zero = verify_zerocheck(n, pinned, transcript);
   if (!zero) return zero.error();
   const std::span<const B128> r(zero->point);
 
   transcript.begin_phase("boolean/lincheck");
-  const detail::LincheckChallenges challenges =
-      detail::sample_lincheck(transcript, circuit, !public_inputs.empty());
-  const unsigned instance_words = m0 - detail::kSkipVars;
+  const LincheckChallenges challenges = sample_lincheck(transcript, circuit, statement);
+  const unsigned instance_words = m0 - kSkipVars;
   const std::span<const B128> r_out = r.subspan(instance_words);
-  const detail::LincheckWeights w = detail::lincheck_weights(
-      circuit, detail::row_weights(zero->y, r.first(instance_words)), challenges);
+  const LincheckWeights w =
+      lincheck_weights(circuit, row_weights(zero->y, r.first(instance_words)), challenges);
   const zk::SumcheckClaim lincheck{
-      m0, detail::pair_product(),
-      detail::lincheck_sum(circuit, challenges, {zero->a, zero->b, zero->z},
-                           detail::batch_outputs(circuit, count, *k, outputs), public_inputs, r_out,
-                           w.constant)};
+      m0, pair_product(),
+      lincheck_sum(circuit, challenges, {zero->a, zero->b, zero->z},
+                   statement.chain ? Bytes{}
+                                   : batch_outputs(circuit, statement.count, *k, statement.outputs),
+                   statement.public_inputs, r_out, w.constant)};
   auto folded = zk::verify_sumcheck({&lincheck, 1}, transcript);
   if (!folded) return folded.error();
-  if (detail::evaluate_table(w.weights, folded->point) != folded->evals[0][0]) {
+  if (evaluate_table(w.weights, folded->point) != folded->evals[0][0]) {
     return corrupt("the lincheck's column weights disagree with the circuit");
   }
-  if (Status s = transcript.finish(); !s) return s;
   std::vector<B128> lincheck_point = folded->point;
   lincheck_point.insert(lincheck_point.end(), r_out.begin(), r_out.end());
-
-  const std::vector<pcs::EvaluationClaim> claims = {{0, lincheck_point, folded->evals[0][1]}};
+  std::vector<pcs::EvaluationClaim> claims = {{0, lincheck_point, folded->evals[0][1]}};
+  if (statement.chain) {
+    if (Status s = verify_links(circuit, statement, *k, transcript, claims); !s) return s;
+  }
+  if (Status s = transcript.finish(); !s) return s;
   return pcs::pcs_verify(params->pcs, *root, claims, decoded->opening);
+}
+
+}  // namespace
+
+Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof,
+                     ByteSpan public_inputs, const PinnedConstants& pinned) {
+  return verify_statement(circuit, Statement::of_outputs(count, outputs, public_inputs), proof,
+                          pinned);
 }
 
 }  // namespace detail
@@ -67,6 +99,12 @@ Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs
 Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof,
               ByteSpan public_inputs) {
   return detail::verify_pinned(circuit, count, outputs, proof, public_inputs, detail::kPinned);
+}
+
+Status verify_chain(const Circuit& circuit, std::size_t count, ByteSpan head, ByteSpan tail,
+                    ByteSpan proof) {
+  return detail::verify_statement(circuit, detail::Statement::of_chain(count, head, tail), proof,
+                                  detail::kPinned);
 }
 
 }  // namespace merkleforge::boolean

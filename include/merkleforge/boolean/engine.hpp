@@ -1,17 +1,13 @@
-// The Boolean engine's statement and verifier (docs/boolean-engine.md). The statement: for
+// The Boolean engine's statements and verifier (docs/boolean-engine.md). The statement: for
 // `count` instances of `circuit` there are inputs whose outputs are `outputs` (count ×
-// output_bytes(), instance after instance); the inputs stay private.
+// output_bytes(), instance after instance), the inputs private or listed; or, for a chain, that
+// each instance's outputs are the next one's first input bytes, from a given head to a given tail.
 //
-// The proof (version 1, the reference pipeline the faster protocols will replace step by step):
-//   1. the prover commits z, every instance's 2^m0 committed bits, as one B1 polynomial of
-//      n = k + m0 variables (instance i's bit j at index i·2^m0 + j; count = 2^k);
-//   2. a zerocheck (zk/zerocheck.hpp) that Â·B̂ − ẑ vanishes on the cube, Â and B̂ the circuit's
-//      operand columns (boolean/circuit.hpp), giving Â(r), B̂(r), ẑ(r) at one point r;
-//   3. a lincheck: α·Â(r) + β·B̂(r) − c = Σ_y W(y)·ẑ(y, r_out) with W = α·A0ᵀeq(r_in) +
-//      β·B0ᵀeq(r_in) and c the constants' share (the circuit's backward walk), a sumcheck over
-//      m0 variables; the verifier evaluates W at its last point s itself;
-//   4. the outputs: ẑ on the output slots at a random point equals the public outputs' extension;
-//   5. one opening of the commitment (pcs) for the three claims on z.
+// The proof (protocol v2): the prover commits z, every instance's committed bits, as one B1
+// polynomial (instance i's bit j at index i·2^m0 + j); a zerocheck with the univariate skip that
+// A·z ∘ B·z = z on the cube; a lincheck that takes its claims, with the public outputs' and
+// inputs' checks, to one evaluation of z; for a chain, a sumcheck over the instances that the
+// links hold (two more evaluations of z); and one opening of the commitment for them.
 #pragma once
 
 #include <cstddef>
@@ -65,5 +61,27 @@ Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan ou
 /// engine and version; corrupt_data naming the first failed check.
 Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof,
               ByteSpan public_inputs = {});
+
+// ---- chains: hash chains and other sequential compositions ----
+//
+// A chain of `count` instances: instance 0's first output_bytes() input bytes are `head`,
+// instance i + 1's are instance i's outputs, and the last instance's outputs are `tail`. Every
+// other input and output stays private (a SHA-256 chain: the message blocks). The circuit's
+// outputs must fill its output slot, a power of two of bits, and its inputs start with them as
+// the outputs hold them (the builder's layout does: boolean/builder.hpp).
+
+/// What a chain's proof is bound to: as statement_digest, with the head and tail in the place
+/// of the outputs and inputs, and the word "chain" after them.
+Digest32 chain_statement_digest(const Circuit& circuit, std::size_t count, ByteSpan head,
+                                ByteSpan tail);
+
+/// derive_params for a chain: the outputs' check is replaced by the links' (docs/soundness.md).
+Result<EngineParams> derive_chain_params(const Circuit& circuit, std::size_t count);
+
+/// Ok when `proof` shows the chain from `head` to `tail` (output_bytes() each) through `count`
+/// instances. Errors: as verify; invalid_argument for a circuit that cannot be chained or a head
+/// or tail of another size.
+Status verify_chain(const Circuit& circuit, std::size_t count, ByteSpan head, ByteSpan tail,
+                    ByteSpan proof);
 
 }  // namespace merkleforge::boolean

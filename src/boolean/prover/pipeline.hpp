@@ -26,4 +26,10 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
                          const PinnedConstants& pinned = kPinned,
                          WitnessCheck check = WitnessCheck::skip);
 
+/// As prove_bits for a chain from `head` to `tail` (engine.hpp, verify_chain).
+Result<Bytes> prove_chain_bits(const Circuit& circuit, std::size_t count,
+                               std::span<const std::uint64_t> z, ByteSpan head, ByteSpan tail,
+                               ProveTimings* timings = nullptr,
+                               WitnessCheck check = WitnessCheck::skip);
+
 }  // namespace merkleforge::boolean::detail

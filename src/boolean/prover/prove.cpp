@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "chain.hpp"
 #include "engine_common.hpp"
 #include "fold_kernel.hpp"
 #include "merkleforge/boolean/prover.hpp"
@@ -100,12 +101,45 @@ std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::ui
   return binius::to_canonical(folded);
 }
 
-}  // namespace
+/// The chain's links (chain.hpp): each instance's slot values at v_slot, their sumcheck, and
+/// the two claims on z it leaves.
+Status prove_links(const Circuit& circuit, const Statement& statement, unsigned k,
+                   std::span<const std::uint64_t> z, zk::ProverTranscript& transcript,
+                   std::vector<pcs::EvaluationClaim>& claims) {
+  transcript.begin_phase("boolean/chain");
+  const ChainChallenges challenges = sample_chain(transcript, circuit.output_log_bits(), k);
+  const std::size_t bytes = circuit.output_bytes(), batch = std::size_t{1} << k;
+  const auto tables =
+      byte_tables(binius::polyval_eq_tensor(binius::to_polyval(challenges.v_slot)), bytes);
+  std::vector<B128> outputs(batch), inputs(batch);
+  parallel_for(batch, 256, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      const auto* instance = reinterpret_cast<const std::uint8_t*>(&z[i * circuit.words()]);
+      const std::uint8_t* slot = instance + circuit.output_offset() / 8;
+      B128P o, in;
+      for (std::size_t b = 0; b < bytes; ++b) o += tables[b][slot[b]], in += tables[b][instance[b]];
+      outputs[i] = binius::to_canonical(o);
+      inputs[i] = binius::to_canonical(in);
+    }
+  });
+  const auto [to_output, to_input] = chain_weights(challenges, statement.count);
+  const zk::SumcheckClaim links{k, chain_composition(),
+                                chain_sum(challenges, statement.head, statement.tail)};
+  const std::vector<std::vector<zk::Column>> columns = {
+      {zk::Column::b128(outputs), zk::Column::b128(to_output), zk::Column::b128(inputs),
+       zk::Column::b128(to_input)}};
+  auto reduced = zk::prove_sumcheck({&links, 1}, columns, transcript);
+  if (!reduced) return reduced.error();
+  const auto [output_point, input_point] = chain_points(circuit, challenges, reduced->point);
+  claims.push_back({0, output_point, reduced->evals[0][0]});
+  claims.push_back({0, input_point, reduced->evals[0][2]});
+  return Ok{};
+}
 
-Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
-                         std::span<const std::uint64_t> z, ByteSpan outputs, ByteSpan public_inputs,
-                         ProveTimings* timings, const PinnedConstants& pinned, WitnessCheck check) {
-  auto k = check_statement(circuit, count, outputs, public_inputs);
+Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement,
+                              std::span<const std::uint64_t> z, ProveTimings* timings,
+                              const PinnedConstants& pinned, WitnessCheck check) {
+  auto k = check_statement(circuit, statement);
   if (!k) return k.error();
   const std::size_t batch = std::size_t{1} << *k;
   if (z.size() != batch * circuit.words()) {
@@ -113,7 +147,7 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
                                             " words of committed bits for a batch of " +
                                             std::to_string(batch) + " instances");
   }
-  auto params = derive_params(circuit, count, !public_inputs.empty());
+  auto params = params_of(circuit, statement);
   if (!params) return params.error();
   const unsigned m0 = circuit.log_bits(), n = m0 + *k;
 
@@ -125,8 +159,7 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   packed = {};
   timer.emplace(phase(timings, &ProveTimings::zerocheck));
 
-  zk::ProverTranscript transcript(kProtocol,
-                                  statement_digest(circuit, count, outputs, public_inputs));
+  zk::ProverTranscript transcript(kProtocol, digest_of(circuit, statement));
   transcript.begin_phase("boolean/commitment");
   transcript.write_commitment(committed->root());
 
@@ -140,8 +173,7 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
 
   timer.emplace(phase(timings, &ProveTimings::lincheck));
   transcript.begin_phase("boolean/lincheck");
-  const LincheckChallenges challenges =
-      sample_lincheck(transcript, circuit, !public_inputs.empty());
+  const LincheckChallenges challenges = sample_lincheck(transcript, circuit, statement);
   const unsigned instance_words = m0 - kSkipVars;
   const std::span<const B128> r_out = r.subspan(instance_words);
   const LincheckWeights w =
@@ -149,7 +181,9 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   const zk::SumcheckClaim lincheck{
       m0, pair_product(),
       lincheck_sum(circuit, challenges, {zero.a, zero.b, zero.z},
-                   batch_outputs(circuit, count, *k, outputs), public_inputs, r_out, w.constant)};
+                   statement.chain ? Bytes{}
+                                   : batch_outputs(circuit, statement.count, *k, statement.outputs),
+                   statement.public_inputs, r_out, w.constant)};
   const std::vector<B128> folded_z = fold_instances(circuit, z, r_out);
   const std::vector<B128> weights = binius::to_canonical(w.weights);
   const std::vector<std::vector<zk::Column>> lincheck_columns = {
@@ -158,13 +192,42 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
   if (!folded) return folded.error();
   std::vector<B128> lincheck_point = folded->point;
   lincheck_point.insert(lincheck_point.end(), r_out.begin(), r_out.end());
+  std::vector<pcs::EvaluationClaim> claims = {{0, lincheck_point, folded->evals[0][1]}};
+  if (statement.chain) {
+    if (Status s = prove_links(circuit, statement, *k, z, transcript, claims); !s) return s.error();
+  }
 
   timer.emplace(phase(timings, &ProveTimings::open));
   const zk::ProofTapes tapes = std::move(transcript).finish();
-  const std::vector<pcs::EvaluationClaim> claims = {{0, lincheck_point, folded->evals[0][1]}};
   auto opening = pcs::pcs_prove(*committed, claims);
   if (!opening) return opening.error();
   return encode_proof(tapes.transcript, *opening);
+}
+
+/// The instances past the count, count ≤ i < 2^k: the padding instance's bits.
+void pad(const Circuit& circuit, std::size_t count, std::span<std::uint64_t> z) {
+  const std::size_t words = circuit.words(), batch = z.size() / words;
+  if (count == batch) return;
+  const PaddingInstance padding = padding_instance(circuit);
+  for (std::size_t i = count; i < batch; ++i) {
+    std::copy(padding.z.begin(), padding.z.end(), z.begin() + i * words);
+  }
+}
+
+}  // namespace
+
+Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
+                         std::span<const std::uint64_t> z, ByteSpan outputs, ByteSpan public_inputs,
+                         ProveTimings* timings, const PinnedConstants& pinned, WitnessCheck check) {
+  return prove_statement(circuit, Statement::of_outputs(count, outputs, public_inputs), z, timings,
+                         pinned, check);
+}
+
+Result<Bytes> prove_chain_bits(const Circuit& circuit, std::size_t count,
+                               std::span<const std::uint64_t> z, ByteSpan head, ByteSpan tail,
+                               ProveTimings* timings, WitnessCheck check) {
+  return prove_statement(circuit, Statement::of_chain(count, head, tail), z, timings, kPinned,
+                         check);
 }
 
 }  // namespace detail
@@ -191,12 +254,7 @@ Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
                      {out.outputs.data() + i * circuit.output_bytes(), circuit.output_bytes()});
     }
   });
-  if (count < (std::size_t{1} << *k)) {
-    const detail::PaddingInstance padding = detail::padding_instance(circuit);
-    for (std::size_t i = count; i < (std::size_t{1} << *k); ++i) {
-      std::copy(padding.z.begin(), padding.z.end(), z.begin() + i * words);
-    }
-  }
+  detail::pad(circuit, count, z);
   timer.reset();
   auto proof = detail::prove_bits(circuit, count, z, out.outputs,
                                   visibility == Inputs::made_public ? inputs : ByteSpan{}, timings,
@@ -204,6 +262,39 @@ Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
   if (!proof) return proof.error();
   out.proof = std::move(*proof);
   return out;
+}
+
+Result<Proved> prove_chain(const Circuit& circuit, std::size_t count, ByteSpan head, ByteSpan rest,
+                           ProveTimings* timings) {
+  auto k = detail::check_statement(circuit, detail::Statement::of_chain(count, head, head));
+  if (!k) return k.error();
+  const std::size_t own = circuit.input_bytes() - circuit.output_bytes();
+  if (rest.size() != count * own) {
+    return make_error(Errc::wrong_size, "boolean: " + std::to_string(rest.size()) +
+                                            " bytes of chain inputs for " + std::to_string(count) +
+                                            " instances of " + std::string(circuit.name()) + " (" +
+                                            std::to_string(own) + " each)");
+  }
+  // One instance after another: each input starts with the previous output.
+  std::optional<detail::PhaseTimer> timer(std::in_place,
+                                          detail::phase(timings, &ProveTimings::witness));
+  const std::size_t words = circuit.words();
+  LargeVector<std::uint64_t> z((std::size_t{1} << *k) * words);
+  Bytes input(head.begin(), head.end()), link(circuit.output_bytes());
+  input.resize(circuit.input_bytes());
+  for (std::size_t i = 0; i < count; ++i) {
+    std::copy_n(rest.begin() + i * own, own, input.begin() + circuit.output_bytes());
+    const std::span<std::uint64_t> instance(z.data() + i * words, words);
+    circuit.witness(input, instance);
+    circuit.output(instance, link);
+    std::copy(link.begin(), link.end(), input.begin());
+  }
+  detail::pad(circuit, count, z);
+  timer.reset();
+  auto proof = detail::prove_chain_bits(circuit, count, z, head, link, timings,
+                                        detail::WitnessCheck::refuse_false);
+  if (!proof) return proof.error();
+  return Proved{std::move(link), std::move(*proof)};
 }
 
 }  // namespace merkleforge::boolean
