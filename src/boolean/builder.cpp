@@ -251,6 +251,7 @@ Result<BuiltCircuit> CircuitBuilder::build() && {
                                                   std::to_string(kMaxLogBits) + ")");
   }
   p.output_offset = (std::size_t{1} << p.log_bits) - (std::size_t{1} << p.output_log_bits);
+  detail::compile_schedule(p);
   return BuiltCircuit(std::shared_ptr<const detail::Program>(std::move(program_)));
 }
 

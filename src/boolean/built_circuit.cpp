@@ -2,6 +2,7 @@
 // backward with field weights (transpose), as boolean/circuit.hpp defines the two walks.
 #include <algorithm>
 #include <cstring>
+#include <span>
 #include <vector>
 
 #include "merkleforge/boolean/builder.hpp"
@@ -9,15 +10,13 @@
 
 namespace merkleforge::boolean {
 
+using detail::low_mask;
 using detail::Node;
 using detail::OpCode;
 using detail::Program;
+using detail::Step;
 
 namespace {
-
-std::uint64_t low_mask(unsigned width) {
-  return width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
-}
 
 /// Bits [position, position + width) of v, width ≤ 64: in one word or across two.
 std::uint64_t get_field(const std::uint64_t* v, std::size_t position, unsigned width) {
@@ -50,10 +49,6 @@ std::uint64_t prefix_xor(std::uint64_t x) {
   return x;
 }
 
-std::uint64_t rotate_left(std::uint64_t x, unsigned shift, unsigned width) {
-  return shift == 0 ? x : ((x << shift) | (x >> (width - shift))) & low_mask(width);
-}
-
 /// The forward walk. Witness: computes the gates' bits and commits them (`commit` is z's memory,
 /// which holds the inputs). Operands: takes the gates' bits from z, honest or not, and writes every
 /// row's operands to a and b. Returns the wires' values (the thread's scratch).
@@ -63,69 +58,56 @@ const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint
   thread_local std::vector<std::uint64_t> values;
   values.resize(p.nodes.size());
   std::uint64_t* v = values.data();
-  for (std::size_t id = 0; id < p.nodes.size(); ++id) {
-    const Node& n = p.nodes[id];
-    const std::uint64_t x = v[n.x], y = v[n.y], mask = low_mask(n.width);
-    switch (n.op) {
-      case OpCode::input:
-        v[id] = reorder(get_field(z, n.position, n.width), n.width, n.order);
+  for (const Step& s : p.schedule) {
+    const std::uint64_t mask = low_mask(s.width);
+    switch (s.kind) {
+      case Step::Kind::input:
+        v[s.wire] = reorder(get_field(z, s.position, s.width), s.width, s.order);
         break;
-      case OpCode::constant:
-        v[id] = n.value;
+      case Step::Kind::linear: {
+        std::uint64_t value = s.value;
+        for (const detail::Term& t : std::span(p.terms).subspan(s.x, s.y)) {
+          value ^= detail::rotate_left(v[t.wire], t.rotation, s.width) & t.mask;
+        }
+        v[s.wire] = value;
         break;
-      case OpCode::bit_xor:
-        v[id] = x ^ y;
+      }
+      case Step::Kind::slice:
+        v[s.wire] = (v[s.x] >> s.shift) & mask;
         break;
-      case OpCode::bit_not:
-        v[id] = ~x & mask;
+      case Step::Kind::concat:
+        v[s.wire] = v[s.x] | v[s.y] << s.shift;
         break;
-      case OpCode::shl:
-        v[id] = (x << n.shift) & mask;
+      case Step::Kind::broadcast:
+        v[s.wire] = v[s.x] != 0 ? mask : 0;
         break;
-      case OpCode::shr:
-        v[id] = x >> n.shift;
-        break;
-      case OpCode::rotl:
-        v[id] = rotate_left(x, n.shift, n.width);
-        break;
-      case OpCode::rotr:
-        v[id] = rotate_left(x, (n.width - n.shift) % n.width, n.width);
-        break;
-      case OpCode::slice:
-        v[id] = (x >> n.shift) & mask;
-        break;
-      case OpCode::concat:
-        v[id] = x | y << p.nodes[n.x].width;
-        break;
-      case OpCode::broadcast:
-        v[id] = x != 0 ? mask : 0;
-        break;
-      case OpCode::bit_and:
+      case Step::Kind::bit_and:
         if constexpr (kWitness) {
-          v[id] = x & y;
-          put_field(commit, n.position, v[id], n.width);
+          v[s.wire] = v[s.x] & v[s.y];
+          put_field(commit, s.position, v[s.wire], s.width);
         } else {
-          v[id] = get_field(z, n.position, n.width);
-          put_field(a, n.position, x, n.width);
-          put_field(b, n.position, y, n.width);
+          v[s.wire] = get_field(z, s.position, s.width);
+          put_field(a, s.position, v[s.x], s.width);
+          put_field(b, s.position, v[s.y], s.width);
         }
         break;
-      case OpCode::add: {
+      case Step::Kind::add: {
         // Carries c_i (bit i); the committed d_(i+1) = (x_i + c_i)·(y_i + c_i) = c_(i+1) + c_i.
-        const unsigned products = n.width - 1u;
+        const std::uint64_t x = v[s.x], y = v[s.y];
+        const unsigned products = s.width - 1u;
         std::uint64_t carries;
         if constexpr (kWitness) {
           carries = ((x + y) ^ x ^ y) & mask;
           if (products > 0)
-            put_field(commit, n.position, (carries ^ (carries << 1)) >> 1, products);
+            put_field(commit, s.position, (carries ^ (carries << 1)) >> 1, products);
         } else {
-          carries = products > 0 ? prefix_xor(get_field(z, n.position, products) << 1) & mask : 0;
+          carries = products > 0 ? prefix_xor(get_field(z, s.position, products) << 1) & mask : 0;
           if (products > 0) {
-            put_field(a, n.position, x ^ carries, products);
-            put_field(b, n.position, y ^ carries, products);
+            put_field(a, s.position, x ^ carries, products);
+            put_field(b, s.position, y ^ carries, products);
           }
         }
-        v[id] = (x ^ y ^ carries) & mask;
+        v[s.wire] = (x ^ y ^ carries) & mask;
         break;
       }
     }

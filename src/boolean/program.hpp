@@ -39,6 +39,27 @@ struct Node {
   std::uint64_t value = 0;     ///< constants
 };
 
+/// A term of a linear value: rotl_width(v[wire], rotation) & mask (mask within the width).
+struct Term {
+  std::uint64_t mask;
+  std::uint32_t wire;
+  std::uint8_t rotation;
+};
+
+/// One step of the forward walk: a node's value from values already computed. A run of linear
+/// operations is one `linear` step: a constant XOR terms (compile_schedule).
+struct Step {
+  enum class Kind : std::uint8_t { input, linear, slice, concat, broadcast, bit_and, add };
+  std::uint64_t value = 0;     ///< linear: the constant
+  std::uint32_t wire = 0;      ///< the node whose value this step computes
+  std::uint32_t x = 0, y = 0;  ///< operand wires; linear: the terms [x, x + y) of Program::terms
+  std::uint32_t position = 0;  ///< input, AND, add: the first committed bit
+  ByteOrder order = ByteOrder::little;  ///< input
+  Kind kind = Kind::linear;
+  std::uint8_t width = 0;
+  std::uint8_t shift = 0;  ///< slice: the lowest bit taken; concat: the low part's width
+};
+
 /// Committed bits of an operation: width for AND, width − 1 for add, none for the rest (an
 /// input's bits are the input region's).
 unsigned committed_bits(const Node& node);
@@ -58,9 +79,25 @@ struct Program {
   std::size_t input_bytes = 0, output_bytes = 0, gate_bits = 0;
   unsigned log_bits = 0, output_log_bits = 0;
   std::size_t output_offset = 0;
-  std::size_t weights = 0;  ///< Σ widths: the backward walk's table
-  std::string error;        ///< the first misuse, empty if none
+  std::size_t weights = 0;     ///< Σ widths: the backward walk's table
+  std::string error;           ///< the first misuse, empty if none
+  std::vector<Step> schedule;  ///< the forward walk (the backward one walks the nodes)
+  std::vector<Term> terms;     ///< the linear steps' terms
 };
+
+/// Fills p.schedule and p.terms from the nodes (with their positions) and the outputs: a linear
+/// node used once, by a linear node, is folded into its user; unused linear nodes have no step.
+void compile_schedule(Program& p);
+
+inline std::uint64_t low_mask(unsigned width) {
+  return width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+}
+
+/// x (below 2^width) rotated left by shift < width; the second shift is split so that none is
+/// by 64 when shift = 0.
+inline std::uint64_t rotate_left(std::uint64_t x, unsigned shift, unsigned width) {
+  return ((x << shift) | (x >> 1 >> (width - 1 - shift))) & low_mask(width);
+}
 
 /// The bit of a `width`-bit word's value i as the committed layout holds it, relative to the
 /// word's first bit (ByteOrder::big: bytes top first).

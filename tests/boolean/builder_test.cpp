@@ -335,6 +335,44 @@ TEST(BuilderCircuits, Blake3GivesThePublishedDigestsOfOneBlockMessages) {
   }
 }
 
+/// Linear operations used once by linear operations are folded into one step of the forward
+/// walk: chains of them, with terms that cancel, against plain C++ and the backward walk.
+TEST(CircuitBuilder, ChainsOfLinearOperationsAreThePlainOnes) {
+  std::mt19937_64 rng(43);
+  for (unsigned width : {5u, 32u, 64u}) {
+    const unsigned s = 1 + static_cast<unsigned>(rng() % (width - 1)), t = width / 2;
+    const std::uint64_t k = rng() & mask(width);
+    CircuitBuilder b("chains" + std::to_string(width));
+    const Wire x = b.input(width), y = b.input(width);
+    const Wire mixed = b.rotl(b.shr(b.bit_xor(b.bit_not(x), b.shl(y, s)), t), s);
+    b.output(b.bit_xor(b.bit_xor(mixed, b.constant(k, width)), b.rotr(b.rotl(x, s), s)));
+    b.output(b.bit_xor(b.rotl(y, s), b.rotr(y, width - s)));  // cancels to zero
+    b.output(b.add(b.bit_xor(b.rotr(x, t), b.shr(x, s)), y));
+    auto circuit = std::move(b).build();
+    ASSERT_TRUE(circuit) << circuit.error().message;
+    const auto rotl = [&](std::uint64_t v, unsigned r) {
+      return r == 0 ? v : ((v << r) | (v >> (width - r))) & mask(width);
+    };
+    for (int trial = 0; trial < 10; ++trial) {
+      const std::uint64_t xv = rng() & mask(width), yv = rng() & mask(width);
+      Bytes input(circuit->input_bytes());
+      write_bits(input, 0, xv, width);
+      write_bits(input, width, yv, width);
+      const std::uint64_t mixed_v = rotl(((~xv ^ yv << s) & mask(width)) >> t, s);
+      const Bytes out = outputs_of(*circuit, input);
+      EXPECT_EQ(read_bits(out, 0, width), mixed_v ^ k ^ xv) << "width " << width;
+      EXPECT_EQ(read_bits(out, width, width), 0u) << "width " << width;
+      EXPECT_EQ(read_bits(out, 2 * width, width),
+                ((rotl(xv, width - t) ^ xv >> s) + yv) & mask(width))
+          << "width " << width;
+      EXPECT_TRUE(test::failing_rows(*circuit, test::witness_of(*circuit, input)).empty());
+    }
+    Words any(circuit->words());
+    for (auto& word : any) word = rng();
+    test::expect_adjoint(*circuit, any, rng);
+  }
+}
+
 TEST(BuilderCircuits, U32OperationsAreThePlainOnes) {
   std::mt19937_64 rng(45);
   const Bytes input = test::random_bytes(8 * kU32OpsPerInstance, rng);
