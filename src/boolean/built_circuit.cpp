@@ -49,12 +49,16 @@ std::uint64_t prefix_xor(std::uint64_t x) {
   return x;
 }
 
-/// The forward walk. Witness: computes the gates' bits and commits them (`commit` is z's memory,
-/// which holds the inputs). Operands: takes the gates' bits from z, honest or not, and writes every
-/// row's operands to a and b. Returns the wires' values (the thread's scratch).
-template <bool kWitness>
+/// What a forward walk computes: the witness (the gates' bits, committed into z), the operands
+/// of any z (gates' bits read from z, honest or not), or both at once (the prover's witness).
+enum class Walk { witness, operands, both };
+
+/// The forward walk (`commit` is z's memory, which holds the inputs, unless kWalk is operands).
+/// Returns the wires' values (the thread's scratch).
+template <Walk kWalk>
 const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint64_t* commit,
                              std::uint64_t* a, std::uint64_t* b) {
+  constexpr bool kCommits = kWalk != Walk::operands, kOperands = kWalk != Walk::witness;
   thread_local std::vector<std::uint64_t> values;
   values.resize(p.nodes.size());
   std::uint64_t* v = values.data();
@@ -82,11 +86,13 @@ const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint
         v[s.wire] = v[s.x] != 0 ? mask : 0;
         break;
       case Step::Kind::bit_and:
-        if constexpr (kWitness) {
+        if constexpr (kCommits) {
           v[s.wire] = v[s.x] & v[s.y];
           put_field(commit, s.position, v[s.wire], s.width);
         } else {
           v[s.wire] = get_field(z, s.position, s.width);
+        }
+        if constexpr (kOperands) {
           put_field(a, s.position, v[s.x], s.width);
           put_field(b, s.position, v[s.y], s.width);
         }
@@ -96,16 +102,16 @@ const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint
         const std::uint64_t x = v[s.x], y = v[s.y];
         const unsigned products = s.width - 1u;
         std::uint64_t carries;
-        if constexpr (kWitness) {
+        if constexpr (kCommits) {
           carries = ((x + y) ^ x ^ y) & mask;
           if (products > 0)
             put_field(commit, s.position, (carries ^ (carries << 1)) >> 1, products);
         } else {
           carries = products > 0 ? prefix_xor(get_field(z, s.position, products) << 1) & mask : 0;
-          if (products > 0) {
-            put_field(a, s.position, x ^ carries, products);
-            put_field(b, s.position, y ^ carries, products);
-          }
+        }
+        if (kOperands && products > 0) {
+          put_field(a, s.position, x ^ carries, products);
+          put_field(b, s.position, y ^ carries, products);
         }
         v[s.wire] = (x ^ y ^ carries) & mask;
         break;
@@ -113,6 +119,29 @@ const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint
     }
   }
   return v;
+}
+
+/// The input rows, 1 · z_j: a all ones and b the input bits, over the whole input region.
+void input_rows(const Program& p, const std::uint64_t* z, std::uint64_t* a, std::uint64_t* b) {
+  const std::size_t input_bits = 8 * p.input_bytes;
+  std::fill(a, a + input_bits / 64, ~std::uint64_t{0});
+  std::copy(z, z + input_bits / 64, b);
+  if (input_bits % 64 != 0) {
+    put_field(a, input_bits / 64 * 64, ~std::uint64_t{0}, input_bits % 64);
+    b[input_bits / 64] = z[input_bits / 64] & low_mask(input_bits % 64);
+  }
+}
+
+/// The outputs' bits in their slot of `v` (z, or a for the output rows (output bit) · 1, whose
+/// b is all ones).
+void output_rows(const Program& p, const std::uint64_t* values, std::uint64_t* v,
+                 std::uint64_t* ones) {
+  for (const detail::OutputSlot& out : p.outputs) {
+    const unsigned width = p.nodes[out.wire].width;
+    const std::size_t position = p.output_offset + out.position;
+    put_field(v, position, reorder(values[out.wire], width, out.order), width);
+    if (ones != nullptr) put_field(ones, position, ~std::uint64_t{0}, width);
+  }
 }
 
 /// The backward walk's weights: one per bit of every wire.
@@ -241,12 +270,22 @@ void BuiltCircuit::witness(ByteSpan input, std::span<std::uint64_t> z) const {
   const Program& p = *program_;
   std::fill(z.begin(), z.end(), 0);
   place_inputs(input, z.first(input_words()));
-  const std::uint64_t* v = forward<true>(p, z.data(), z.data(), nullptr, nullptr);
-  for (const detail::OutputSlot& out : p.outputs) {
-    const unsigned width = p.nodes[out.wire].width;
-    put_field(z.data(), p.output_offset + out.position, reorder(v[out.wire], width, out.order),
-              width);
-  }
+  const std::uint64_t* v = forward<Walk::witness>(p, z.data(), z.data(), nullptr, nullptr);
+  output_rows(p, v, z.data(), nullptr);
+}
+
+void BuiltCircuit::witness_and_operands(ByteSpan input, std::span<std::uint64_t> z,
+                                        std::span<std::uint64_t> a,
+                                        std::span<std::uint64_t> b) const {
+  const Program& p = *program_;
+  std::fill(z.begin(), z.end(), 0);
+  std::fill(a.begin(), a.end(), 0);
+  std::fill(b.begin(), b.end(), 0);
+  place_inputs(input, z.first(input_words()));
+  input_rows(p, z.data(), a.data(), b.data());
+  const std::uint64_t* v = forward<Walk::both>(p, z.data(), z.data(), a.data(), b.data());
+  output_rows(p, v, z.data(), nullptr);
+  output_rows(p, v, a.data(), b.data());
 }
 
 void BuiltCircuit::output(std::span<const std::uint64_t> z, std::span<std::uint8_t> out) const {
@@ -261,20 +300,9 @@ void BuiltCircuit::operands(std::span<const std::uint64_t> z, std::span<std::uin
   const Program& p = *program_;
   std::fill(a.begin(), a.end(), 0);
   std::fill(b.begin(), b.end(), 0);
-  const std::size_t input_bits = 8 * p.input_bytes;  // input rows: 1 · z_j
-  std::fill(a.begin(), a.begin() + input_bits / 64, ~std::uint64_t{0});
-  std::copy(z.begin(), z.begin() + input_bits / 64, b.begin());
-  if (input_bits % 64 != 0) {
-    put_field(a.data(), input_bits / 64 * 64, ~std::uint64_t{0}, input_bits % 64);
-    b[input_bits / 64] = z[input_bits / 64] & low_mask(input_bits % 64);
-  }
-  const std::uint64_t* v = forward<false>(p, z.data(), nullptr, a.data(), b.data());
-  for (const detail::OutputSlot& out : p.outputs) {  // output rows: (output bit) · 1
-    const unsigned width = p.nodes[out.wire].width;
-    const std::size_t position = p.output_offset + out.position;
-    put_field(a.data(), position, reorder(v[out.wire], width, out.order), width);
-    put_field(b.data(), position, ~std::uint64_t{0}, width);
-  }
+  input_rows(p, z.data(), a.data(), b.data());
+  const std::uint64_t* v = forward<Walk::operands>(p, z.data(), nullptr, a.data(), b.data());
+  output_rows(p, v, a.data(), b.data());
 }
 
 B128P BuiltCircuit::transpose(std::span<const B128P> wa, std::span<const B128P> wb,

@@ -120,20 +120,19 @@ class KeccakfCircuit final : public Circuit {
   void witness(ByteSpan input, std::span<std::uint64_t> z) const override {
     std::fill(z.begin(), z.end(), 0);
     place_inputs(input, z.first(kLanes));
-    Lanes state;
-    std::copy(z.begin(), z.begin() + kLanes, state.begin());
-    for (unsigned r = 0; r < kRounds; ++r) {
-      const Lanes a = theta_rho_pi(state);
-      for (unsigned x = 0; x < 5; ++x) {
-        for (unsigned y = 0; y < 5; ++y) {
-          const std::uint64_t product = ~a[lane(x + 1, y)] & a[lane(x + 2, y)];
-          z[products_word(r) + lane(x, y)] = product;
-          state[lane(x, y)] = a[lane(x, y)] ^ product;
-        }
-      }
-      state[0] ^= keccak_round_constants()[r];
-    }
+    const Lanes state = rounds<true, false>(z.data(), z.data(), nullptr, nullptr);
     std::copy(state.begin(), state.end(), z.begin() + kOutputWord);
+  }
+
+  void witness_and_operands(ByteSpan input, std::span<std::uint64_t> z, std::span<std::uint64_t> a,
+                            std::span<std::uint64_t> b) const override {
+    std::fill(z.begin(), z.end(), 0);
+    std::fill(a.begin(), a.end(), 0);
+    std::fill(b.begin(), b.end(), 0);
+    place_inputs(input, z.first(kLanes));
+    const Lanes state = rounds<true, true>(z.data(), z.data(), a.data(), b.data());
+    std::copy(state.begin(), state.end(), z.begin() + kOutputWord);
+    input_and_output_rows(z, a, b, state);
   }
 
   void output(std::span<const std::uint64_t> z, std::span<std::uint8_t> out) const override {
@@ -144,25 +143,7 @@ class KeccakfCircuit final : public Circuit {
                 std::span<std::uint64_t> b) const override {
     std::fill(a.begin(), a.end(), 0);
     std::fill(b.begin(), b.end(), 0);
-    for (unsigned i = 0; i < kLanes; ++i) a[i] = ~std::uint64_t{0}, b[i] = z[i];  // 1 · input
-    Lanes state;
-    std::copy(z.begin(), z.begin() + kLanes, state.begin());
-    for (unsigned r = 0; r < kRounds; ++r) {
-      const Lanes mixed = theta_rho_pi(state);
-      const std::size_t products = products_word(r);
-      for (unsigned x = 0; x < 5; ++x) {
-        for (unsigned y = 0; y < 5; ++y) {
-          a[products + lane(x, y)] = ~mixed[lane(x + 1, y)];
-          b[products + lane(x, y)] = mixed[lane(x + 2, y)];
-          state[lane(x, y)] = mixed[lane(x, y)] ^ z[products + lane(x, y)];
-        }
-      }
-      state[0] ^= keccak_round_constants()[r];
-    }
-    for (unsigned i = 0; i < kLanes; ++i) {  // output state · 1
-      a[kOutputWord + i] = state[i];
-      b[kOutputWord + i] = ~std::uint64_t{0};
-    }
+    input_and_output_rows(z, a, b, rounds<false, true>(z.data(), nullptr, a.data(), b.data()));
   }
 
   B128P transpose(std::span<const B128P> wa, std::span<const B128P> wb,
@@ -200,6 +181,42 @@ class KeccakfCircuit final : public Circuit {
     }
     for (unsigned j = 0; j < kStateBits; ++j) columns[j] += state[j];
     return constant;
+  }
+
+ private:
+  /// The rounds from the input state in z: the χ products computed and committed (kCommits), or
+  /// read from z, honest or not; their operands written to a and b (kOperands). Returns the
+  /// output state.
+  template <bool kCommits, bool kOperands>
+  static Lanes rounds(const std::uint64_t* z, std::uint64_t* commit, std::uint64_t* a,
+                      std::uint64_t* b) {
+    Lanes state;
+    std::copy(z, z + kLanes, state.begin());
+    for (unsigned r = 0; r < kRounds; ++r) {
+      const Lanes mixed = theta_rho_pi(state);
+      const std::size_t products = products_word(r);
+      for (unsigned x = 0; x < 5; ++x) {
+        for (unsigned y = 0; y < 5; ++y) {
+          const std::size_t at = products + lane(x, y);
+          const std::uint64_t left = ~mixed[lane(x + 1, y)], right = mixed[lane(x + 2, y)];
+          if constexpr (kCommits) commit[at] = left & right;
+          if constexpr (kOperands) a[at] = left, b[at] = right;
+          state[lane(x, y)] = mixed[lane(x, y)] ^ z[at];
+        }
+      }
+      state[0] ^= keccak_round_constants()[r];
+    }
+    return state;
+  }
+
+  /// The rows around the rounds: 1 · input, and (output state) · 1.
+  static void input_and_output_rows(std::span<const std::uint64_t> z, std::span<std::uint64_t> a,
+                                    std::span<std::uint64_t> b, const Lanes& output) {
+    for (unsigned i = 0; i < kLanes; ++i) a[i] = ~std::uint64_t{0}, b[i] = z[i];
+    for (unsigned i = 0; i < kLanes; ++i) {
+      a[kOutputWord + i] = output[i];
+      b[kOutputWord + i] = ~std::uint64_t{0};
+    }
   }
 };
 

@@ -249,6 +249,33 @@ class Backward {
   std::span<B128P> columns_;
 };
 
+/// The output words in the output slot, big-endian: the word's top byte first.
+void write_output(const std::array<std::uint32_t, 8>& h, std::span<std::uint64_t> v) {
+  for (unsigned i = 0; i < 8; ++i) {
+    for (unsigned byte = 0; byte < 4; ++byte) {
+      put_bits(v, kOutputBase + 32 * i + 8 * byte, h[i] >> (24 - 8 * byte), 8);
+    }
+  }
+}
+
+/// Zeroes a and b, then writes the input rows, 1 · z_j.
+void input_rows(std::span<const std::uint64_t> z, std::span<std::uint64_t> a,
+                std::span<std::uint64_t> b) {
+  std::fill(a.begin(), a.end(), 0);
+  std::fill(b.begin(), b.end(), 0);
+  for (std::size_t j = 0; j < kInputBits; j += 32) {
+    put_bits(a, j, ~std::uint32_t{0}, 32);
+    put_bits(b, j, get_bits(z, j, 32), 32);
+  }
+}
+
+/// The output rows: (output bit) · 1.
+void output_rows(const std::array<std::uint32_t, 8>& h, std::span<std::uint64_t> a,
+                 std::span<std::uint64_t> b) {
+  write_output(h, a);
+  for (unsigned w = 0; w < 8; ++w) put_bits(b, kOutputBase + 32 * w, ~std::uint32_t{0}, 32);
+}
+
 class Sha256Circuit final : public Circuit {
  public:
   std::string_view name() const noexcept override { return "sha256"; }
@@ -266,12 +293,18 @@ class Sha256Circuit final : public Circuit {
     std::fill(z.begin(), z.end(), 0);
     place_inputs(input, z.first(input_words()));
     Forward step(z, z, {}, {});
+    write_output(compress(step, z), z);
+  }
+
+  void witness_and_operands(ByteSpan input, std::span<std::uint64_t> z, std::span<std::uint64_t> a,
+                            std::span<std::uint64_t> b) const override {
+    std::fill(z.begin(), z.end(), 0);
+    place_inputs(input, z.first(input_words()));
+    input_rows(z, a, b);
+    Forward step(z, z, a, b);
     const std::array<std::uint32_t, 8> h = compress(step, z);
-    for (unsigned i = 0; i < 8; ++i) {
-      for (unsigned byte = 0; byte < 4; ++byte) {  // big-endian: the word's top byte first
-        put_bits(z, kOutputBase + 32 * i + 8 * byte, h[i] >> (24 - 8 * byte), 8);
-      }
-    }
+    write_output(h, z);
+    output_rows(h, a, b);
   }
 
   void output(std::span<const std::uint64_t> z, std::span<std::uint8_t> out) const override {
@@ -282,20 +315,9 @@ class Sha256Circuit final : public Circuit {
 
   void operands(std::span<const std::uint64_t> z, std::span<std::uint64_t> a,
                 std::span<std::uint64_t> b) const override {
-    std::fill(a.begin(), a.end(), 0);
-    std::fill(b.begin(), b.end(), 0);
-    for (std::size_t j = 0; j < kInputBits; j += 32) {  // input rows: 1 · z_j
-      put_bits(a, j, ~std::uint32_t{0}, 32);
-      put_bits(b, j, get_bits(z, j, 32), 32);
-    }
+    input_rows(z, a, b);
     Forward step(z, {}, a, b);
-    const std::array<std::uint32_t, 8> h = compress(step, z);
-    for (unsigned i = 0; i < 8; ++i) {  // output rows: (output bit) · 1
-      for (unsigned byte = 0; byte < 4; ++byte) {
-        put_bits(a, kOutputBase + 32 * i + 8 * byte, h[i] >> (24 - 8 * byte), 8);
-        put_bits(b, kOutputBase + 32 * i + 8 * byte, 0xff, 8);
-      }
-    }
+    output_rows(compress(step, z), a, b);
   }
 
   B128P transpose(std::span<const B128P> wa, std::span<const B128P> wb,

@@ -27,6 +27,21 @@ TEST_P(EveryCircuit, HonestWitnessesSatisfyEveryRow) {
   }
 }
 
+// The prover's one pass gives what the two walks give apart.
+TEST_P(EveryCircuit, WitnessAndOperandsInOnePassAreTheWalks) {
+  std::mt19937_64 rng(6);
+  const Bytes input = test::random_bytes(circuit().input_bytes(), rng);
+  const std::size_t words = circuit().words();
+  Words z(words, ~std::uint64_t{0}), a(words, 1), b(words, 2);  // stale contents are overwritten
+  circuit().witness_and_operands(input, z, a, b);
+  const Words expected_z = test::witness_of(circuit(), input);
+  Words expected_a(words), expected_b(words);
+  circuit().operands(expected_z, expected_a, expected_b);
+  EXPECT_EQ(z, expected_z);
+  EXPECT_EQ(a, expected_a);
+  EXPECT_EQ(b, expected_b);
+}
+
 TEST_P(EveryCircuit, OutputSlotIsAlignedAndHoldsTheOutputs) {
   const std::size_t slot = std::size_t{1} << circuit().output_log_bits();
   EXPECT_EQ(circuit().output_offset() % slot, 0u);

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
 
@@ -219,7 +220,16 @@ TEST_F(ZkCli, BooleanEngineProvesAndVerifiesKeccakf) {
   EXPECT_EQ(verify("keccakf", "a.proof", "v0.json").exit_code, 2);
   ASSERT_EQ(prove("keccakf", "--count 3 --engine boolean", "c").exit_code, 0);  // padded to 4
   EXPECT_EQ(verify("keccakf", "c.proof", "c.json").exit_code, 0);
-  EXPECT_EQ(prove("u32add", "--count 2 --engine boolean", "c").exit_code, 2);
+  EXPECT_EQ(prove("u32mul", "--count 2 --engine boolean", "c").exit_code, 2);
+  // u32 operations: 64 per instance, so a multiple of 64 (others go to the first engine).
+  EXPECT_EQ(prove("u32add", "--count 100 --engine boolean", "u").exit_code, 2);
+  ASSERT_EQ(prove("u32add", "--count 128 --seed 4", "u").exit_code, 0);
+  EXPECT_NE(read(path("u.json")).find("\"engine\": \"boolean\""), std::string::npos);
+  EXPECT_EQ(verify("u32add", "u.proof", "u.json").exit_code, 0);
+  ASSERT_EQ(prove("u32add", "--count 128 --seed 4 --engine v0", "u0").exit_code, 0);
+  EXPECT_EQ(verify("u32add", "u0.proof", "u0.json").exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(read(path("u.json")))["public_outputs"],
+            nlohmann::json::parse(read(path("u0.json")))["public_outputs"]);
   const auto sha = prove("sha256", "--count 2 --engine boolean", "s");
   ASSERT_EQ(sha.exit_code, 0) << sha.err;
   EXPECT_EQ(verify("sha256", "s.proof", "s.json").exit_code, 0);

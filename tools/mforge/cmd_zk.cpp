@@ -13,9 +13,10 @@
 //        circuit)
 //   mforge zk describe CIRCUIT --count N
 //        columns, constraints, committed size, PCS parameters, soundness terms and the total
-// --engine boolean (prove, describe) runs the Boolean engine (docs/boolean-engine.md; keccakf and
-// sha256, a power-of-two count, private inputs) instead of the constraint-system engine, "v0", the
-// default; its statement says "engine": "boolean", and verify follows the statement.
+// The Boolean engine (docs/boolean-engine.md) proves keccakf, sha256, u32add, u32xor, u32and and
+// u32or by default (its u32 circuits take 64 operations per instance: other counts go to the
+// first engine); --engine v0 (prove, describe) runs the first, constraint-system engine instead,
+// the only one for the other circuits. The statement says which "engine", and verify follows it.
 // CIRCUIT: keccakf, u32add, u32xor, u32and, u32or, u32mul, sha256, groestlp, vision32.
 
 #include <chrono>
@@ -106,18 +107,40 @@ Result<Bytes> read_binary(const std::string& path) {
 
 constexpr const char* kBooleanEngine = "boolean";
 
-/// The Boolean engine's circuit of that name. Errors: invalid_argument naming what it proves.
-Result<const boolean::Circuit*> boolean_circuit_named(const std::string& name) {
-  if (const boolean::Circuit* c = boolean::find_circuit(name)) return c;
-  return make_error(Errc::invalid_argument,
-                    "the boolean engine proves keccakf and sha256 (so far), not '" + name + "'");
+/// The Boolean engine's batch for `count` items of the first engine's circuit of that name: its
+/// u32 circuits take kU32OpsPerInstance operations per instance, so the count must be a multiple
+/// of it (padding operations would let a statement of n operations stand for one of n + 1).
+struct BooleanBatch {
+  const boolean::Circuit* circuit;
+  std::size_t per_instance;  ///< items per instance
+  std::size_t instances(std::size_t count) const { return count / per_instance; }
+};
+
+/// Errors: invalid_argument naming what the Boolean engine proves.
+Result<BooleanBatch> boolean_batch(const std::string& name, std::size_t count) {
+  const boolean::Circuit* c = boolean::find_circuit(name);
+  if (c == nullptr) {
+    return make_error(Errc::invalid_argument,
+                      "the boolean engine proves keccakf, sha256, u32add, u32xor, u32and and "
+                      "u32or (so far), not '" +
+                          name + "'");
+  }
+  const bool u32 = boolean::find_u32_circuit(name) != nullptr;
+  if (u32 && count % boolean::kU32OpsPerInstance != 0) {
+    return make_error(Errc::invalid_argument, "the boolean engine proves u32 operations " +
+                                                  std::to_string(boolean::kU32OpsPerInstance) +
+                                                  " at a time: --count must be a multiple of " +
+                                                  std::to_string(boolean::kU32OpsPerInstance));
+  }
+  return BooleanBatch{c, u32 ? boolean::kU32OpsPerInstance : std::size_t{1}};
 }
 
-/// The engine that proves `circuit`: `requested` when given, else the Boolean engine for the
-/// circuits it proves and the constraint-system engine (v0) for the others.
-std::string engine_for(const std::string& circuit, const std::string& requested) {
+/// The engine that proves `count` items of `circuit`: `requested` when given, else the Boolean
+/// engine when it can and the constraint-system engine (v0) otherwise.
+std::string engine_for(const std::string& circuit, std::size_t count,
+                       const std::string& requested) {
   if (!requested.empty()) return requested;
-  return boolean::find_circuit(circuit) != nullptr ? kBooleanEngine : "v0";
+  return boolean_batch(circuit, count) ? kBooleanEngine : "v0";
 }
 
 struct Statement {
@@ -228,29 +251,29 @@ void print_figures(double witness_s, double prove_s, std::size_t proof_bytes) {
 
 /// The Boolean engine's proof of the instances (inputs in the first engine's format, which its
 /// Keccak-f shares: 25 lanes, little-endian).
-int run_prove_boolean(const ProveArgs& args, ByteSpan inputs) {
-  auto c = boolean_circuit_named(args.circuit);
-  if (!c) return fail(c.error());
+int run_prove_boolean(const ProveArgs& args, const Circuit& items, ByteSpan inputs) {
+  auto batch = boolean_batch(args.circuit, args.count);
+  if (!batch) return fail(batch.error());
+  const boolean::Circuit& c = *batch->circuit;
+  const std::size_t instances = batch->instances(args.count);
   boolean::ProveTimings timings;
   auto proved = boolean::prove(
-      **c, args.count, inputs, &timings,
+      c, instances, inputs, &timings,
       args.public_inputs ? boolean::Inputs::made_public : boolean::Inputs::kept_private);
   if (!proved) return fail(proved.error());
   if (Status s = write_file(args.proof, proved->proof); !s) return fail(s.error());
   // prove succeeded with these parameters
-  const auto params = boolean::derive_params(**c, args.count, args.public_inputs).value();
+  const auto params = boolean::derive_params(c, instances, args.public_inputs).value();
   const ByteSpan public_inputs = args.public_inputs ? inputs : ByteSpan{};
   nlohmann::json doc;
   doc["engine"] = kBooleanEngine;
-  doc["circuit"] = std::string((*c)->name());
+  doc["circuit"] = args.circuit;
   doc["count"] = args.count;
-  doc["public_outputs"] = hex_list(proved->outputs, (*c)->output_bytes(), args.count);
-  if (args.public_inputs) {
-    doc["public_inputs"] = hex_list(public_inputs, (*c)->input_bytes(), args.count);
-  }
+  doc["public_outputs"] = hex_list(proved->outputs, items.output_bytes(), args.count);
+  if (args.public_inputs) doc["public_inputs"] = hex_list(inputs, items.input_bytes(), args.count);
   doc["security_bits"] = params.soundness.bits();
   doc["statement_digest"] =
-      to_hex(boolean::statement_digest(**c, args.count, proved->outputs, public_inputs));
+      to_hex(boolean::statement_digest(c, instances, proved->outputs, public_inputs));
   if (Status s = write_text(args.statement, doc.dump(1) + "\n"); !s) return fail(s.error());
   print_figures(timings.witness,
                 timings.commit + timings.zerocheck + timings.lincheck + timings.open,
@@ -267,8 +290,8 @@ int run_prove(const ProveArgs& args) {
   Result<Bytes> inputs = args.inputs.empty() ? circuits::random_inputs(**c, args.count, args.seed)
                                              : read_inputs(**c, args.inputs, args.count);
   if (!inputs) return fail(inputs.error());
-  if (engine_for(args.circuit, args.engine) == kBooleanEngine) {
-    return run_prove_boolean(args, *inputs);
+  if (engine_for(args.circuit, args.count, args.engine) == kBooleanEngine) {
+    return run_prove_boolean(args, **c, *inputs);
   }
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
@@ -299,10 +322,10 @@ int run_verify(const std::string& name, const std::string& proof_path,
   if (!proof) return fail(proof.error());
   Status verified = Ok{};
   if (statement->engine == kBooleanEngine) {
-    auto b = boolean_circuit_named(name);
-    if (!b) return fail(b.error());
-    verified =
-        boolean::verify(**b, statement->count, statement->outputs, *proof, statement->inputs);
+    auto batch = boolean_batch(name, statement->count);
+    if (!batch) return fail(batch.error());
+    verified = boolean::verify(*batch->circuit, batch->instances(statement->count),
+                               statement->outputs, *proof, statement->inputs);
   } else {
     const cs::ConstraintSystem system = (*c)->system(statement->count, statement->visibility());
     verified = cs::verify(
@@ -318,10 +341,10 @@ int run_verify(const std::string& name, const std::string& proof_path,
 }
 
 int run_describe(const std::string& name, std::size_t count, const std::string& engine) {
-  if (engine_for(name, engine) == kBooleanEngine) {
-    auto b = boolean_circuit_named(name);
-    if (!b) return fail(b.error());
-    auto text = boolean::describe(**b, count);
+  if (engine_for(name, count, engine) == kBooleanEngine) {
+    auto batch = boolean_batch(name, count);
+    if (!batch) return fail(batch.error());
+    auto text = boolean::describe(*batch->circuit, batch->instances(count));
     if (!text) return fail(text.error());
     std::cout << *text;
     return kExitOk;
@@ -354,8 +377,9 @@ void register_zk(CLI::App& app, int& exit_code) {
   const auto engine_option = [&](CLI::App* command) {
     command
         ->add_option("--engine", args->engine,
-                     "boolean (the Boolean engine; default for keccakf and sha256) or v0 (the "
-                     "constraint-system engine; default for the other circuits)")
+                     "boolean (the Boolean engine; default for keccakf, sha256 and u32 add, xor, "
+                     "and, or of a multiple of 64 operations) or v0 (the constraint-system "
+                     "engine; default for the others)")
         ->check(CLI::IsMember({"v0", kBooleanEngine}));
   };
   engine_option(prove);

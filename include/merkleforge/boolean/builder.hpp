@@ -65,6 +65,8 @@ class BuiltCircuit final : public Circuit {
   unsigned output_log_bits() const noexcept override;
   std::size_t output_offset() const noexcept override;
   void witness(ByteSpan input, std::span<std::uint64_t> z) const override;
+  void witness_and_operands(ByteSpan input, std::span<std::uint64_t> z, std::span<std::uint64_t> a,
+                            std::span<std::uint64_t> b) const override;
   void place_inputs(ByteSpan input, std::span<std::uint64_t> region) const override;
   void output(std::span<const std::uint64_t> z, std::span<std::uint8_t> out) const override;
   void operands(std::span<const std::uint64_t> z, std::span<std::uint64_t> a,

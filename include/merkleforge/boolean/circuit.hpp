@@ -66,6 +66,13 @@ class Circuit {
   /// words() words.
   virtual void operands(std::span<const std::uint64_t> z, std::span<std::uint64_t> a,
                         std::span<std::uint64_t> b) const = 0;
+  /// witness(input, z), then operands(z, a, b): what the prover needs of each instance, in one
+  /// pass for the circuits that compute both at once.
+  virtual void witness_and_operands(ByteSpan input, std::span<std::uint64_t> z,
+                                    std::span<std::uint64_t> a, std::span<std::uint64_t> b) const {
+    witness(input, z);
+    operands(z, a, b);
+  }
   /// columns[i] += Σ_j wa[j]·A_j,i + wb[j]·B_j,i for every committed bit i; returns
   /// Σ_j wa[j]·a_j + wb[j]·b_j. Each span has 2^log_bits() elements.
   virtual B128P transpose(std::span<const B128P> wa, std::span<const B128P> wb,

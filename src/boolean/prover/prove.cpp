@@ -45,7 +45,26 @@ double* phase(ProveTimings* timings, double ProveTimings::*member) {
   return timings != nullptr ? &(timings->*member) : nullptr;
 }
 
-/// The first row of instance `instance` (words at a, b, z) whose operands' product is not its
+/// Every instance's operand bits (Â, B̂).
+struct Operands {
+  Words a, b;
+};
+
+/// The operands of every instance, from z alone.
+Operands operand_columns(const Circuit& circuit, std::size_t count,
+                         std::span<const std::uint64_t> z) {
+  const std::size_t words = circuit.words();
+  Operands o{Words(count * words), Words(count * words)};
+  parallel_for(count, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::size_t at = i * words;
+      circuit.operands(z.subspan(at, words), {o.a.data() + at, words}, {o.b.data() + at, words});
+    }
+  });
+  return o;
+}
+
+/// The first row of an instance (its words at a, b, z) whose operands' product is not its
 /// committed bit, or nullopt.
 std::optional<std::size_t> false_row(const std::uint64_t* a, const std::uint64_t* b,
                                      const std::uint64_t* z, std::size_t words) {
@@ -57,32 +76,27 @@ std::optional<std::size_t> false_row(const std::uint64_t* a, const std::uint64_t
   return std::nullopt;
 }
 
-/// Every instance's operand bits (Â, B̂), from z alone; checked against z when asked (the pass
-/// that computes them is the cheap place to do it).
-Result<std::pair<Words, Words>> operand_columns(const Circuit& circuit, std::size_t count,
-                                                std::span<const std::uint64_t> z,
-                                                WitnessCheck check) {
+/// Ok when every row of every instance holds; else an error naming the first false one.
+Status check_rows(const Circuit& circuit, std::size_t count, const Operands& o,
+                  std::span<const std::uint64_t> z) {
   const std::size_t words = circuit.words();
-  Words a(count * words), b(count * words);
   std::atomic<std::size_t> first_false{count};
-  parallel_for(count, 1, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) {
+  parallel_for(count, 16, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end && i < first_false.load(); ++i) {
       const std::size_t at = i * words;
-      circuit.operands(z.subspan(at, words), {a.data() + at, words}, {b.data() + at, words});
-      if (check == WitnessCheck::refuse_false && false_row(&a[at], &b[at], &z[at], words)) {
+      if (false_row(&o.a[at], &o.b[at], &z[at], words)) {
         std::size_t seen = first_false.load();
         while (i < seen && !first_false.compare_exchange_weak(seen, i)) {
         }
       }
     }
   });
-  if (const std::size_t i = first_false.load(); i < count) {
-    const std::size_t at = i * words, row = *false_row(&a[at], &b[at], &z[at], words);
-    return make_error(Errc::invalid_argument,
-                      "boolean: the witness of " + std::string(circuit.name()) + " instance " +
-                          std::to_string(i) + " is false at " + circuit.row_name(row));
-  }
-  return std::pair<Words, Words>{std::move(a), std::move(b)};
+  const std::size_t i = first_false.load();
+  if (i == count) return Ok{};
+  const std::size_t at = i * words, row = *false_row(&o.a[at], &o.b[at], &z[at], words);
+  return make_error(Errc::invalid_argument,
+                    "boolean: the witness of " + std::string(circuit.name()) + " instance " +
+                        std::to_string(i) + " is false at " + circuit.row_name(row));
 }
 
 /// z'(y) = Σ_i eq(r_out, i)·z_i(y): z with its instance variables fixed at r_out (fold_kernel.hpp).
@@ -136,9 +150,11 @@ Status prove_links(const Circuit& circuit, const Statement& statement, unsigned 
   return Ok{};
 }
 
+/// The proof of the statement from z and, when the witness pass made them, its operands.
 Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement,
-                              std::span<const std::uint64_t> z, ProveTimings* timings,
-                              const PinnedConstants& pinned, WitnessCheck check) {
+                              std::span<const std::uint64_t> z, std::optional<Operands> operands,
+                              ProveTimings* timings, const PinnedConstants& pinned,
+                              WitnessCheck check) {
   auto k = check_statement(circuit, statement);
   if (!k) return k.error();
   const std::size_t batch = std::size_t{1} << *k;
@@ -164,8 +180,10 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
   transcript.write_commitment(committed->root());
 
   transcript.begin_phase("boolean/zerocheck");
-  auto operands = operand_columns(circuit, batch, z, check);
-  if (!operands) return operands.error();
+  if (!operands) operands = operand_columns(circuit, batch, z);
+  if (check == WitnessCheck::refuse_false) {
+    if (Status s = check_rows(circuit, batch, *operands, z); !s) return s.error();
+  }
   auto& [a, b] = *operands;
   const ZerocheckClaims zero = prove_zerocheck({a, b, z}, n, pinned, transcript);
   a = {}, b = {};
@@ -204,29 +222,58 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
   return encode_proof(tapes.transcript, *opening);
 }
 
-/// The instances past the count, count ≤ i < 2^k: the padding instance's bits.
-void pad(const Circuit& circuit, std::size_t count, std::span<std::uint64_t> z) {
-  const std::size_t words = circuit.words(), batch = z.size() / words;
-  if (count == batch) return;
-  const PaddingInstance padding = padding_instance(circuit);
-  for (std::size_t i = count; i < batch; ++i) {
-    std::copy(padding.z.begin(), padding.z.end(), z.begin() + i * words);
+/// A batch's committed bits and their operands, as the witness pass fills them.
+struct Batch {
+  Batch(const Circuit& circuit, unsigned k)
+      : circuit_(circuit),
+        words_(circuit.words()),
+        z((std::size_t{1} << k) * words_),
+        operands{Words(z.size()), Words(z.size())} {}
+
+  std::span<std::uint64_t> instance(std::size_t i) { return {z.data() + i * words_, words_}; }
+
+  /// Instance i's witness and operands for `input`.
+  void fill(std::size_t i, ByteSpan input) {
+    circuit_.witness_and_operands(input, instance(i), {operands.a.data() + i * words_, words_},
+                                  {operands.b.data() + i * words_, words_});
   }
-}
+
+  /// The instances past the count, count ≤ i < 2^k: the padding instance's.
+  void pad(std::size_t count) {
+    const std::size_t batch = z.size() / words_;
+    if (count == batch) return;
+    const PaddingInstance padding = padding_instance(circuit_);
+    std::vector<std::uint64_t> a(words_), b(words_);
+    circuit_.operands(padding.z, a, b);
+    for (std::size_t i = count; i < batch; ++i) {
+      std::copy(padding.z.begin(), padding.z.end(), z.begin() + i * words_);
+      std::copy(a.begin(), a.end(), operands.a.begin() + i * words_);
+      std::copy(b.begin(), b.end(), operands.b.begin() + i * words_);
+    }
+  }
+
+ private:
+  const Circuit& circuit_;
+  std::size_t words_;
+
+ public:
+  Words z;
+  Operands operands;
+};
 
 }  // namespace
 
 Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
                          std::span<const std::uint64_t> z, ByteSpan outputs, ByteSpan public_inputs,
                          ProveTimings* timings, const PinnedConstants& pinned, WitnessCheck check) {
-  return prove_statement(circuit, Statement::of_outputs(count, outputs, public_inputs), z, timings,
-                         pinned, check);
+  return prove_statement(circuit, Statement::of_outputs(count, outputs, public_inputs), z, {},
+                         timings, pinned, check);
 }
 
 Result<Bytes> prove_chain_bits(const Circuit& circuit, std::size_t count,
                                std::span<const std::uint64_t> z, ByteSpan head, ByteSpan tail,
                                ProveTimings* timings, WitnessCheck check) {
-  return prove_statement(circuit, Statement::of_chain(count, head, tail), z, timings, kPinned,
+  return prove_statement(circuit, Statement::of_chain(count, head, tail), z, {}, timings, kPinned,
                          check);
 }
 
@@ -243,22 +290,23 @@ Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
   }
   std::optional<detail::PhaseTimer> timer(std::in_place,
                                           detail::phase(timings, &ProveTimings::witness));
-  const std::size_t words = circuit.words();
-  LargeVector<std::uint64_t> z((std::size_t{1} << *k) * words);
+  detail::Batch batch(circuit, *k);
   Proved out{Bytes(count * circuit.output_bytes()), {}};
   parallel_for(count, 1, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
-      circuit.witness(inputs.subspan(i * circuit.input_bytes(), circuit.input_bytes()),
-                      {z.data() + i * words, words});
-      circuit.output({z.data() + i * words, words},
+      batch.fill(i, inputs.subspan(i * circuit.input_bytes(), circuit.input_bytes()));
+      circuit.output(batch.instance(i),
                      {out.outputs.data() + i * circuit.output_bytes(), circuit.output_bytes()});
     }
   });
-  detail::pad(circuit, count, z);
+  batch.pad(count);
   timer.reset();
-  auto proof = detail::prove_bits(circuit, count, z, out.outputs,
-                                  visibility == Inputs::made_public ? inputs : ByteSpan{}, timings,
-                                  detail::kPinned, detail::WitnessCheck::refuse_false);
+  auto proof = detail::prove_statement(
+      circuit,
+      detail::Statement::of_outputs(count, out.outputs,
+                                    visibility == Inputs::made_public ? inputs : ByteSpan{}),
+      batch.z, std::move(batch.operands), timings, detail::kPinned,
+      detail::WitnessCheck::refuse_false);
   if (!proof) return proof.error();
   out.proof = std::move(*proof);
   return out;
@@ -278,21 +326,20 @@ Result<Proved> prove_chain(const Circuit& circuit, std::size_t count, ByteSpan h
   // One instance after another: each input starts with the previous output.
   std::optional<detail::PhaseTimer> timer(std::in_place,
                                           detail::phase(timings, &ProveTimings::witness));
-  const std::size_t words = circuit.words();
-  LargeVector<std::uint64_t> z((std::size_t{1} << *k) * words);
+  detail::Batch batch(circuit, *k);
   Bytes input(head.begin(), head.end()), link(circuit.output_bytes());
   input.resize(circuit.input_bytes());
   for (std::size_t i = 0; i < count; ++i) {
     std::copy_n(rest.begin() + i * own, own, input.begin() + circuit.output_bytes());
-    const std::span<std::uint64_t> instance(z.data() + i * words, words);
-    circuit.witness(input, instance);
-    circuit.output(instance, link);
+    batch.fill(i, input);
+    circuit.output(batch.instance(i), link);
     std::copy(link.begin(), link.end(), input.begin());
   }
-  detail::pad(circuit, count, z);
+  batch.pad(count);
   timer.reset();
-  auto proof = detail::prove_chain_bits(circuit, count, z, head, link, timings,
-                                        detail::WitnessCheck::refuse_false);
+  auto proof = detail::prove_statement(circuit, detail::Statement::of_chain(count, head, link),
+                                       batch.z, std::move(batch.operands), timings, detail::kPinned,
+                                       detail::WitnessCheck::refuse_false);
   if (!proof) return proof.error();
   return Proved{std::move(link), std::move(*proof)};
 }
