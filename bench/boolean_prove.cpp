@@ -7,9 +7,9 @@
 // (per_s_per_core, as the first engine's rows name it), Keccak-f's ratio to the native permutation,
 // time-stamp-counter cycles per instance per thread (x86), and peak memory (MiB, whole process).
 // Rows: boolean/prove/<circuit>/merkleforge/<count>/threads:<n> (Keccak-f also swept over 2^11 …
-// 2^15 instances on one thread), boolean/verify/<circuit>/merkleforge/<count>,
-// boolean/native/keccak_f1600/merkleforge; the report sets the per-thread rates beside Flock's and
-// Binius64's (tools/report/reference_figures.json).
+// 2^15 instances on one thread; sha256-chain: one message of 2^14 blocks, wired),
+// boolean/verify/<circuit>/merkleforge/<count>, boolean/native/keccak_f1600/merkleforge; the report
+// sets the per-thread rates beside Flock's and Binius64's (tools/report/reference_figures.json).
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 #if defined(__x86_64__)
@@ -153,10 +153,72 @@ void BM_Prove(benchmark::State& state, Row row) {
         seconds / n * 1e9 * static_cast<double>(threads) / static_cast<double>(count) / native_ns();
   }
   if (tsc != 0) {
-    state.counters["tsc_cycles_per_item_per_thread"] =
-        static_cast<double>(tsc) / n * static_cast<double>(threads) / static_cast<double>(row.items());
+    state.counters["tsc_cycles_per_item_per_thread"] = static_cast<double>(tsc) / n *
+                                                       static_cast<double>(threads) /
+                                                       static_cast<double>(row.items());
   }
   state.counters["peak_MiB"] = peak_mib();
+}
+
+/// The last chain proof (count, tail and proof), for BM_VerifyChain.
+std::pair<std::size_t, Proved>& chain_proof() {
+  static std::pair<std::size_t, Proved> last;
+  return last;
+}
+
+/// A SHA-256 message of `count` blocks proved as a chain (only the digest public), beside the
+/// same compressions unwired (the sha256-builder rows).
+void BM_ProveChain(benchmark::State& state, std::size_t count) {
+  const auto threads = static_cast<std::size_t>(state.range(0));
+  const ThreadLimit limit(threads);
+  const Circuit& circuit = sha256_builder_circuit();
+  Bytes blocks = random_inputs(circuit, count);
+  blocks.resize(64 * count);
+  Bytes iv(32);
+  if (!prove_chain(circuit, count, iv, blocks)) {  // warm-up, as BM_Prove
+    state.SkipWithError("the warm-up proof failed");
+    return;
+  }
+  ProveTimings total;
+  for (auto _ : state) {
+    auto proved = prove_chain(circuit, count, iv, blocks, &total);
+    if (!proved) {
+      state.SkipWithError(proved.error().message.c_str());
+      return;
+    }
+    state.counters["proof_KiB"] = static_cast<double>(proved->proof.size()) / 1024.0;
+    state.PauseTiming();
+    chain_proof() = {count, std::move(*proved)};
+    state.ResumeTiming();
+  }
+  const auto n = static_cast<double>(state.iterations());
+  state.counters["witness_s"] = total.witness / n;
+  state.counters["commit_s"] = total.commit / n;
+  state.counters["zerocheck_s"] = total.zerocheck / n;
+  state.counters["lincheck_s"] = total.lincheck / n;
+  state.counters["open_s"] = total.open / n;
+  state.counters["per_s_per_core"] =
+      benchmark::Counter(static_cast<double>(count) / static_cast<double>(threads),
+                         benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["peak_MiB"] = peak_mib();
+}
+
+void BM_VerifyChain(benchmark::State& state) {
+  const auto& [count, proved] = chain_proof();
+  if (count == 0) {
+    state.SkipWithError("run the sha256-chain prove row first");
+    return;
+  }
+  const Bytes iv(32);
+  for (auto _ : state) {
+    const Status ok =
+        verify_chain(sha256_builder_circuit(), count, iv, proved.outputs, proved.proof);
+    if (!ok) {
+      state.SkipWithError(ok.error().message.c_str());
+      return;
+    }
+  }
+  state.counters["proof_KiB"] = static_cast<double>(proved.proof.size()) / 1024.0;
 }
 
 void BM_Verify(benchmark::State& state, Row row) {
@@ -186,6 +248,11 @@ const bool registered = [] {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }
+  bench::register_prove_row("boolean/prove/sha256-chain/merkleforge/16384", BM_ProveChain,
+                            std::size_t{1} << 14);
+  benchmark::RegisterBenchmark("boolean/verify/sha256-chain/merkleforge/16384", BM_VerifyChain)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
   for (const Row& row : kSweep) {
     bench::register_prove_row_on({1},
                                  "boolean/prove/" + std::string(row.circuit.name()) +

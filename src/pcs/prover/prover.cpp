@@ -204,7 +204,20 @@ class FactoredEq {
   explicit FactoredEq(std::span<const B128> point)
       : lo_vars_(std::min<unsigned>(kLoVars, static_cast<unsigned>(point.size()))),
         lo_(tensor(point.first(lo_vars_))),
-        hi_(tensor(point.subspan(lo_vars_))) {}
+        hi_(tensor(point.subspan(lo_vars_))),
+        live_groups_(lo_.size() / kLiveGroup + 1) {
+    for (std::size_t v = 0; v < lo_.size(); ++v) {
+      if (lo_[v] != B128P::zero()) live_groups_[v / kLiveGroup] = 1;
+    }
+  }
+
+  /// Whether eq(point, ·) has a non-zero value among v … v + 7 (v a multiple of 8). A point with
+  /// coordinates 0 or 1 (a claim on a subcube: the Boolean engine's chain slots) is zero off its
+  /// subcube, and the passes below skip what it does not reach.
+  static constexpr std::size_t kLiveGroup = 8;
+  bool live(std::size_t v) const noexcept {
+    return live_groups_[(v & (lo_.size() - 1)) / kLiveGroup] != 0 && high(v) != B128P::zero();
+  }
 
   std::size_t size() const noexcept { return lo_.size() * hi_.size(); }
   /// Which hi block v lies in, and that block's factor.
@@ -228,6 +241,7 @@ class FactoredEq {
 
   unsigned lo_vars_;
   std::vector<B128P> lo_, hi_;
+  std::vector<std::uint8_t> live_groups_;
 };
 
 // ---- FRI folding of codewords (POLYVAL basis) ----
@@ -348,6 +362,7 @@ BitSums bit_sums_of(std::span<const B128> words, const std::vector<const Factore
         std::memcpy(column_bytes.data() + 8 * k, &y, 8);  // little-endian: byte j = column 8k + j
       }
       for (std::size_t c = 0; c < eqs.size(); ++c) {
+        if (!eqs[c]->live(kGroup * g)) continue;
         const B128P* eq = eqs[c]->low(kGroup * g);
         table[0] = B128P::zero();
         for (unsigned bit = 0; bit < kGroup; ++bit) {
@@ -428,6 +443,7 @@ void add_ring_switch_indicator(const FactoredEq& eq, unsigned level,
     std::array<B128P, kBlock> values;
     eq.values(begin, end - begin, B128P::one(), values.data());
     for (std::size_t v = begin; v < end; ++v) {
+      if (values[v - begin] == B128P::zero()) continue;  // off a subcube claim's subcube
       B128P image;
       for (unsigned q = 0; q < 16; ++q)
         image += tables[q][static_cast<std::uint8_t>(values[v - begin].bits() >> (8 * q))];
