@@ -8,6 +8,7 @@
 #include "chain.hpp"
 #include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/hash/framed.hpp"
 #include "merkleforge/soundness/terms.hpp"
 #include "skip.hpp"
@@ -39,16 +40,6 @@ PaddingInstance padding_instance(const Circuit& circuit) {
   circuit.witness(zero, p.z);
   circuit.output(p.z, p.outputs);
   return p;
-}
-
-Bytes batch_outputs(const Circuit& circuit, std::size_t count, unsigned k, ByteSpan outputs) {
-  Bytes all(outputs.begin(), outputs.end());
-  if (count == (std::size_t{1} << k)) return all;
-  const Bytes padding = padding_instance(circuit).outputs;
-  for (std::size_t i = count; i < (std::size_t{1} << k); ++i) {
-    all.insert(all.end(), padding.begin(), padding.end());
-  }
-  return all;
 }
 
 unsigned input_log_bits(const Circuit& circuit) {
@@ -141,26 +132,29 @@ LincheckWeights lincheck_weights(const Circuit& circuit, std::vector<B128P> rho,
 }
 
 B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
-                  const std::array<B128, 3>& zero, ByteSpan outputs, ByteSpan public_inputs,
+                  const std::array<B128, 3>& zero, const Statement& statement,
                   std::span<const B128> r_out, B128 constant) {
   const auto& [alpha, beta, gamma, delta] = challenges.coefficients;
   B128 sum = alpha * zero[0] + beta * zero[1] + gamma * zero[2] + constant;
   if (!challenges.u.empty()) {
-    sum += delta * records_extension(outputs, circuit.output_bytes(), challenges.u, r_out);
+    const Bytes padding = statement.count < (std::size_t{1} << r_out.size())
+                              ? padding_instance(circuit).outputs
+                              : Bytes{};
+    sum += delta * records_extension(statement.outputs, circuit.output_bytes(), challenges.u, r_out,
+                                     padding);
   }
   if (!challenges.u_in.empty()) {
     // The inputs' bits as z holds them (place_inputs), instance after instance.
-    const std::size_t count = public_inputs.size() / circuit.input_bytes();
-    std::vector<std::uint64_t> regions(count * circuit.input_words());
+    const ByteSpan inputs = statement.public_inputs;
+    const std::size_t count = statement.count, words = circuit.input_words();
+    std::vector<std::uint64_t> regions(count * words);
     for (std::size_t i = 0; i < count; ++i) {
-      circuit.place_inputs(
-          public_inputs.subspan(i * circuit.input_bytes(), circuit.input_bytes()),
-          std::span(regions).subspan(i * circuit.input_words(), circuit.input_words()));
+      circuit.place_inputs(inputs.subspan(i * circuit.input_bytes(), circuit.input_bytes()),
+                           std::span(regions).subspan(i * words, words));
     }
     const ByteSpan bytes(reinterpret_cast<const std::uint8_t*>(regions.data()),
                          regions.size() * 8);  // little-endian host
-    sum += challenges.epsilon *
-           records_extension(bytes, 8 * circuit.input_words(), challenges.u_in, r_out);
+    sum += challenges.epsilon * records_extension(bytes, 8 * words, challenges.u_in, r_out);
   }
   return sum;
 }
@@ -196,16 +190,37 @@ std::vector<std::array<B128P, 256>> byte_tables(std::span<const B128P> eq_slot, 
 }
 
 B128 records_extension(ByteSpan records, std::size_t record, std::span<const B128> u,
-                       std::span<const B128> v) {
-  const std::vector<B128P> eq_instance = eq_polyval(v);
-  const std::size_t bytes = record, count = std::min(eq_instance.size(), records.size() / record);
-  const std::vector<std::array<B128P, 256>> by_byte = byte_tables(eq_polyval(u), bytes);
+                       std::span<const B128> v, ByteSpan padding) {
+  // eq(u, ·) = eq(u_lo, ·) ⊗ eq(u_hi, ·) over 128-bit chunks: byte tables for a chunk's 16 byte
+  // positions (64 KiB) and one product per chunk, instead of a table per byte position of the
+  // record (1 MiB for 256-byte records, which made the lookups twice as slow; 64-bit chunks,
+  // 32 KiB of tables but twice the products, measured 1.5 ms slower on 16 MB).
+  const auto lo_vars = std::min<unsigned>(7, static_cast<unsigned>(u.size()));  // ≥ 3: bytes
+  const std::size_t chunk = (std::size_t{1} << lo_vars) / 8, chunks = (record + chunk - 1) / chunk;
+  const std::vector<std::array<B128P, 256>> tables =
+      byte_tables(eq_polyval(u.first(lo_vars)), chunk);
+  const std::vector<B128P> eq_hi = eq_polyval(u.subspan(lo_vars)), eq_instance = eq_polyval(v);
+  const auto& kernel = binius::active_polyval_kernel();
+  std::vector<B128P> partial(chunks);
+  const auto record_sum = [&](const std::uint8_t* bytes) {
+    for (std::size_t c = 0; c < chunks; ++c) {
+      B128P sum;
+      for (std::size_t q = 0; q < chunk && c * chunk + q < record; ++q)
+        sum += tables[q][bytes[c * chunk + q]];
+      partial[c] = sum;
+    }
+    kernel.mul(partial.data(), eq_hi.data(), partial.data(), chunks);
+    B128P sum;
+    for (const B128P& p : partial) sum += p;
+    return sum;
+  };
+  const std::size_t count = std::min(eq_instance.size(), records.size() / record);
   B128P sum;
-  for (std::size_t i = 0; i < count; ++i) {
-    B128P inner;
-    for (std::size_t byte = 0; byte < bytes; ++byte)
-      inner += by_byte[byte][records[i * bytes + byte]];
-    sum += eq_instance[i] * inner;
+  for (std::size_t i = 0; i < count; ++i) sum += eq_instance[i] * record_sum(&records[i * record]);
+  if (!padding.empty() && count < eq_instance.size()) {
+    B128P rest;  // the padding instances' share of eq
+    for (std::size_t i = count; i < eq_instance.size(); ++i) rest += eq_instance[i];
+    sum += rest * record_sum(padding.data());
   }
   return to_canonical(sum);
 }
@@ -244,6 +259,19 @@ namespace merkleforge::boolean {
 
 namespace detail {
 
+namespace {
+
+/// Length, then BLAKE3 of the bytes: public outputs and inputs run to megabytes (4,000,000 u32
+/// results: 16 MB), and the hash layer's many-lane BLAKE3 absorbs them about 3× faster than
+/// SHA-256 would.
+void put_bulk(Sha256& h, ByteSpan bytes) {
+  framed::put_u64(h, bytes.size());
+  const Digest32 digest = Blake3::digest(bytes);
+  h.update(digest);
+}
+
+}  // namespace
+
 Digest32 digest_of(const Circuit& circuit, const Statement& statement) {
   using framed::put_bytes, framed::put_string, framed::put_u64;
   Sha256 h;
@@ -258,8 +286,8 @@ Digest32 digest_of(const Circuit& circuit, const Statement& statement) {
     put_bytes(h, statement.head);
     put_string(h, "chain");  // a third field: no list of outputs and inputs frames like this
   } else {
-    put_bytes(h, statement.outputs);
-    put_bytes(h, statement.public_inputs);  // length-framed: empty (private) differs from any list
+    put_bulk(h, statement.outputs);
+    put_bulk(h, statement.public_inputs);  // length-framed: empty (private) differs from any list
   }
   return h.finalize();
 }

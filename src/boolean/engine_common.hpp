@@ -63,10 +63,6 @@ struct PaddingInstance {
 };
 PaddingInstance padding_instance(const Circuit& circuit);
 
-/// The outputs of the whole batch: `outputs` (count instances), then the padding instance's up to
-/// 2^k instances.
-Bytes batch_outputs(const Circuit& circuit, std::size_t count, unsigned k, ByteSpan outputs);
-
 /// The zerocheck's one constraint over the columns (Â, B̂, ẑ): Â·B̂ + ẑ (characteristic 2).
 zk::Composition product_constraint();
 /// The product of two columns: the lincheck's W·z' and the univariatizing L·X̃.
@@ -119,12 +115,11 @@ struct LincheckWeights {
 LincheckWeights lincheck_weights(const Circuit& circuit, std::vector<B128P> rho,
                                  const LincheckChallenges& challenges);
 
-/// What Σ_j W(j)·z'(j) must equal: α·a + β·b + γ·z + δ·(the outputs' extension at (u, r_out)) +
-/// ε·(the public inputs' at (u_in, r_out)) + the weights' constant (`zero`: A_y(r), B_y(r),
-/// Z_y(r); `outputs`: the whole batch's, batch_outputs; `public_inputs`: count instances', the
-/// padding's being zero).
+/// What Σ_j W(j)·z'(j) must equal: α·a + β·b + γ·z + δ·(the outputs' extension at (u, r_out),
+/// the padding instances' included) + ε·(the public inputs' at (u_in, r_out), the padding's being
+/// zero) + the weights' constant (`zero`: A_y(r), B_y(r), Z_y(r)).
 B128 lincheck_sum(const Circuit& circuit, const LincheckChallenges& challenges,
-                  const std::array<B128, 3>& zero, ByteSpan outputs, ByteSpan public_inputs,
+                  const std::array<B128, 3>& zero, const Statement& statement,
                   std::span<const B128> r_out, B128 constant);
 
 /// Σ_y eq(point, y)·values[y] (values POLYVAL, the result canonical).
@@ -136,10 +131,11 @@ B128 evaluate_table(std::span<const B128P> values, std::span<const B128> point);
 std::vector<std::array<B128P, 256>> byte_tables(std::span<const B128P> eq_slot, std::size_t bytes);
 
 /// Σ_i eq(v, i)·Σ_j eq(u, j)·bit j of records[i] (records of `record` bytes, bit t of byte b at
-/// 8b + t; instances past the records count as zero): the extension of a slot that the records
-/// fill, padding zero — of the outputs at (u, the output slot, v), of the public inputs' bits.
+/// 8b + t; the instances past the records are `padding`, one record, or zero when it is empty):
+/// the extension of a slot that the records fill — of the outputs at (u, the output slot, v), of
+/// the public inputs' bits. Precondition: 2^u.size() ≥ 8·record ≥ 8.
 B128 records_extension(ByteSpan records, std::size_t record, std::span<const B128> u,
-                       std::span<const B128> v);
+                       std::span<const B128> v, ByteSpan padding = {});
 
 /// The proof: magic, version, u32 length of the protocol tape, the tape, the commitment's proof.
 Bytes encode_proof(ByteSpan tape, ByteSpan opening);

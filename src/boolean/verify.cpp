@@ -67,10 +67,7 @@ Status verify_statement(const Circuit& circuit, const Statement& statement, Byte
       lincheck_weights(circuit, row_weights(zero->y, r.first(instance_words)), challenges);
   const zk::SumcheckClaim lincheck{
       m0, pair_product(),
-      lincheck_sum(circuit, challenges, {zero->a, zero->b, zero->z},
-                   statement.chain ? Bytes{}
-                                   : batch_outputs(circuit, statement.count, *k, statement.outputs),
-                   statement.public_inputs, r_out, w.constant)};
+      lincheck_sum(circuit, challenges, {zero->a, zero->b, zero->z}, statement, r_out, w.constant)};
   auto folded = zk::verify_sumcheck({&lincheck, 1}, transcript);
   if (!folded) return folded.error();
   if (evaluate_table(w.weights, folded->point) != folded->evals[0][0]) {

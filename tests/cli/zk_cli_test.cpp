@@ -237,7 +237,7 @@ TEST_F(ZkCli, BooleanEngineProvesAndVerifiesKeccakf) {
 
   const auto d = run_mforge("zk describe keccakf --count 8192 --engine boolean");
   ASSERT_EQ(d.exit_code, 0) << d.err;
-  for (const char* part : {"merkleforge/boolean/v2", "zerocheck A·B = z (univariate skip)",
+  for (const char* part : {"merkleforge/boolean/v3", "zerocheck A·B = z (univariate skip)",
                            "lincheck", "outputs on their slots", "knowledge soundness"}) {
     EXPECT_NE(d.out.find(part), std::string::npos) << part << "\n" << d.out;
   }

@@ -3,7 +3,7 @@
 // output_bytes(), instance after instance), the inputs private or listed; or, for a chain, that
 // each instance's outputs are the next one's first input bytes, from a given head to a given tail.
 //
-// The proof (protocol v2): the prover commits z, every instance's committed bits, as one B1
+// The proof (protocol v3): the prover commits z, every instance's committed bits, as one B1
 // polynomial (instance i's bit j at index i·2^m0 + j); a zerocheck with the univariate skip that
 // A·z ∘ B·z = z on the cube; a lincheck that takes its claims, with the public outputs' and
 // inputs' checks, to one evaluation of z; for a chain, a sumcheck over the instances that the
@@ -21,10 +21,10 @@
 namespace merkleforge::boolean {
 
 /// Identifies the engine and its proof format in the transcript and the statement digest.
-inline constexpr std::string_view kProtocol = "merkleforge/boolean/v2";
+inline constexpr std::string_view kProtocol = "merkleforge/boolean/v3";
 /// First bytes of every proof: "MFBE" and the format version.
 inline constexpr std::uint8_t kProofMagic[4] = {'M', 'F', 'B', 'E'};
-inline constexpr std::uint8_t kProofVersion = 2;
+inline constexpr std::uint8_t kProofVersion = 3;
 /// Most instances in one proof: the commitment's ℓ* = k + m0 − 7 stays within its limit.
 inline constexpr std::size_t kMaxLogCount = 20;
 

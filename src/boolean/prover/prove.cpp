@@ -198,10 +198,7 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
       lincheck_weights(circuit, row_weights(zero.y, r.first(instance_words)), challenges);
   const zk::SumcheckClaim lincheck{
       m0, pair_product(),
-      lincheck_sum(circuit, challenges, {zero.a, zero.b, zero.z},
-                   statement.chain ? Bytes{}
-                                   : batch_outputs(circuit, statement.count, *k, statement.outputs),
-                   statement.public_inputs, r_out, w.constant)};
+      lincheck_sum(circuit, challenges, {zero.a, zero.b, zero.z}, statement, r_out, w.constant)};
   const std::vector<B128> folded_z = fold_instances(circuit, z, r_out);
   const std::vector<B128> weights = binius::to_canonical(w.weights);
   const std::vector<std::vector<zk::Column>> lincheck_columns = {
