@@ -123,7 +123,8 @@ void cs_verify_light_fuzz(FixtureWriter& out) {
 
 // ---- boolean_verify_fuzz ----
 
-/// One Keccak-f instance on the Boolean engine: its outputs and honest proof.
+/// One Keccak-f instance on the Boolean engine (its outputs and honest proof), and a chain of
+/// three BLAKE3 compressions written with the builder (head, tail and honest proof).
 void boolean_verify_fuzz(FixtureWriter& out) {
   using namespace merkleforge::boolean;
   std::mt19937_64 rng(31);
@@ -135,6 +136,18 @@ void boolean_verify_fuzz(FixtureWriter& out) {
   }
   out.bytes(proved.outputs);
   out.bytes(proved.proof);
+
+  const Circuit& blake3 = blake3_circuit();
+  Bytes head(blake3.output_bytes()), rest(3 * (blake3.input_bytes() - blake3.output_bytes()));
+  for (auto& byte : head) byte = static_cast<std::uint8_t>(rng());
+  for (auto& byte : rest) byte = static_cast<std::uint8_t>(rng());
+  const Proved chain = value_or_fail(prove_chain(blake3, 3, head, rest), "boolean prove_chain");
+  if (!verify_chain(blake3, 3, head, chain.outputs, chain.proof).ok()) {
+    throw std::runtime_error("the honest Boolean chain proof does not verify");
+  }
+  out.bytes(head);
+  out.bytes(chain.outputs);
+  out.bytes(chain.proof);
 }
 
 // ---- pcs_verify_fuzz ----

@@ -164,6 +164,35 @@ TEST_F(Sha256Chain, AnotherHeadOrTailThanTheCommittedOnesIsRejected) {
   expect_rejected(verify_chain(sha256(), 5, sha256_iv(), tail, *proof), "false tail");
 }
 
+// A prover with a broken link that balances the sumcheck by changing the link weights (the
+// first input's weight takes up the difference): every round then checks, and the verifier's own
+// evaluation of the weights is what rejects it.
+TEST_F(Sha256Chain, LinkWeightsThatAreNotTheStatementsAreRejected) {
+  std::vector<Bytes> inputs = honest_inputs(blocks_);
+  std::copy_n(inputs[0].begin(), 32, inputs[2].begin());  // instance 2 restarts from the IV
+  Bytes out(32);
+  for (std::size_t i = 2; i + 1 < inputs.size(); ++i) {
+    sha256().output(test::witness_of(sha256(), inputs[i]), out);
+    std::copy(out.begin(), out.end(), inputs[i + 1].begin());
+  }
+  const Built built = build_chain(sha256(), inputs);
+  const detail::AlterLinks balance = [](detail::LinkColumns& c) {
+    B128 total;
+    for (std::size_t i = 0; i < c.outputs.size(); ++i) {
+      total += c.outputs[i] * c.to_output[i] + c.inputs[i] * c.to_input[i];
+    }
+    ASSERT_NE(total, c.sum);  // the link is broken
+    c.to_input[0] += (c.sum + total) * c.inputs[0].inverse();
+  };
+  auto proof = detail::prove_chain_bits(sha256(), 5, built.z, sha256_iv(), built.last_output,
+                                        nullptr, detail::WitnessCheck::skip, balance);
+  ASSERT_TRUE(proof) << proof.error().message;
+  const Status verdict = verify_chain(sha256(), 5, sha256_iv(), built.last_output, *proof);
+  ASSERT_FALSE(verdict.ok());
+  EXPECT_NE(verdict.error().message.find("link weights disagree"), std::string::npos)
+      << verdict.error().message;
+}
+
 TEST(BooleanChain, ABlake3ChunkIsThePublishedDigest) {
   const auto json = merkleforge::test::load_vectors("hash/blake3_test_vectors.json");
   const Bytes iv = merkleforge::test::hex_bytes(

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
+#include <vector>
 
 #include "merkleforge/boolean/prover.hpp"
 #include "skip.hpp"
@@ -26,10 +28,22 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
                          const PinnedConstants& pinned = kPinned,
                          WitnessCheck check = WitnessCheck::skip);
 
-/// As prove_bits for a chain from `head` to `tail` (engine.hpp, verify_chain).
+/// The chain check's columns as the prover is about to prove them (chain.hpp: o, ι and the link
+/// weights g_O, g_I) and the sum they must give: what a test playing a cheating prover may alter.
+struct LinkColumns {
+  std::span<const B128> outputs, inputs;
+  std::vector<B128>& to_output;
+  std::vector<B128>& to_input;
+  B128 sum;
+};
+using AlterLinks = std::function<void(LinkColumns&)>;
+
+/// As prove_bits for a chain from `head` to `tail` (engine.hpp, verify_chain); `alter`, when
+/// given, changes the link weights before their sumcheck.
 Result<Bytes> prove_chain_bits(const Circuit& circuit, std::size_t count,
                                std::span<const std::uint64_t> z, ByteSpan head, ByteSpan tail,
                                ProveTimings* timings = nullptr,
-                               WitnessCheck check = WitnessCheck::skip);
+                               WitnessCheck check = WitnessCheck::skip,
+                               const AlterLinks& alter = {});
 
 }  // namespace merkleforge::boolean::detail

@@ -118,8 +118,8 @@ std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::ui
 /// The chain's links (chain.hpp): each instance's slot values at v_slot, their sumcheck, and
 /// the two claims on z it leaves.
 Status prove_links(const Circuit& circuit, const Statement& statement, unsigned k,
-                   std::span<const std::uint64_t> z, zk::ProverTranscript& transcript,
-                   std::vector<pcs::EvaluationClaim>& claims) {
+                   std::span<const std::uint64_t> z, const AlterLinks& alter,
+                   zk::ProverTranscript& transcript, std::vector<pcs::EvaluationClaim>& claims) {
   transcript.begin_phase("boolean/chain");
   const ChainChallenges challenges = sample_chain(transcript, circuit.output_log_bits(), k);
   const std::size_t bytes = circuit.output_bytes(), batch = std::size_t{1} << k;
@@ -136,9 +136,13 @@ Status prove_links(const Circuit& circuit, const Statement& statement, unsigned 
       inputs[i] = binius::to_canonical(in);
     }
   });
-  const auto [to_output, to_input] = chain_weights(challenges, statement.count);
+  auto [to_output, to_input] = chain_weights(challenges, statement.count);
   const zk::SumcheckClaim links{k, chain_composition(),
                                 chain_sum(challenges, statement.head, statement.tail)};
+  if (alter) {
+    LinkColumns altered{outputs, inputs, to_output, to_input, links.sum};
+    alter(altered);
+  }
   const std::vector<std::vector<zk::Column>> columns = {
       {zk::Column::b128(outputs), zk::Column::b128(to_output), zk::Column::b128(inputs),
        zk::Column::b128(to_input)}};
@@ -154,7 +158,7 @@ Status prove_links(const Circuit& circuit, const Statement& statement, unsigned 
 Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement,
                               std::span<const std::uint64_t> z, std::optional<Operands> operands,
                               ProveTimings* timings, const PinnedConstants& pinned,
-                              WitnessCheck check) {
+                              WitnessCheck check, const AlterLinks& alter = {}) {
   auto k = check_statement(circuit, statement);
   if (!k) return k.error();
   const std::size_t batch = std::size_t{1} << *k;
@@ -209,7 +213,8 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
   lincheck_point.insert(lincheck_point.end(), r_out.begin(), r_out.end());
   std::vector<pcs::EvaluationClaim> claims = {{0, lincheck_point, folded->evals[0][1]}};
   if (statement.chain) {
-    if (Status s = prove_links(circuit, statement, *k, z, transcript, claims); !s) return s.error();
+    if (Status s = prove_links(circuit, statement, *k, z, alter, transcript, claims); !s)
+      return s.error();
   }
 
   timer.emplace(phase(timings, &ProveTimings::open));
@@ -269,9 +274,9 @@ Result<Bytes> prove_bits(const Circuit& circuit, std::size_t count,
 
 Result<Bytes> prove_chain_bits(const Circuit& circuit, std::size_t count,
                                std::span<const std::uint64_t> z, ByteSpan head, ByteSpan tail,
-                               ProveTimings* timings, WitnessCheck check) {
+                               ProveTimings* timings, WitnessCheck check, const AlterLinks& alter) {
   return prove_statement(circuit, Statement::of_chain(count, head, tail), z, {}, timings, kPinned,
-                         check);
+                         check, alter);
 }
 
 }  // namespace detail
