@@ -73,7 +73,8 @@ RunMode suite_mode(const RunMode& mode, const std::string& suite) {
     out.quick_filter = "binius/verify/|/threads:2/";  // ~2 minutes on two cores, trace included
   }
   if (suite == "boolean_prove") {  // the batch-size sweep only in the full run
-    out.quick_filter = "boolean/(native|verify)/|keccakf/merkleforge/(1024|8192)/|sha256/";
+    out.quick_filter =
+        "boolean/(native|verify)/|keccakf/merkleforge/(1024|8192)/|(sha256|blake3)/merkleforge/";
   }
   return out;
 }
