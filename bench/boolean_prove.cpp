@@ -99,6 +99,16 @@ std::map<std::pair<std::string_view, std::size_t>, Proved>& proofs() {
   return cache;
 }
 
+/// The prover's phases, seconds per proof.
+void set_phase_counters(benchmark::State& state, const ProveTimings& total) {
+  const auto n = static_cast<double>(state.iterations());
+  state.counters["witness_s"] = total.witness / n;
+  state.counters["commit_s"] = total.commit / n;
+  state.counters["zerocheck_s"] = total.zerocheck / n;
+  state.counters["lincheck_s"] = total.lincheck / n;
+  state.counters["open_s"] = total.open / n;
+}
+
 void BM_Native(benchmark::State& state) {
   std::array<std::uint64_t, 25> lanes{};
   for (auto _ : state) {
@@ -137,11 +147,7 @@ void BM_Prove(benchmark::State& state, Row row) {
     state.ResumeTiming();
   }
   const auto n = static_cast<double>(state.iterations());
-  state.counters["witness_s"] = total.witness / n;
-  state.counters["commit_s"] = total.commit / n;
-  state.counters["zerocheck_s"] = total.zerocheck / n;
-  state.counters["lincheck_s"] = total.lincheck / n;
-  state.counters["open_s"] = total.open / n;
+  set_phase_counters(state, total);
   state.counters["proof_KiB"] = static_cast<double>(proof_bytes) / 1024.0;
   state.counters["per_s_per_core"] =
       benchmark::Counter(static_cast<double>(row.items()) / static_cast<double>(threads),
@@ -191,12 +197,7 @@ void BM_ProveChain(benchmark::State& state, std::size_t count) {
     chain_proof() = {count, std::move(*proved)};
     state.ResumeTiming();
   }
-  const auto n = static_cast<double>(state.iterations());
-  state.counters["witness_s"] = total.witness / n;
-  state.counters["commit_s"] = total.commit / n;
-  state.counters["zerocheck_s"] = total.zerocheck / n;
-  state.counters["lincheck_s"] = total.lincheck / n;
-  state.counters["open_s"] = total.open / n;
+  set_phase_counters(state, total);
   state.counters["per_s_per_core"] =
       benchmark::Counter(static_cast<double>(count) / static_cast<double>(threads),
                          benchmark::Counter::kIsIterationInvariantRate);
