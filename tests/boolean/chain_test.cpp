@@ -5,12 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <vector>
 
 #include "merkleforge/boolean/prover.hpp"
 #include "merkleforge/hash/sha256.hpp"
 #include "pipeline.hpp"
+#include "support/temp_dir.hpp"
 #include "support/vectors.hpp"
 #include "walks_support.hpp"
 
@@ -193,37 +197,79 @@ TEST_F(Sha256Chain, LinkWeightsThatAreNotTheStatementsAreRejected) {
       << verdict.error().message;
 }
 
+/// BLAKE3's IV as the chain's head (the paper's IV, little-endian words).
+Bytes blake3_iv() {
+  return merkleforge::test::hex_bytes(
+      "67e6096a85ae67bb72f36e3c3af54fa57f520e518c68059babd9831f19cde05b");
+}
+
+/// A one-chunk message (at most 1,024 bytes) as a chain of BLAKE3 compressions: per block, the
+/// block, counter 0 (chunk 0), its length and its flags (CHUNK_START on the first, CHUNK_END |
+/// ROOT on the last). Returns the chain inputs after the chaining value, and the block count.
+std::pair<Bytes, std::size_t> chunk_chain(ByteSpan message) {
+  const std::size_t blocks = std::max<std::size_t>(1, (message.size() + 63) / 64);
+  Bytes rest;
+  for (std::size_t j = 0; j < blocks; ++j) {
+    Bytes block(64);
+    const std::size_t size = std::min<std::size_t>(64, message.size() - 64 * j);
+    std::copy_n(message.begin() + 64 * j, size, block.begin());
+    rest.insert(rest.end(), block.begin(), block.end());
+    rest.resize(rest.size() + 8);
+    const std::uint8_t flags = (j == 0 ? 1 : 0) | (j + 1 == blocks ? 2 | 8 : 0);
+    for (const std::uint8_t byte :
+         {static_cast<std::uint8_t>(size), std::uint8_t{0}, std::uint8_t{0}, std::uint8_t{0}, flags,
+          std::uint8_t{0}, std::uint8_t{0}, std::uint8_t{0}}) {
+      rest.push_back(byte);
+    }
+  }
+  return {rest, blocks};
+}
+
 TEST(BooleanChain, ABlake3ChunkIsThePublishedDigest) {
   const auto json = merkleforge::test::load_vectors("hash/blake3_test_vectors.json");
-  const Bytes iv = merkleforge::test::hex_bytes(
-      "67e6096a85ae67bb72f36e3c3af54fa57f520e518c68059babd9831f19cde05b");  // little-endian words
   for (const std::size_t length : {std::size_t{1023}, std::size_t{1024}}) {
     Bytes message(length);
     for (std::size_t i = 0; i < length; ++i) message[i] = static_cast<std::uint8_t>(i % 251);
-    const std::size_t blocks = (length + 63) / 64;
-    Bytes rest;  // per block: the block, counter 0 (chunk 0), its length, its flags
-    for (std::size_t j = 0; j < blocks; ++j) {
-      Bytes block(64);
-      const std::size_t size = std::min<std::size_t>(64, length - 64 * j);
-      std::copy_n(message.begin() + 64 * j, size, block.begin());
-      rest.insert(rest.end(), block.begin(), block.end());
-      rest.resize(rest.size() + 8);
-      const std::uint8_t flags = (j == 0 ? 1 : 0) | (j + 1 == blocks ? 2 | 8 : 0);
-      for (const std::uint8_t byte :
-           {static_cast<std::uint8_t>(size), std::uint8_t{0}, std::uint8_t{0}, std::uint8_t{0},
-            flags, std::uint8_t{0}, std::uint8_t{0}, std::uint8_t{0}}) {
-        rest.push_back(byte);
-      }
-    }
-    auto proved = prove_chain(blake3_circuit(), blocks, iv, rest);
+    const auto [rest, blocks] = chunk_chain(message);
+    auto proved = prove_chain(blake3_circuit(), blocks, blake3_iv(), rest);
     ASSERT_TRUE(proved) << proved.error().message;
     std::string expected;
     for (const auto& c : json.at("cases")) {
       if (c.at("input_len").get<std::size_t>() == length) expected = c.at("hash");
     }
     EXPECT_EQ(proved->outputs, merkleforge::test::hex_bytes(expected.substr(0, 64))) << length;
-    EXPECT_TRUE(verify_chain(blake3_circuit(), blocks, iv, proved->outputs, proved->proof).ok());
+    EXPECT_TRUE(
+        verify_chain(blake3_circuit(), blocks, blake3_iv(), proved->outputs, proved->proof).ok());
   }
+}
+
+/// b3sum's digest of `message` (Debian's b3sum, the peer the hash layer is also checked against).
+Bytes b3sum_of(ByteSpan message) {
+  const merkleforge::test::TempDir dir("boolean-b3sum");
+  const std::filesystem::path file = dir.path() / "message";
+  std::ofstream(file, std::ios::binary)
+      .write(reinterpret_cast<const char*>(message.data()),
+             static_cast<std::streamsize>(message.size()));
+  FILE* pipe = popen(("b3sum --no-names '" + file.string() + "'").c_str(), "r");
+  if (pipe == nullptr) return {};
+  char hex[65] = {};
+  const std::size_t read = std::fread(hex, 1, 64, pipe);
+  pclose(pipe);
+  return read == 64 ? merkleforge::test::hex_bytes(hex) : Bytes{};
+}
+
+// A random 1,000-byte message (one chunk of 16 blocks) proved as a chain: its tail is b3sum's
+// digest.
+TEST(BooleanChain, ABlake3ChunkIsB3sumsDigest) {
+  std::mt19937_64 rng(52);
+  const Bytes message = test::random_bytes(1000, rng);
+  const auto [rest, blocks] = chunk_chain(message);
+  auto proved = prove_chain(blake3_circuit(), blocks, blake3_iv(), rest);
+  ASSERT_TRUE(proved) << proved.error().message;
+  const Bytes peer = b3sum_of(message);
+  ASSERT_EQ(peer.size(), 32u) << "b3sum did not run";
+  EXPECT_EQ(proved->outputs, peer);
+  EXPECT_TRUE(verify_chain(blake3_circuit(), blocks, blake3_iv(), peer, proved->proof).ok());
 }
 
 TEST(BooleanChain, OneInstanceIsAChainToo) {
