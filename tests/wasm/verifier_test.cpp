@@ -154,5 +154,70 @@ TEST(WasmVerifier, BooleanEngineGivesTheNativeVerdictOnEveryProof) {
   for (std::size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(wasm[i], native[i]) << cases[i].name;
 }
 
+// A chain of BLAKE3 compressions written with the circuit builder (verify_chain) on wasm32: an
+// honest proof, edited copies, and a chain with a broken link pushed through the real pipeline.
+TEST(WasmVerifier, BooleanChainGivesTheNativeVerdictOnEveryProof) {
+  const boolean::Circuit& blake3 = boolean::blake3_circuit();
+  constexpr std::size_t kCount = 3;
+  const std::size_t own = blake3.input_bytes() - blake3.output_bytes();
+  Bytes head(blake3.output_bytes()), rest(kCount * own);
+  for (std::size_t i = 0; i < head.size(); ++i) head[i] = static_cast<std::uint8_t>(i * 3);
+  for (std::size_t i = 0; i < rest.size(); ++i) rest[i] = static_cast<std::uint8_t>(i * 5);
+  const boolean::Proved honest = boolean::prove_chain(blake3, kCount, head, rest).value();
+  std::vector<ProofCase> cases{{"honest", honest.proof}};
+  for (const std::size_t at : {std::size_t{9}, honest.proof.size() / 2, honest.proof.size() - 3}) {
+    Bytes edited = honest.proof;
+    edited[at] ^= 0x10;
+    cases.push_back({"bit flipped at " + std::to_string(at), edited});
+  }
+  // Every instance's input starts from the head: the links after the first are false.
+  std::vector<std::uint64_t> z(4 * blake3.words());
+  Bytes input(blake3.input_bytes()), tail(blake3.output_bytes());
+  for (std::size_t i = 0; i < 4; ++i) {
+    std::copy(head.begin(), head.end(), input.begin());
+    std::fill(input.begin() + static_cast<std::ptrdiff_t>(head.size()), input.end(), 0);
+    if (i < kCount) {
+      std::copy_n(rest.begin() + static_cast<std::ptrdiff_t>(i * own), own,
+                  input.begin() + static_cast<std::ptrdiff_t>(head.size()));
+    } else {
+      std::fill(input.begin(), input.end(), 0);  // the padding instance
+    }
+    blake3.witness(input, {z.data() + i * blake3.words(), blake3.words()});
+  }
+  blake3.output({z.data() + (kCount - 1) * blake3.words(), blake3.words()}, tail);
+  const Bytes broken = boolean::detail::prove_chain_bits(blake3, kCount, z, head, tail).value();
+
+  test::TempDir dir("wasm-boolean-chain");
+  write_file(dir / "head", head);
+  std::vector<std::filesystem::path> files;
+  std::vector<std::string> native;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    files.push_back(dir / ("proof-" + std::to_string(i)));
+    write_file(files.back(), cases[i].proof);
+    native.push_back(wasm_test::verdict(
+        boolean::verify_chain(blake3, kCount, head, honest.outputs, cases[i].proof)));
+  }
+  ASSERT_EQ(native[0], "ok");
+  for (std::size_t i = 1; i < cases.size(); ++i) EXPECT_NE(native[i], "ok") << cases[i].name;
+  write_file(dir / "tail", honest.outputs);
+  std::vector<std::string> wasm =
+      wasm_verdicts(files, "--boolean-blake3-chain " + std::to_string(kCount) + " '" +
+                               (dir / "head").string() + "' '" + (dir / "tail").string() + "'");
+  ASSERT_EQ(wasm.size(), cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(wasm[i], native[i]) << cases[i].name;
+
+  // The broken chain, against its own tail.
+  write_file(dir / "broken", broken);
+  write_file(dir / "broken-tail", tail);
+  const std::string native_broken =
+      wasm_test::verdict(boolean::verify_chain(blake3, kCount, head, tail, broken));
+  EXPECT_NE(native_broken, "ok");
+  wasm = wasm_verdicts({dir / "broken"}, "--boolean-blake3-chain " + std::to_string(kCount) + " '" +
+                                             (dir / "head").string() + "' '" +
+                                             (dir / "broken-tail").string() + "'");
+  ASSERT_EQ(wasm.size(), 1u);
+  EXPECT_EQ(wasm[0], native_broken);
+}
+
 }  // namespace
 }  // namespace merkleforge
