@@ -4,6 +4,27 @@
 #include "merkleforge/zk/sumcheck.hpp"
 
 namespace merkleforge::boolean::detail {
+namespace {
+
+Error corrupt(const std::string& what) {
+  return make_error(Errc::corrupt_data, "boolean: " + what);
+}
+
+/// One layer: the sumcheck of `sum` over `composition` (its column 0 eq(point, ·), which the
+/// verifier evaluates itself). Returns the last point and the other columns' values there.
+Result<zk::EvaluationClaims> verify_layer(const std::vector<B128>& point, B128 sum,
+                                          zk::Composition composition,
+                                          zk::VerifierTranscript& transcript) {
+  const zk::SumcheckClaim step{static_cast<unsigned>(point.size()), std::move(composition), sum};
+  auto reduced = zk::verify_sumcheck({&step, 1}, transcript);
+  if (!reduced) return reduced.error();
+  if (reduced->evals[0][0] != eq_at(point, reduced->point)) {
+    return corrupt("an exponentiation layer's eq column is not eq");
+  }
+  return reduced;
+}
+
+}  // namespace
 
 B64 exponent_generator() noexcept {
   // The first element above 2^32 of order 2^64 − 1 (those below lie in B32); its order is checked
@@ -25,23 +46,67 @@ Result<std::vector<ColumnClaim>> verify_constant_base_exp(B64 base, unsigned bit
                                                           zk::VerifierTranscript& transcript) {
   if (Status s = check_exp_statement(base, bits); !s) return s.error();
   const std::vector<B128> constants = layer_constants(base, bits);
-  const auto vars = static_cast<unsigned>(claim.point.size());
   std::vector<ColumnClaim> bit_claims(bits);
   ColumnClaim layer = claim;
   for (unsigned k = bits; k-- > 1;) {
-    const zk::SumcheckClaim step{vars, layer_composition(constants[k]), layer.value};
-    auto reduced = zk::verify_sumcheck({&step, 1}, transcript);
+    auto reduced = verify_layer(layer.point, layer.value, constant_layer(constants[k]), transcript);
     if (!reduced) return reduced.error();
-    const std::vector<B128>& evals = reduced->evals[0];
-    if (evals[0] != eq_at(layer.point, reduced->point)) {
-      return make_error(Errc::corrupt_data,
-                        "boolean: an exponentiation layer's eq column is false");
-    }
-    bit_claims[k] = {reduced->point, evals[2]};
-    layer = {reduced->point, evals[1]};
+    bit_claims[k] = {reduced->point, reduced->evals[0][2]};
+    layer = {reduced->point, reduced->evals[0][1]};
   }
   bit_claims[0] = {layer.point, (layer.value + B128::one()) * constants[0].inverse()};
   return bit_claims;
+}
+
+Result<VariableBaseClaims> verify_variable_base_exp(unsigned bits, const ColumnClaim& claim,
+                                                    zk::VerifierTranscript& transcript) {
+  if (Status s = check_exp_statement(exponent_generator(), bits); !s) return s.error();
+  VariableBaseClaims out{std::vector<ColumnClaim>(bits), {}};
+  std::vector<ColumnClaim> base_claims;  // one per layer, batched below
+  ColumnClaim layer = claim;
+  for (unsigned j = bits; j-- > 0;) {
+    const unsigned bit = bits - 1 - j;  // layer j multiplies by the base when bit b_bit is set
+    auto reduced = verify_layer(layer.point, layer.value,
+                                j > 0 ? variable_layer() : variable_first_layer(), transcript);
+    if (!reduced) return reduced.error();
+    const std::vector<B128>& evals = reduced->evals[0];
+    out.bits[bit] = {reduced->point, evals[j > 0 ? 2 : 1]};
+    base_claims.push_back({reduced->point, evals[j > 0 ? 3 : 2]});
+    layer = {reduced->point, j > 0 ? evals[1] : B128{}};
+  }
+  // Σ_j λ^j·Ṽ(ρ_j) = Σ_v V(v)·Σ_j λ^j·eq(ρ_j, v): one sumcheck leaves one claim on V.
+  const B128 lambda = transcript.sample_b128();
+  B128 sum, power = B128::one();
+  for (const ColumnClaim& c : base_claims) sum += power * c.value, power *= lambda;
+  const zk::SumcheckClaim batch{static_cast<unsigned>(claim.point.size()), weighted_column(), sum};
+  auto reduced = zk::verify_sumcheck({&batch, 1}, transcript);
+  if (!reduced) return reduced.error();
+  B128 weight;
+  power = B128::one();
+  for (const ColumnClaim& c : base_claims)
+    weight += power * eq_at(c.point, reduced->point), power *= lambda;
+  if (reduced->evals[0][0] != weight) return corrupt("the base claims' batching weights are false");
+  out.base = {reduced->point, reduced->evals[0][1]};
+  return out;
+}
+
+Result<MulClaims> verify_mul(unsigned x_bits, unsigned y_bits, unsigned z_bits, unsigned vars,
+                             zk::VerifierTranscript& transcript) {
+  const std::vector<B128> r = [&] {
+    std::vector<B128> point(vars);
+    for (B128& x : point) x = transcript.sample_b128();
+    return point;
+  }();
+  auto top = transcript.read_b128();  // W̃_top(r) = Z̃_top(r), claimed once for both
+  if (!top) return top.error();
+  MulClaims out;
+  auto z = verify_constant_base_exp(exponent_generator(), z_bits, {r, *top}, transcript);
+  if (!z) return z.error();
+  auto w = verify_variable_base_exp(y_bits, {r, *top}, transcript);
+  if (!w) return w.error();
+  auto x = verify_constant_base_exp(exponent_generator(), x_bits, w->base, transcript);
+  if (!x) return x.error();
+  return MulClaims{std::move(*x), std::move(w->bits), std::move(*z)};
 }
 
 }  // namespace merkleforge::boolean::detail

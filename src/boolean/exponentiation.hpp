@@ -1,13 +1,20 @@
-// Exponentiation "in the exponent" for the MUL constraint (the next step of the Boolean engine;
-// docs/boolean-engine.md, Next 7), after Binius64's gkr_exp: for bit columns a_0 … a_(m−1) over the
-// cube of ℓ variables (a_i(v): bit i of instance v's exponent), the layers
+// Multiplication in the exponent, the MUL constraint's check (the next step of the Boolean engine;
+// docs/boolean-engine.md, Next 7), after Binius64's gkr_exp. For instances v of the cube of ℓ
+// variables with exponents given as bit columns (a_i(v): bit i of instance v's exponent):
 //
-//     V_0(v) = 1 + a_0(v)·(g + 1),   V_k(v) = V_(k−1)(v)·(1 + a_k(v)·(g^(2^k) + 1)),
+//   - constant base g: V_0 = 1 + a_0·(g + 1), V_k = V_(k−1)·(1 + a_k·(g^(2^k) + 1)), so
+//     V_(m−1)(v) = g^(a(v));
+//   - variable base V (a column), bits b from the top: W_0 = 1 + b_(m−1)·(V + 1),
+//     W_j = W_(j−1)^2·(1 + b_(m−1−j)·(V + 1)), so W_(m−1)(v) = V(v)^(b(v)).
 //
-// give V_(m−1)(v) = g^(Σ_i 2^i·a_i(v)). A claim Ṽ_(m−1)(r) = c reduces, layer by layer, to one
-// claim on each bit column: layer k ≥ 1 is the sumcheck Σ_v eq(r_k, v)·V_(k−1)(v)·(1 + a_k(v)·G_k)
-// = c_k over ℓ variables (degree 3; G_k = g^(2^k) + 1), which leaves Ṽ_(k−1)(ρ) and ã_k(ρ) at its
-// last point ρ; layer 0 gives ã_0(r_0) = (c_0 + 1)/(g + 1). Soundness: 3ℓ/|F| per layer (SC).
+// A claim on the top layer's extension reduces, layer by layer, to claims on the columns: a
+// layer is the sumcheck of its definition weighted by eq(r_j, ·) over ℓ variables (degree 3 for
+// V, 5 for W; V_0 is affine in a_0 and needs none), whose last point carries the claim down. The
+// variable base's claims at the W layers' points are batched into one by a degree-2 sumcheck.
+// MUL: (g^x)^y = g^z on every instance is one random point r and one value c claimed for both
+// W̃_top(r) and Z̃_top(r) (the tops differ somewhere on the cube iff their extensions differ at r
+// but with probability ℓ/|F|), then the three reductions. Soundness (SC, SZ): 3ℓ/|F| per V or Z
+// layer, 5ℓ/|F| per W layer, 2ℓ/|F| + (m − 1)/|F| for the batching, ℓ/|F| for r.
 #pragma once
 
 #include <vector>
@@ -31,15 +38,34 @@ struct ColumnClaim {
   B128 value;
 };
 
-/// The bases the layers multiply by, g^(2^k) for k < bits, and the layer constants G_k.
+/// The layer constants G_k = g^(2^k) + 1 for k < bits.
 std::vector<B128> layer_constants(B64 base, unsigned bits);
 
-/// Verifies the layers of Ṽ_(bits−1)(claim.point) = claim.value for base^(the bit columns) and
-/// returns the claim on each bit column (index k: a_k), which the caller checks against the
-/// committed bits. Errors: invalid_argument for bits outside 1 … 64 or a base 0 or 1;
-/// malformed_input or corrupt_data from the layers' sumchecks.
+/// Verifies the constant-base layers of Ṽ_(bits−1)(claim.point) = claim.value and returns the
+/// claim on each bit column (index k: a_k), which the caller checks against the committed bits.
+/// Errors: invalid_argument for bits outside 1 … 64 or a base 0 or 1; malformed_input or
+/// corrupt_data from the layers' sumchecks.
 Result<std::vector<ColumnClaim>> verify_constant_base_exp(B64 base, unsigned bits,
                                                           const ColumnClaim& claim,
                                                           zk::VerifierTranscript& transcript);
+
+/// The claims a variable-base exponentiation reduces to: one per exponent bit column (index i:
+/// b_i) and one on the base.
+struct VariableBaseClaims {
+  std::vector<ColumnClaim> bits;
+  ColumnClaim base;
+};
+/// Verifies W̃_(bits−1)(claim.point) = claim.value for W = V^b. Errors: as above.
+Result<VariableBaseClaims> verify_variable_base_exp(unsigned bits, const ColumnClaim& claim,
+                                                    zk::VerifierTranscript& transcript);
+
+/// The claims a MUL check reduces to, on the bit columns of x, y and z.
+struct MulClaims {
+  std::vector<ColumnClaim> x, y, z;
+};
+/// Verifies (g^x)^y = g^z on the 2^vars instances for exponents of the given widths. Errors:
+/// invalid_argument for widths outside 1 … 64 or vars above zk's limit; as above.
+Result<MulClaims> verify_mul(unsigned x_bits, unsigned y_bits, unsigned z_bits, unsigned vars,
+                             zk::VerifierTranscript& transcript);
 
 }  // namespace merkleforge::boolean::detail

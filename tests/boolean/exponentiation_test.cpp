@@ -187,6 +187,80 @@ TEST(Exponentiation, BitsOtherThanTheCommittedOnesAreCaughtAtTheColumns) {
   }
 }
 
+/// Bit columns of `width` bits for the given values, one instance each.
+std::vector<std::vector<std::uint8_t>> columns_of(const std::vector<std::uint64_t>& values,
+                                                  unsigned width) {
+  std::vector<std::vector<std::uint8_t>> columns(
+      width, std::vector<std::uint8_t>((values.size() + 7) / 8));
+  for (std::size_t v = 0; v < values.size(); ++v) {
+    for (unsigned k = 0; k < width; ++k) {
+      if ((values[v] >> k) & 1) columns[k][v / 8] |= static_cast<std::uint8_t>(1u << (v % 8));
+    }
+  }
+  return columns;
+}
+
+/// prove_mul then verify_mul on the columns; the verifier's claims, or its error.
+Result<detail::MulClaims> mul_then_verify(const std::vector<std::vector<std::uint8_t>>& x,
+                                          const std::vector<std::vector<std::uint8_t>>& y,
+                                          const std::vector<std::vector<std::uint8_t>>& z,
+                                          unsigned vars) {
+  const Digest32 statement{};
+  zk::ProverTranscript prover("test/mul", statement);
+  prover.write_commitment(statement);
+  auto proved = detail::prove_mul(x, y, z, vars, prover);
+  if (!proved) return proved.error();
+  const zk::ProofTapes tapes = std::move(prover).finish();
+  zk::VerifierTranscript verifier("test/mul", statement, tapes.transcript, {});
+  if (auto root = verifier.read_commitment(); !root) return root.error();
+  auto claims = detail::verify_mul(static_cast<unsigned>(x.size()), static_cast<unsigned>(y.size()),
+                                   static_cast<unsigned>(z.size()), vars, verifier);
+  if (claims) {
+    if (Status s = verifier.finish(); !s) return s.error();
+  }
+  return claims;
+}
+
+void expect_claims_hold(const std::vector<ColumnClaim>& claims,
+                        const std::vector<std::vector<std::uint8_t>>& columns, const char* name) {
+  ASSERT_EQ(claims.size(), columns.size()) << name;
+  for (std::size_t k = 0; k < columns.size(); ++k) {
+    EXPECT_EQ(claims[k].value, column_extension(columns[k], claims[k].point)) << name << " " << k;
+  }
+}
+
+// u32 × u32 products, the edges included, proved in the exponent: the claims the check leaves
+// hold on the true columns of x, y and z = x·y (C++ integer multiplication).
+TEST(Exponentiation, U32ProductsReduceToTheirColumns) {
+  std::mt19937_64 rng(86);
+  std::vector<std::uint64_t> x = {0, 1, 0xffffffff, std::uint64_t{1} << 31, 7, 0, 0, 0},
+                             y = {5, 1, 0xffffffff, 2, 0, 0, 0, 0};
+  for (std::size_t i = 5; i < 8; ++i) x[i] = rng() & 0xffffffff, y[i] = rng() & 0xffffffff;
+  std::vector<std::uint64_t> z(8);
+  for (std::size_t i = 0; i < 8; ++i) z[i] = x[i] * y[i];
+  const auto xc = columns_of(x, 32), yc = columns_of(y, 32), zc = columns_of(z, 64);
+  auto claims = mul_then_verify(xc, yc, zc, 3);
+  ASSERT_TRUE(claims) << claims.error().message;
+  expect_claims_hold(claims->x, xc, "x");
+  expect_claims_hold(claims->y, yc, "y");
+  expect_claims_hold(claims->z, zc, "z");
+}
+
+// A false product (one instance's z one less: z + (2^64 − 1) wrapped to 64 bits) is rejected.
+// The all-ones z of a zero factor is not: it is congruent to 0 modulo 2^64 − 1, the case the MUL
+// constraint must exclude apart (docs/boolean-engine.md, Next 7).
+TEST(Exponentiation, FalseProductsAreRejectedButTheAllOnesCongruenceHolds) {
+  std::vector<std::uint64_t> x = {3, 0, 9, 12}, y = {4, 77, 9, 1};
+  std::vector<std::uint64_t> z = {12, 0, 81, 12};
+  z[2] -= 1;
+  auto rejected = mul_then_verify(columns_of(x, 32), columns_of(y, 32), columns_of(z, 64), 2);
+  ASSERT_FALSE(rejected);
+  EXPECT_EQ(rejected.error().code, Errc::corrupt_data) << rejected.error().message;
+  z[2] += 1;
+  z[1] = ~std::uint64_t{0};
+  EXPECT_TRUE(mul_then_verify(columns_of(x, 32), columns_of(y, 32), columns_of(z, 64), 2));
+}
+
 TEST(Exponentiation, StatementsOutsideTheRangeAreErrors) {
   std::mt19937_64 rng(85);
   const Exponents e = random_exponents(2, 4, rng);

@@ -11,9 +11,19 @@ bool bit(const std::vector<std::uint8_t>& column, std::size_t v) {
   return (column[v / 8] >> (v % 8)) & 1;
 }
 
+Status check_columns(BitColumns columns, unsigned vars) {
+  for (const auto& column : columns) {
+    if (column.size() != ((std::size_t{1} << vars) + 7) / 8) {
+      return make_error(Errc::wrong_size, "boolean: an exponent bit column of " +
+                                              std::to_string(column.size()) + " bytes for 2^" +
+                                              std::to_string(vars) + " instances");
+    }
+  }
+  return Ok{};
+}
+
 /// V_0 … V_(bits−1) on the cube: V_k(v) = base^(Σ_(i ≤ k) 2^i·a_i(v)).
-std::vector<std::vector<B128>> layers(B64 base, std::span<const std::vector<std::uint8_t>> columns,
-                                      std::size_t size) {
+std::vector<std::vector<B128>> constant_layers(B64 base, BitColumns columns, std::size_t size) {
   std::vector<std::vector<B128>> v(columns.size(), std::vector<B128>(size));
   std::vector<B64> value(size, B64::one());
   B64 power = base;  // base^(2^k)
@@ -26,39 +36,127 @@ std::vector<std::vector<B128>> layers(B64 base, std::span<const std::vector<std:
   return v;
 }
 
+/// One layer: eq(point, ·) prepended to the columns, then the sumcheck.
+Result<zk::EvaluationClaims> prove_layer(const std::vector<B128>& point, B128 sum,
+                                         zk::Composition composition,
+                                         std::vector<zk::Column> columns,
+                                         zk::ProverTranscript& transcript) {
+  auto eq = binius::eq_tensor(point);
+  if (!eq) return eq.error();
+  columns.insert(columns.begin(), zk::Column::b128(*eq));
+  const zk::SumcheckClaim step{static_cast<unsigned>(point.size()), std::move(composition), sum};
+  return zk::prove_sumcheck({&step, 1}, std::vector<std::vector<zk::Column>>{columns}, transcript);
+}
+
 }  // namespace
 
-Result<std::vector<ColumnClaim>> prove_constant_base_exp(
-    B64 base, std::span<const std::vector<std::uint8_t>> columns, const ColumnClaim& claim,
-    zk::ProverTranscript& transcript) {
+Result<std::vector<ColumnClaim>> prove_constant_base_exp(B64 base, BitColumns columns,
+                                                         const ColumnClaim& claim,
+                                                         zk::ProverTranscript& transcript) {
   const auto bits = static_cast<unsigned>(columns.size());
-  if (Status s = check_exp_statement(base, bits); !s) return s.error();
   const auto vars = static_cast<unsigned>(claim.point.size());
-  const std::size_t size = std::size_t{1} << vars;
-  for (const auto& column : columns) {
-    if (column.size() != (size + 7) / 8) {
-      return make_error(Errc::wrong_size, "boolean: an exponent bit column of " +
-                                              std::to_string(column.size()) + " bytes for 2^" +
-                                              std::to_string(vars) + " instances");
-    }
-  }
+  if (Status s = check_exp_statement(base, bits); !s) return s.error();
+  if (Status s = check_columns(columns, vars); !s) return s.error();
   const std::vector<B128> constants = layer_constants(base, bits);
-  const std::vector<std::vector<B128>> v = layers(base, columns, size);
+  const std::vector<std::vector<B128>> v = constant_layers(base, columns, std::size_t{1} << vars);
   std::vector<ColumnClaim> bit_claims(bits);
   ColumnClaim layer = claim;
   for (unsigned k = bits; k-- > 1;) {
-    auto eq = binius::eq_tensor(layer.point);
-    if (!eq) return eq.error();
-    const zk::SumcheckClaim step{vars, layer_composition(constants[k]), layer.value};
-    const std::vector<std::vector<zk::Column>> step_columns = {
-        {zk::Column::b128(*eq), zk::Column::b128(v[k - 1]), zk::Column::b1(columns[k], vars)}};
-    auto reduced = zk::prove_sumcheck({&step, 1}, step_columns, transcript);
+    auto reduced =
+        prove_layer(layer.point, layer.value, constant_layer(constants[k]),
+                    {zk::Column::b128(v[k - 1]), zk::Column::b1(columns[k], vars)}, transcript);
     if (!reduced) return reduced.error();
     bit_claims[k] = {reduced->point, reduced->evals[0][2]};
     layer = {reduced->point, reduced->evals[0][1]};
   }
   bit_claims[0] = {layer.point, (layer.value + B128::one()) * constants[0].inverse()};
   return bit_claims;
+}
+
+Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, BitColumns columns,
+                                                   const ColumnClaim& claim,
+                                                   zk::ProverTranscript& transcript) {
+  const auto bits = static_cast<unsigned>(columns.size());
+  const auto vars = static_cast<unsigned>(claim.point.size());
+  const std::size_t size = std::size_t{1} << vars;
+  if (Status s = check_exp_statement(exponent_generator(), bits); !s) return s.error();
+  if (Status s = check_columns(columns, vars); !s) return s.error();
+  if (base.size() != size) return make_error(Errc::wrong_size, "boolean: a base column's length");
+  // W_j = W_(j−1)^2·(base if b_(bits−1−j) else 1), from the top bit down.
+  std::vector<std::vector<B128>> w(bits, std::vector<B128>(size));
+  for (unsigned j = 0; j < bits; ++j) {
+    for (std::size_t i = 0; i < size; ++i) {
+      const B128 square = j > 0 ? w[j - 1][i] * w[j - 1][i] : B128::one();
+      w[j][i] = bit(columns[bits - 1 - j], i) ? square * base[i] : square;
+    }
+  }
+  VariableBaseClaims out{std::vector<ColumnClaim>(bits), {}};
+  std::vector<ColumnClaim> base_claims;
+  ColumnClaim layer = claim;
+  for (unsigned j = bits; j-- > 0;) {
+    const unsigned b = bits - 1 - j;
+    auto reduced =
+        j > 0 ? prove_layer(layer.point, layer.value, variable_layer(),
+                            {zk::Column::b128(w[j - 1]), zk::Column::b1(columns[b], vars),
+                             zk::Column::b128(base)},
+                            transcript)
+              : prove_layer(layer.point, layer.value, variable_first_layer(),
+                            {zk::Column::b1(columns[b], vars), zk::Column::b128(base)}, transcript);
+    if (!reduced) return reduced.error();
+    const std::vector<B128>& evals = reduced->evals[0];
+    out.bits[b] = {reduced->point, evals[j > 0 ? 2 : 1]};
+    base_claims.push_back({reduced->point, evals[j > 0 ? 3 : 2]});
+    layer = {reduced->point, j > 0 ? evals[1] : B128{}};
+  }
+  const B128 lambda = transcript.sample_b128();
+  B128 sum, power = B128::one();
+  std::vector<B128> weights(size);
+  for (const ColumnClaim& c : base_claims) {
+    sum += power * c.value;
+    const std::vector<B128> eq = binius::eq_tensor(c.point).value();  // vars checked above
+    for (std::size_t i = 0; i < size; ++i) weights[i] += power * eq[i];
+    power *= lambda;
+  }
+  const zk::SumcheckClaim batch{vars, weighted_column(), sum};
+  const std::vector<std::vector<zk::Column>> batch_columns = {
+      {zk::Column::b128(weights), zk::Column::b128(base)}};
+  auto reduced = zk::prove_sumcheck({&batch, 1}, batch_columns, transcript);
+  if (!reduced) return reduced.error();
+  out.base = {reduced->point, reduced->evals[0][1]};
+  return out;
+}
+
+Result<MulClaims> prove_mul(BitColumns x, BitColumns y, BitColumns z, unsigned vars,
+                            zk::ProverTranscript& transcript) {
+  if (Status s = check_exp_statement(exponent_generator(), static_cast<unsigned>(x.size())); !s) {
+    return s.error();
+  }
+  if (Status s = check_columns(x, vars); !s) return s.error();
+  std::vector<B128> r(vars);
+  for (B128& coordinate : r) coordinate = transcript.sample_b128();
+  const std::size_t size = std::size_t{1} << vars;
+  const std::vector<B128> base = constant_layers(exponent_generator(), x, size).back();  // g^x
+  // The top of W, W̃_(top)(r): what the prover claims for both W and Z.
+  std::vector<B128> top(size);
+  for (std::size_t i = 0; i < size; ++i) {
+    B128 power = B128::one();
+    for (std::size_t j = y.size(); j-- > 0;) {
+      power *= power;
+      if (bit(y[j], i)) power *= base[i];
+    }
+    top[i] = power;
+  }
+  const std::vector<B128> eq = binius::eq_tensor(r).value();
+  B128 claimed;
+  for (std::size_t i = 0; i < size; ++i) claimed += eq[i] * top[i];
+  transcript.write_b128(claimed);
+  auto z_claims = prove_constant_base_exp(exponent_generator(), z, {r, claimed}, transcript);
+  if (!z_claims) return z_claims.error();
+  auto w = prove_variable_base_exp(base, y, {r, claimed}, transcript);
+  if (!w) return w.error();
+  auto x_claims = prove_constant_base_exp(exponent_generator(), x, w->base, transcript);
+  if (!x_claims) return x_claims.error();
+  return MulClaims{std::move(*x_claims), std::move(w->bits), std::move(*z_claims)};
 }
 
 }  // namespace merkleforge::boolean::detail

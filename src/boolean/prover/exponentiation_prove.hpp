@@ -1,4 +1,7 @@
-// The prover of exponentiation.hpp's layers.
+// The prover of exponentiation.hpp's reductions, on bit columns: columns[k] holds bit k of every
+// instance's exponent, 2^vars bits (bit v in byte v / 8, LSB first). Each returns the claims its
+// verifier returns. Claims are taken as given: a false one gives a proof the verifier rejects.
+// Errors: as the verifier's for the statement; wrong_size for columns of another length.
 #pragma once
 
 #include <cstdint>
@@ -9,13 +12,19 @@
 
 namespace merkleforge::boolean::detail {
 
-/// The layers' proof that Ṽ_(bits−1)(claim.point) = claim.value for base^(the bit columns):
-/// columns[k] holds a_k, 2^claim.point.size() bits (bit v in byte v / 8, LSB first). Returns the
-/// claims on the columns, as verify_constant_base_exp does. The claim is taken as given: a false
-/// one gives a proof the verifier rejects. Errors: as verify_constant_base_exp for the statement;
-/// wrong_size for columns of another count or length.
-Result<std::vector<ColumnClaim>> prove_constant_base_exp(
-    B64 base, std::span<const std::vector<std::uint8_t>> columns, const ColumnClaim& claim,
-    zk::ProverTranscript& transcript);
+using BitColumns = std::span<const std::vector<std::uint8_t>>;
+
+Result<std::vector<ColumnClaim>> prove_constant_base_exp(B64 base, BitColumns columns,
+                                                         const ColumnClaim& claim,
+                                                         zk::ProverTranscript& transcript);
+
+/// `base`: the variable base's values on the cube (B64 values embedded in B128).
+Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, BitColumns columns,
+                                                   const ColumnClaim& claim,
+                                                   zk::ProverTranscript& transcript);
+
+/// (g^x)^y = g^z on every instance: the bit columns of x, y and z.
+Result<MulClaims> prove_mul(BitColumns x, BitColumns y, BitColumns z, unsigned vars,
+                            zk::ProverTranscript& transcript);
 
 }  // namespace merkleforge::boolean::detail
