@@ -56,6 +56,20 @@ inline zk::Composition weighted_column() {
   return c;
 }
 
+/// Errors: invalid_argument unless there are 2^w claims, w ≤ 16, on points of one length.
+inline Result<unsigned> slot_log_bits(const std::vector<ColumnClaim>& claims) {
+  unsigned w = 0;
+  while (w <= 16 && (std::size_t{1} << w) < claims.size()) ++w;
+  bool same = true;
+  for (const ColumnClaim& c : claims) same = same && c.point.size() == claims[0].point.size();
+  if (claims.empty() || w > 16 || (std::size_t{1} << w) != claims.size() || !same) {
+    return make_error(Errc::invalid_argument,
+                      "boolean: " + std::to_string(claims.size()) +
+                          " slot claims (a power of two up to 2^16, on points of one length)");
+  }
+  return w;
+}
+
 /// eq(a, b) = Π_i (a_i·b_i + (1 + a_i)·(1 + b_i)).
 inline B128 eq_at(std::span<const B128> a, std::span<const B128> b) {
   B128 product = B128::one();

@@ -1,6 +1,7 @@
 #include "exponentiation.hpp"
 
 #include "exponent_layers.hpp"
+#include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
 
 namespace merkleforge::boolean::detail {
@@ -88,6 +89,30 @@ Result<VariableBaseClaims> verify_variable_base_exp(unsigned bits, const ColumnC
   if (reduced->evals[0][0] != weight) return corrupt("the base claims' batching weights are false");
   out.base = {reduced->point, reduced->evals[0][1]};
   return out;
+}
+
+Result<ColumnClaim> verify_slot_batch(const std::vector<ColumnClaim>& claims,
+                                      zk::VerifierTranscript& transcript) {
+  auto w = slot_log_bits(claims);
+  if (!w) return w.error();
+  const B128 lambda = transcript.sample_b128();
+  B128 sum, power = B128::one();
+  for (const ColumnClaim& c : claims) sum += power * c.value, power *= lambda;
+  const auto vars = static_cast<unsigned>(*w + claims[0].point.size());
+  const zk::SumcheckClaim batch{vars, weighted_column(), sum};
+  auto reduced = zk::verify_sumcheck({&batch, 1}, transcript);
+  if (!reduced) return reduced.error();
+  // T(σ) = Σ_k λ^k·eq(k, σ_slot)·eq(ρ_k, σ_instance).
+  const std::span<const B128> sigma(reduced->point);
+  const std::vector<B128> eq_slot = binius::eq_tensor(sigma.first(*w)).value();  // w ≤ 16
+  B128 weight;
+  power = B128::one();
+  for (std::size_t k = 0; k < claims.size(); ++k) {
+    weight += power * eq_slot[k] * eq_at(claims[k].point, sigma.subspan(*w));
+    power *= lambda;
+  }
+  if (reduced->evals[0][0] != weight) return corrupt("the slot claims' batching weights are false");
+  return ColumnClaim{reduced->point, reduced->evals[0][1]};
 }
 
 Result<MulClaims> verify_mul(unsigned x_bits, unsigned y_bits, unsigned z_bits, unsigned vars,

@@ -59,6 +59,16 @@ struct VariableBaseClaims {
 Result<VariableBaseClaims> verify_variable_base_exp(unsigned bits, const ColumnClaim& claim,
                                                     zk::VerifierTranscript& transcript);
 
+/// Claims on the K = 2^w bit columns of an aligned slot (claims[k] on bit k of every instance's
+/// slot, at its own point over the ℓ instance variables) batched into one on the slot itself: at
+/// random λ, Σ_k λ^k·claims[k].value = Σ_(k, v) λ^k·eq(ρ_k, v)·D(k, v), a degree-2 sumcheck over
+/// w + ℓ variables (the bit within the slot first, as the committed bits order them). Returns the
+/// claim on D's extension at its last point; the engine reads it as a claim on z at (that point's
+/// slot coordinates, the slot's position, its instance coordinates). Errors: invalid_argument
+/// unless there are 2^w claims (w ≤ 16) on points of one length; as the sumcheck's.
+Result<ColumnClaim> verify_slot_batch(const std::vector<ColumnClaim>& claims,
+                                      zk::VerifierTranscript& transcript);
+
 /// The claims a MUL check reduces to, on the bit columns of x, y and z.
 struct MulClaims {
   std::vector<ColumnClaim> x, y, z;

@@ -261,6 +261,62 @@ TEST(Exponentiation, FalseProductsAreRejectedButTheAllOnesCongruenceHolds) {
   EXPECT_TRUE(mul_then_verify(columns_of(x, 32), columns_of(y, 32), columns_of(z, 64), 2));
 }
 
+// The MUL check and the batching of its 128 column claims into one claim on each instance's slot
+// x ‖ y ‖ z (32 + 32 + 64 bits), in one transcript: the slot claim holds on the slots' extension
+// (computed here bit by bit), and a false column claim fed to the batching is rejected.
+TEST(Exponentiation, MulClaimsBatchIntoOneClaimOnTheSlot) {
+  std::mt19937_64 rng(87);
+  constexpr unsigned kVars = 3;
+  std::vector<std::uint64_t> x(8), y(8), z(8);
+  for (std::size_t i = 0; i < 8; ++i) {
+    x[i] = rng() & 0xffffffff, y[i] = rng() & 0xffffffff, z[i] = x[i] * y[i];
+  }
+  std::vector<std::vector<std::uint8_t>> slots(8, std::vector<std::uint8_t>(16));
+  for (std::size_t v = 0; v < 8; ++v) {
+    for (int b = 0; b < 4; ++b) slots[v][b] = static_cast<std::uint8_t>(x[v] >> (8 * b));
+    for (int b = 0; b < 4; ++b) slots[v][4 + b] = static_cast<std::uint8_t>(y[v] >> (8 * b));
+    for (int b = 0; b < 8; ++b) slots[v][8 + b] = static_cast<std::uint8_t>(z[v] >> (8 * b));
+  }
+  const auto in_slot_order = [](const detail::MulClaims& c) {
+    std::vector<ColumnClaim> all = c.x;
+    all.insert(all.end(), c.y.begin(), c.y.end());
+    all.insert(all.end(), c.z.begin(), c.z.end());
+    return all;
+  };
+  for (const bool tamper : {false, true}) {
+    const Digest32 statement{};
+    zk::ProverTranscript prover("test/mul-slot", statement);
+    prover.write_commitment(statement);
+    auto mul =
+        detail::prove_mul(columns_of(x, 32), columns_of(y, 32), columns_of(z, 64), kVars, prover);
+    ASSERT_TRUE(mul) << mul.error().message;
+    std::vector<ColumnClaim> claims = in_slot_order(*mul);
+    if (tamper) claims[70].value += binius::B128::one();  // z's bit 6, claimed false
+    ASSERT_TRUE(detail::prove_slot_batch(claims, slots, prover));
+    const zk::ProofTapes tapes = std::move(prover).finish();
+    zk::VerifierTranscript verifier("test/mul-slot", statement, tapes.transcript, {});
+    ASSERT_TRUE(verifier.read_commitment());
+    auto checked = detail::verify_mul(32, 32, 64, kVars, verifier);
+    ASSERT_TRUE(checked) << checked.error().message;
+    std::vector<ColumnClaim> verifier_claims = in_slot_order(*checked);
+    auto slot = detail::verify_slot_batch(verifier_claims, verifier);
+    if (tamper) {  // the verifier's own column claims: the prover's sums no longer match
+      ASSERT_FALSE(slot);
+      EXPECT_EQ(slot.error().code, Errc::corrupt_data);
+      continue;
+    }
+    ASSERT_TRUE(slot) << slot.error().message;
+    std::vector<binius::B128> values(128 * 8);
+    for (std::size_t v = 0; v < 8; ++v) {
+      for (std::size_t k = 0; k < 128; ++k) {
+        values[k + 128 * v] =
+            (slots[v][k / 8] >> (k % 8)) & 1 ? binius::B128::one() : binius::B128::zero();
+      }
+    }
+    EXPECT_EQ(slot->value, extension(values, slot->point));
+  }
+}
+
 TEST(Exponentiation, StatementsOutsideTheRangeAreErrors) {
   std::mt19937_64 rng(85);
   const Exponents e = random_exponents(2, 4, rng);
@@ -272,6 +328,8 @@ TEST(Exponentiation, StatementsOutsideTheRangeAreErrors) {
   EXPECT_EQ(
       detail::prove_constant_base_exp(detail::exponent_generator(), {}, claim, prover).error().code,
       Errc::invalid_argument);
+  const std::vector<ColumnClaim> three(3, claim);
+  EXPECT_EQ(detail::prove_slot_batch(three, {}, prover).error().code, Errc::invalid_argument);
   std::vector<std::vector<std::uint8_t>> short_columns = e.columns;
   short_columns[1].clear();
   EXPECT_EQ(

@@ -126,6 +126,44 @@ Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, B
   return out;
 }
 
+Result<ColumnClaim> prove_slot_batch(const std::vector<ColumnClaim>& claims,
+                                     std::span<const std::vector<std::uint8_t>> slots,
+                                     zk::ProverTranscript& transcript) {
+  auto w = slot_log_bits(claims);
+  if (!w) return w.error();
+  const std::size_t bits = claims.size(), instances = std::size_t{1} << claims[0].point.size();
+  if (slots.size() != instances) {
+    return make_error(Errc::wrong_size, "boolean: " + std::to_string(slots.size()) +
+                                            " slots for 2^" +
+                                            std::to_string(claims[0].point.size()) + " instances");
+  }
+  const B128 lambda = transcript.sample_b128();
+  // T(k, v) = λ^k·eq(ρ_k, v) and D(k, v), index k + v·2^w (the slot's bit first).
+  std::vector<B128> weights(bits * instances), data(bits * instances);
+  B128 sum, power = B128::one();
+  for (std::size_t k = 0; k < bits; ++k, power *= lambda) {
+    sum += power * claims[k].value;
+    const std::vector<B128> eq = binius::eq_tensor(claims[k].point).value();
+    for (std::size_t v = 0; v < instances; ++v) weights[k + v * bits] = power * eq[v];
+  }
+  for (std::size_t v = 0; v < instances; ++v) {
+    if (slots[v].size() != (bits + 7) / 8) {
+      return make_error(Errc::wrong_size, "boolean: a slot of " + std::to_string(slots[v].size()) +
+                                              " bytes for " + std::to_string(bits) + " bits");
+    }
+    for (std::size_t k = 0; k < bits; ++k) {
+      if ((slots[v][k / 8] >> (k % 8)) & 1) data[k + v * bits] = B128::one();
+    }
+  }
+  const auto vars = static_cast<unsigned>(*w + claims[0].point.size());
+  const zk::SumcheckClaim batch{vars, weighted_column(), sum};
+  const std::vector<std::vector<zk::Column>> columns = {
+      {zk::Column::b128(weights), zk::Column::b128(data)}};
+  auto reduced = zk::prove_sumcheck({&batch, 1}, columns, transcript);
+  if (!reduced) return reduced.error();
+  return ColumnClaim{reduced->point, reduced->evals[0][1]};
+}
+
 Result<MulClaims> prove_mul(BitColumns x, BitColumns y, BitColumns z, unsigned vars,
                             zk::ProverTranscript& transcript) {
   if (Status s = check_exp_statement(exponent_generator(), static_cast<unsigned>(x.size())); !s) {

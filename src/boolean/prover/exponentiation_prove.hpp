@@ -23,6 +23,12 @@ Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, B
                                                    const ColumnClaim& claim,
                                                    zk::ProverTranscript& transcript);
 
+/// The batching of verify_slot_batch: slots[v] holds instance v's 2^w slot bits (bit k in byte
+/// k / 8), for the 2^ℓ instances of the claims' points.
+Result<ColumnClaim> prove_slot_batch(const std::vector<ColumnClaim>& claims,
+                                     std::span<const std::vector<std::uint8_t>> slots,
+                                     zk::ProverTranscript& transcript);
+
 /// (g^x)^y = g^z on every instance: the bit columns of x, y and z.
 Result<MulClaims> prove_mul(BitColumns x, BitColumns y, BitColumns z, unsigned vars,
                             zk::ProverTranscript& transcript);
