@@ -2,6 +2,7 @@
 // (boolean/builder.hpp).
 #include "merkleforge/boolean/builder.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "program.hpp"
@@ -16,7 +17,10 @@ namespace detail {
 unsigned committed_bits(const Node& node) {
   switch (node.op) {
     case OpCode::bit_and:
+    case OpCode::assert_zero:
       return node.width;
+    case OpCode::mul:
+      return 2u * node.width;
     case OpCode::add:
       return node.width - 1u;
     default:
@@ -38,6 +42,32 @@ bool valid_width(unsigned width) {
 
 std::string bits(unsigned width) {
   return std::to_string(width) + " bits";
+}
+
+/// Places the mul region after the inputs, aligned to its size, and returns where the gates may
+/// start. Errors: invalid_argument for muls of different operand widths.
+Result<std::size_t> lay_out_mul_region(detail::Program& p) {
+  const std::size_t inputs_end = 8 * p.input_bytes;
+  std::size_t count = 0;
+  unsigned x_bits = 0, y_bits = 0;
+  for (const Node& node : p.nodes) {
+    if (node.op != OpCode::mul) continue;
+    const unsigned x = p.nodes[node.x].width, y = p.nodes[node.y].width;
+    if (count++ > 0 && (x != x_bits || y != y_bits)) {
+      return make_error(Errc::invalid_argument, "boolean: circuit " + p.name + " multiplies " +
+                                                    bits(x) + " by " + bits(y) + " and " +
+                                                    bits(x_bits) + " by " + bits(y_bits) +
+                                                    " (one shape of mul per circuit)");
+    }
+    x_bits = x, y_bits = y;
+  }
+  if (count == 0) return inputs_end;
+  const auto slot_log = static_cast<unsigned>(std::bit_width(2 * (x_bits + y_bits) - 1));
+  const auto slots_log = static_cast<unsigned>(std::bit_width(count - 1));
+  const std::size_t size = std::size_t{1} << (slot_log + slots_log);
+  const std::size_t offset = (inputs_end + size - 1) / size * size;
+  p.mul_region = MulRegion{offset, slot_log, slots_log, x_bits, y_bits};
+  return offset + size;
 }
 
 }  // namespace
@@ -199,6 +229,22 @@ Wire CircuitBuilder::equal(Wire x, Wire y) {
   return same;
 }
 
+Wire CircuitBuilder::mul(Wire x, Wire y) {
+  std::string problem = check_wire(x, "mul");
+  if (problem.empty()) problem = check_wire(y, "mul");
+  const unsigned width = x.width() + y.width();
+  if (problem.empty() && width > 64) problem = "mul of " + bits(width) + " (at most 64)";
+  const Wire product = make(OpCode::mul, width, x.id_, y.id_, problem);
+  // g^product = g^(x·y) says product ≡ x·y modulo 2^64 − 1; below 64 bits both sides are under
+  // the modulus, and a 64-bit product is also not all ones (docs/boolean-builder.md).
+  if (problem.empty() && width == 64) assert_zero(equal(product, constant(~std::uint64_t{0}, 64)));
+  return product;
+}
+
+void CircuitBuilder::assert_zero(Wire x) {
+  make(OpCode::assert_zero, x.width(), x.id_, 0, check_wire(x, "assert_zero"));
+}
+
 void CircuitBuilder::output(Wire x, ByteOrder order) {
   detail::Program& p = *program_;
   std::string problem = check_wire(x, "output");
@@ -223,7 +269,9 @@ Result<BuiltCircuit> CircuitBuilder::build() && {
   }
   p.input_bytes = (p.declared_input_bits + 7) / 8;
   p.output_bytes = (p.declared_output_bits + 7) / 8;
-  std::size_t input_bit = 0, next = 8 * p.input_bytes, weight = 0;
+  auto region_end = lay_out_mul_region(p);
+  if (!region_end) return region_end.error();
+  std::size_t input_bit = 0, next = *region_end, weight = 0, slot = 0;
   for (std::uint32_t id = 0; id < p.nodes.size(); ++id) {
     Node& node = p.nodes[id];
     node.weight = static_cast<std::uint32_t>(weight);
@@ -231,12 +279,19 @@ Result<BuiltCircuit> CircuitBuilder::build() && {
     if (node.op == OpCode::input) {
       node.position = static_cast<std::uint32_t>(input_bit);
       input_bit += node.width;
+    } else if (node.op == OpCode::mul) {
+      node.position = static_cast<std::uint32_t>(p.mul_region->offset +
+                                                 (slot++ << p.mul_region->slot_log_bits));
+      p.gates.push_back(id);
     } else if (const unsigned committed = detail::committed_bits(node); committed > 0) {
       node.position = static_cast<std::uint32_t>(next);
       next += committed;
       p.gates.push_back(id);
     }
   }
+  std::sort(p.gates.begin(), p.gates.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return p.nodes[a].position < p.nodes[b].position;
+  });
   p.weights = weight;
   p.gate_bits = next - 8 * p.input_bytes;
   p.output_log_bits = std::max(3u, static_cast<unsigned>(std::bit_width(8 * p.output_bytes - 1)));

@@ -97,6 +97,37 @@ const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint
           put_field(b, s.position, v[s.y], s.width);
         }
         break;
+      case Step::Kind::mul: {
+        // The slot: x and y copied ((bit)·1 rows), then the product (free: 1·z_j rows).
+        const unsigned x_bits = s.shift, y_bits = s.width - s.shift;
+        const std::uint64_t x = v[s.x], y = v[s.y];
+        const std::size_t product_at = s.position + s.width;
+        if constexpr (kCommits) {
+          v[s.wire] = x * y;
+          put_field(commit, s.position, x, x_bits);
+          put_field(commit, s.position + x_bits, y, y_bits);
+          put_field(commit, product_at, v[s.wire], s.width);
+        } else {
+          v[s.wire] = get_field(z, product_at, s.width);
+        }
+        if constexpr (kOperands) {
+          put_field(a, s.position, x, x_bits);
+          put_field(a, s.position + x_bits, y, y_bits);
+          put_field(b, s.position, ~std::uint64_t{0}, x_bits);
+          put_field(b, s.position + x_bits, ~std::uint64_t{0}, y_bits);
+          put_field(a, product_at, ~std::uint64_t{0}, s.width);
+          put_field(b, product_at, v[s.wire], s.width);
+        }
+        break;
+      }
+      case Step::Kind::assert_zero:
+        // Rows (x_i + z_j)·1 = z_j; the witness's z_j are 0.
+        if constexpr (kOperands) {
+          const std::uint64_t bits = kCommits ? 0 : get_field(z, s.position, s.width);
+          put_field(a, s.position, v[s.x] ^ bits, s.width);
+          put_field(b, s.position, ~std::uint64_t{0}, s.width);
+        }
+        break;
       case Step::Kind::add: {
         // Carries c_i (bit i); the committed d_(i+1) = (x_i + c_i)·(y_i + c_i) = c_(i+1) + c_i.
         const std::uint64_t x = v[s.x], y = v[s.y];
@@ -212,6 +243,32 @@ B128P backward(const Program& p, const Node& n, Weights& weights, std::span<cons
       }
       break;
     }
+    case OpCode::mul: {
+      // Copy rows x_i·1 = z_j and y_i·1 = z_j; product rows 1·z_j, whose bits the wire carries.
+      B128P* y = weights.of(p.nodes[n.y]);
+      const unsigned x_bits = p.nodes[n.x].width, y_bits = p.nodes[n.y].width;
+      for (unsigned i = 0; i < x_bits; ++i) {
+        x[i] += wa[n.position + i];
+        constant += wb[n.position + i];
+      }
+      for (unsigned i = 0; i < y_bits; ++i) {
+        y[i] += wa[n.position + x_bits + i];
+        constant += wb[n.position + x_bits + i];
+      }
+      for (unsigned i = 0; i < n.width; ++i) {
+        const std::size_t row = n.position + n.width + i;
+        constant += wa[row];
+        columns[row] += wb[row] + w[i];
+      }
+      break;
+    }
+    case OpCode::assert_zero:
+      for (unsigned i = 0; i < n.width; ++i) {
+        x[i] += wa[n.position + i];
+        columns[n.position + i] += wa[n.position + i];
+        constant += wb[n.position + i];
+      }
+      break;
     case OpCode::add: {
       // c_i enters the sum's bit i and, for i < width − 1, both operands of row i; d_k enters
       // every c_i with i ≥ k, so its column takes the weights of c_k … c_(width−1).
@@ -257,6 +314,10 @@ unsigned BuiltCircuit::output_log_bits() const noexcept {
 std::size_t BuiltCircuit::output_offset() const noexcept {
   return program_->output_offset;
 }
+std::optional<MulRegion> BuiltCircuit::mul_region() const {
+  return program_->mul_region;
+}
+
 std::size_t BuiltCircuit::gate_bits() const noexcept {
   return program_->gate_bits;
 }
@@ -340,9 +401,12 @@ std::string BuiltCircuit::row_name(std::size_t row) const {
   if (gate != p.gates.begin()) {
     const Node& n = p.nodes[*std::prev(gate)];
     if (row < n.position + detail::committed_bits(n)) {
-      return std::string("operation ") + std::to_string(*std::prev(gate)) +
-             (n.op == OpCode::add ? " (add" : " (and") + ", " + std::to_string(n.width) +
-             " bits), bit " + std::to_string(row - n.position);
+      const char* kind = n.op == OpCode::add           ? " (add"
+                         : n.op == OpCode::mul         ? " (mul"
+                         : n.op == OpCode::assert_zero ? " (assert_zero"
+                                                       : " (and";
+      return std::string("operation ") + std::to_string(*std::prev(gate)) + kind + ", " +
+             std::to_string(n.width) + " bits), bit " + std::to_string(row - n.position);
     }
   }
   return "padding bit " + std::to_string(row);

@@ -11,6 +11,7 @@
 #include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/hash/framed.hpp"
 #include "merkleforge/soundness/terms.hpp"
+#include "mul_phase.hpp"
 #include "skip.hpp"
 
 namespace merkleforge::boolean::detail {
@@ -317,6 +318,10 @@ Result<EngineParams> params_of(const Circuit& circuit, const Statement& statemen
   if (!statement.public_inputs.empty()) {
     protocol.push_back(soundness::linear_check("inputs on their bits (at u_in and r_out)", 1,
                                                input_log_bits(circuit) + *k));
+  }
+  if (const auto region = circuit.mul_region()) {
+    const std::vector<soundness::Term> mul = mul_terms(*region, *k);
+    protocol.insert(protocol.end(), mul.begin(), mul.end());
   }
   for (unsigned extra = 0; extra <= 4; ++extra) {
     pcs::PcsConfig config;

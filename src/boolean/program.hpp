@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ enum class OpCode : std::uint8_t {
   concat,
   broadcast,
   add,
+  mul,          ///< a slot of the mul region: x and y copied, the product free (builder.hpp)
+  assert_zero,  ///< rows (x_i + z_j)·1 = z_j: x = 0, z_j free (committed 0)
 };
 
 /// One operation; its wire is its index in Program::nodes.
@@ -49,7 +52,17 @@ struct Term {
 /// One step of the forward walk: a node's value from values already computed. A run of linear
 /// operations is one `linear` step: a constant XOR terms (compile_schedule).
 struct Step {
-  enum class Kind : std::uint8_t { input, linear, slice, concat, broadcast, bit_and, add };
+  enum class Kind : std::uint8_t {
+    input,
+    linear,
+    slice,
+    concat,
+    broadcast,
+    bit_and,
+    add,
+    mul,
+    assert_zero
+  };
   std::uint64_t value = 0;     ///< linear: the constant
   std::uint32_t wire = 0;      ///< the node whose value this step computes
   std::uint32_t x = 0, y = 0;  ///< operand wires; linear: the terms [x, x + y) of Program::terms
@@ -57,11 +70,11 @@ struct Step {
   ByteOrder order = ByteOrder::little;  ///< input
   Kind kind = Kind::linear;
   std::uint8_t width = 0;
-  std::uint8_t shift = 0;  ///< slice: the lowest bit taken; concat: the low part's width
+  std::uint8_t shift = 0;  ///< slice: the lowest bit taken; concat, mul: the low part's width
 };
 
-/// Committed bits of an operation: width for AND, width − 1 for add, none for the rest (an
-/// input's bits are the input region's).
+/// Committed bits of an operation: width for AND and assertions, width − 1 for add, the copies
+/// and the product (2·width) for mul, none for the rest (an input's bits are the input region's).
 unsigned committed_bits(const Node& node);
 
 struct OutputSlot {
@@ -79,10 +92,11 @@ struct Program {
   std::size_t input_bytes = 0, output_bytes = 0, gate_bits = 0;
   unsigned log_bits = 0, output_log_bits = 0;
   std::size_t output_offset = 0;
-  std::size_t weights = 0;     ///< Σ widths: the backward walk's table
-  std::string error;           ///< the first misuse, empty if none
-  std::vector<Step> schedule;  ///< the forward walk (the backward one walks the nodes)
-  std::vector<Term> terms;     ///< the linear steps' terms
+  std::size_t weights = 0;              ///< Σ widths: the backward walk's table
+  std::string error;                    ///< the first misuse, empty if none
+  std::optional<MulRegion> mul_region;  ///< where the mul slots are, if there are any
+  std::vector<Step> schedule;           ///< the forward walk (the backward one walks the nodes)
+  std::vector<Term> terms;              ///< the linear steps' terms
 };
 
 /// Fills p.schedule and p.terms from the nodes (with their positions) and the outputs: a linear

@@ -65,6 +65,10 @@ Step::Kind kind_of(OpCode op) {
       return Step::Kind::broadcast;
     case OpCode::bit_and:
       return Step::Kind::bit_and;
+    case OpCode::mul:
+      return Step::Kind::mul;
+    case OpCode::assert_zero:
+      return Step::Kind::assert_zero;
     default:
       return Step::Kind::add;
   }
@@ -77,7 +81,7 @@ class Compiler {
       if (n.op == OpCode::input || n.op == OpCode::constant) continue;
       use(n.x, foldable(n.op));
       if (n.op == OpCode::bit_xor || n.op == OpCode::bit_and || n.op == OpCode::concat ||
-          n.op == OpCode::add) {
+          n.op == OpCode::add || n.op == OpCode::mul) {
         use(n.y, foldable(n.op));
       }
     }
@@ -175,7 +179,7 @@ class Compiler {
             .order = n.order,
             .kind = kind_of(n.op),
             .width = n.width,
-            .shift = n.op == OpCode::concat ? p_.nodes[n.x].width : n.shift};
+            .shift = n.op == OpCode::concat || n.op == OpCode::mul ? p_.nodes[n.x].width : n.shift};
   }
 
   Program& p_;

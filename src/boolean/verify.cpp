@@ -4,6 +4,7 @@
 #include "engine_common.hpp"
 #include "merkleforge/pcs/verifier.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
+#include "mul_phase.hpp"
 #include "zerocheck.hpp"
 
 namespace merkleforge::boolean {
@@ -78,6 +79,11 @@ Status verify_statement(const Circuit& circuit, const Statement& statement, Byte
   std::vector<pcs::EvaluationClaim> claims = {{0, lincheck_point, folded->evals[0][1]}};
   if (statement.chain) {
     if (Status s = verify_links(circuit, statement, *k, transcript, claims); !s) return s;
+  }
+  if (const auto region = circuit.mul_region()) {
+    auto product = verify_mul_phase(circuit, *region, *k, transcript);
+    if (!product) return product.error();
+    claims.push_back(std::move(*product));
   }
   if (Status s = transcript.finish(); !s) return s;
   return pcs::pcs_verify(params->pcs, *root, claims, decoded->opening);

@@ -75,7 +75,10 @@ TEST(CircuitBuilder, EveryOperationIsThePlainOne) {
                                        b.broadcast(c, width),
                                        b.add(x, b.constant(k, width)),
                                        b.concat(b.slice(x, 0, 1), b.slice(y, 0, 1))};
-    for (const Wire w : results) b.output(w);
+    std::vector<Wire> all = results;
+    if (2 * width <= 64) all.push_back(b.mul(x, y));  // checked in the exponent by the engine
+    b.assert_zero(b.bit_and(x, b.bit_not(x)));        // a constraint that holds
+    for (const Wire w : all) b.output(w);
     auto circuit = std::move(b).build();
     ASSERT_TRUE(circuit) << circuit.error().message;
     for (int trial = 0; trial < 20; ++trial) {
@@ -106,12 +109,14 @@ TEST(CircuitBuilder, EveryOperationIsThePlainOne) {
                                                    cv ? mask(width) : 0,
                                                    (xv + k) & mask(width),
                                                    (xv & 1) | (yv & 1) << 1};
+      std::vector<std::uint64_t> expected_all = expected;
+      if (2 * width <= 64) expected_all.push_back(xv * yv);
       const Bytes out = outputs_of(*circuit, input);
       std::size_t position = 0;
-      for (std::size_t r = 0; r < results.size(); ++r) {
-        EXPECT_EQ(read_bits(out, position, results[r].width()), expected[r])
+      for (std::size_t r = 0; r < all.size(); ++r) {
+        EXPECT_EQ(read_bits(out, position, all[r].width()), expected_all[r])
             << "width " << width << ", result " << r << ", trial " << trial;
-        position += results[r].width();
+        position += all[r].width();
       }
       EXPECT_TRUE(test::failing_rows(*circuit, test::witness_of(*circuit, input)).empty());
     }
@@ -167,6 +172,16 @@ TEST(CircuitBuilder, MisusesAreReportedByBuildNamingTheOperation) {
               const Wire x = b.input(64);
               b.output(b.concat(x, x));
             }).find("concat of 128 bits"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) {
+              b.output(b.mul(b.input(64), b.input(8)));
+            }).find("mul of 72 bits (at most 64)"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) {
+              const Wire x = b.input(16);
+              b.output(b.mul(x, x));
+              b.output(b.mul(x, b.input(8)));
+            }).find("one shape of mul per circuit"),
             std::string::npos);
   EXPECT_NE(error_of([](CircuitBuilder& b) {
               const Wire x = b.input(64);
@@ -389,6 +404,110 @@ TEST(BuilderCircuits, U32OperationsAreThePlainOnes) {
                                                : x | y;
       EXPECT_EQ(load_be32(&out[4 * j]), z) << name << " " << j;
     }
+  }
+}
+
+std::uint64_t load_be64(const std::uint8_t* p) {
+  return std::uint64_t{load_be32(p)} << 32 | load_be32(p + 4);
+}
+
+/// Makes every row of z hold again after a cheat, except the assertions' (which a cheat cannot
+/// satisfy) and the rows in `kept`: z_j := a_j·b_j, repeated until nothing changes (the circuit
+/// is acyclic, so each pass settles one more level).
+void satisfy_rows_but_assertions(const Circuit& circuit, std::span<std::uint64_t> z,
+                                 const std::vector<std::size_t>& kept) {
+  const std::size_t rows = std::size_t{1} << circuit.log_bits();
+  std::vector<bool> fixed(rows);
+  for (std::size_t j = 0; j < rows; ++j) {
+    fixed[j] = circuit.row_name(j).find("assert_zero") != std::string::npos;
+  }
+  for (const std::size_t j : kept) fixed[j] = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    Words a(z.size()), b(z.size());
+    circuit.operands(z, a, b);
+    for (std::size_t j = 0; j < rows; ++j) {
+      const std::uint64_t want = (a[j / 64] & b[j / 64]) >> (j % 64) & 1;
+      if (fixed[j] || ((z[j / 64] >> (j % 64)) & 1) == want) continue;
+      z[j / 64] ^= std::uint64_t{1} << (j % 64);
+      changed = true;
+    }
+  }
+}
+
+/// The rows of a single instance that fail, by name.
+std::vector<std::string> failing_row_names(const Circuit& circuit, const Words& z) {
+  std::vector<std::string> names;
+  for (const std::size_t row : test::failing_rows(circuit, z))
+    names.push_back(circuit.row_name(row));
+  return names;
+}
+
+// Multiplication (builder `mul`, checked in the exponent): the products against C++, edges
+// included; honest proofs verify. Cheating provers through the real pipeline, every rank-1 row
+// made to hold: a false product is caught by the exponent check alone, and the all-ones product
+// of a zero factor (congruent to 0, so the exponent check passes) by the assertion alone.
+TEST(BuilderCircuits, U32MulIsCheckedInTheExponent) {
+  const Circuit& mul = *find_circuit("u32mul");
+  ASSERT_TRUE(mul.mul_region());
+  std::mt19937_64 rng(47);
+  Bytes inputs = test::random_bytes(mul.input_bytes(), rng);
+  const std::uint32_t edges[][2] = {{0, 5}, {1, 1}, {0xffffffff, 0xffffffff}, {0x80000000, 2}};
+  for (std::size_t e = 0; e < 4; ++e) {
+    for (int half = 0; half < 2; ++half) {
+      for (int byte = 0; byte < 4; ++byte) {
+        inputs[8 * e + 4 * half + byte] =
+            static_cast<std::uint8_t>(edges[e][half] >> (8 * (3 - byte)));
+      }
+    }
+  }
+  auto proved = prove(mul, 1, inputs);
+  ASSERT_TRUE(proved) << proved.error().message;
+  for (std::size_t j = 0; j < kU32OpsPerInstance; ++j) {
+    const std::uint64_t x = load_be32(&inputs[8 * j]), y = load_be32(&inputs[8 * j + 4]);
+    ASSERT_EQ(load_be64(&proved->outputs[8 * j]), x * y) << j;
+  }
+  EXPECT_TRUE(verify(mul, 1, proved->outputs, proved->proof).ok());
+
+  const MulRegion region = *mul.mul_region();
+  const Words honest = test::witness_of(mul, inputs);
+  const auto product_bit = [&](std::size_t slot, unsigned bit) {
+    return region.offset + (slot << region.slot_log_bits) + 64 + bit;
+  };
+  const auto prove_cheat = [&](std::size_t slot, std::uint64_t product) {
+    Words z = honest;
+    std::vector<std::size_t> kept;
+    for (unsigned bit = 0; bit < 64; ++bit) {
+      const std::size_t at = product_bit(slot, bit);
+      z[at / 64] = (z[at / 64] & ~(std::uint64_t{1} << (at % 64))) | ((product >> bit) & 1)
+                                                                         << (at % 64);
+      kept.push_back(at);
+    }
+    satisfy_rows_but_assertions(mul, z, kept);
+    Bytes outputs(mul.output_bytes());
+    mul.output(z, outputs);
+    return std::pair(z, outputs);
+  };
+  {  // slot 5: the product plus one; every row holds, the exponent check rejects
+    const std::uint64_t x = load_be32(&inputs[40]), y = load_be32(&inputs[44]);
+    const auto [z, outputs] = prove_cheat(5, x * y + 1);
+    EXPECT_TRUE(test::failing_rows(mul, z).empty());
+    auto false_proof = detail::prove_bits(mul, 1, z, outputs);
+    ASSERT_TRUE(false_proof) << false_proof.error().message;
+    const Status verdict = verify(mul, 1, outputs, *false_proof);
+    ASSERT_FALSE(verdict.ok());
+    EXPECT_EQ(verdict.error().code, Errc::corrupt_data) << verdict.error().message;
+  }
+  {  // slot 0 multiplies 0 by 5: the all-ones product; only the assertion's rows fail
+    const auto [z, outputs] = prove_cheat(0, ~std::uint64_t{0});
+    const std::vector<std::string> failing = failing_row_names(mul, z);
+    ASSERT_FALSE(failing.empty());
+    for (const std::string& name : failing) EXPECT_NE(name.find("assert_zero"), std::string::npos);
+    auto false_proof = detail::prove_bits(mul, 1, z, outputs);
+    ASSERT_TRUE(false_proof) << false_proof.error().message;
+    const Status verdict = verify(mul, 1, outputs, *false_proof);
+    ASSERT_FALSE(verdict.ok());
+    EXPECT_EQ(verdict.error().code, Errc::corrupt_data) << verdict.error().message;
   }
 }
 

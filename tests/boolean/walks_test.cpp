@@ -89,12 +89,13 @@ TEST(BooleanCircuits, FoundByName) {
   EXPECT_EQ(find_circuit("sha256"), &sha256_circuit());
   EXPECT_EQ(find_circuit("blake3"), &blake3_circuit());
   EXPECT_EQ(find_circuit("u32add"), find_u32_circuit("u32add"));
-  EXPECT_EQ(find_circuit("u32mul"), nullptr);
+  EXPECT_EQ(find_circuit("u32mul"), find_u32_circuit("u32mul"));
+  EXPECT_EQ(find_circuit("groestlp"), nullptr);
 }
 
 INSTANTIATE_TEST_SUITE_P(Boolean, EveryCircuit,
                          ::testing::Values("keccakf", "sha256", "sha256-builder", "blake3",
-                                           "u32add", "u32xor", "u32and", "u32or"),
+                                           "u32add", "u32xor", "u32and", "u32or", "u32mul"),
                          [](const auto& param_info) {
                            std::string name = param_info.param;
                            std::erase(name, '-');

@@ -74,6 +74,7 @@ class BuiltCircuit final : public Circuit {
   B128P transpose(std::span<const B128P> wa, std::span<const B128P> wb,
                   std::span<B128P> columns) const override;
   std::string row_name(std::size_t row) const override;
+  std::optional<MulRegion> mul_region() const override;
 
   /// Committed bits that are gates' outputs (AND outputs and carry products).
   std::size_t gate_bits() const noexcept;
@@ -120,6 +121,13 @@ class CircuitBuilder {
   Wire select(Wire condition, Wire if_one, Wire if_zero);
   /// 1 when x = y: the AND of the bits of ¬(x ⊕ y), a tree of width − 1 committed bits.
   Wire equal(Wire x, Wire y);
+  /// x · y, of x.width() + y.width() ≤ 64 bits, checked by the engine in the exponent (every
+  /// mul of a circuit has the same operand widths): commits x, y and the product in a slot of
+  /// the mul region (Circuit::mul_region), and, for a 64-bit product, that it is not all ones.
+  Wire mul(Wire x, Wire y);
+
+  /// A constraint: every bit of x is 0 (commits width bits).
+  void assert_zero(Wire x);
 
   /// Appends x to the outputs (ByteOrder::big: a multiple of 8 bits, top byte first).
   void output(Wire x, ByteOrder order = ByteOrder::little);

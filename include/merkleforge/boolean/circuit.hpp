@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,6 +36,17 @@ namespace merkleforge::boolean {
 
 using binius::B128;
 using binius::B128P;
+
+/// Where a circuit's multiplications sit (the builder's `mul`): 2^slots_log slots of
+/// 2^slot_log_bits bits from bit `offset` (a multiple of the region's size), each holding x
+/// (x_bits), y (y_bits) and their product (x_bits + y_bits) from its first bit, zeros after. The
+/// engine checks (g^x)^y = g^product on every slot of every instance in the exponent
+/// (src/boolean/exponentiation.hpp); the rank-1 rows only copy x and y there.
+struct MulRegion {
+  std::size_t offset;
+  unsigned slot_log_bits, slots_log;
+  unsigned x_bits, y_bits;
+};
 
 class Circuit {
  public:
@@ -77,6 +89,8 @@ class Circuit {
   /// Σ_j wa[j]·a_j + wb[j]·b_j. Each span has 2^log_bits() elements.
   virtual B128P transpose(std::span<const B128P> wa, std::span<const B128P> wb,
                           std::span<B128P> columns) const = 0;
+  /// The multiplications' region, for circuits that multiply (none by default).
+  virtual std::optional<MulRegion> mul_region() const { return std::nullopt; }
   /// What committed bit `row` (< 2^log_bits()) is, for error messages: the operation or part of
   /// the layout it belongs to.
   virtual std::string row_name(std::size_t row) const { return "bit " + std::to_string(row); }
@@ -105,13 +119,13 @@ const Circuit& blake3_circuit();
 
 /// Operations per instance of the u32 circuits.
 inline constexpr std::size_t kU32OpsPerInstance = 64;
-/// u32add, u32xor, u32and, u32or, written with the public builder: kU32OpsPerInstance pairs x ‖ y
-/// in (8 bytes each, both big-endian u32), the results z out (4 bytes each, big-endian); or
-/// nullptr for another name.
+/// u32add, u32xor, u32and, u32or, u32mul, written with the public builder: kU32OpsPerInstance
+/// pairs x ‖ y in (8 bytes each, both big-endian u32), the results out (4 bytes each, big-endian;
+/// u32mul: the 8-byte product, checked in the exponent); or nullptr for another name.
 const Circuit* find_u32_circuit(std::string_view name) noexcept;
 
 /// The engine's circuit called `name` (keccakf, sha256, sha256-builder, blake3, u32add, u32xor,
-/// u32and, u32or), or nullptr.
+/// u32and, u32or, u32mul), or nullptr.
 const Circuit* find_circuit(std::string_view name) noexcept;
 
 }  // namespace merkleforge::boolean

@@ -15,6 +15,7 @@
 #include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/pcs/prover.hpp"
 #include "merkleforge/zk/prover.hpp"
+#include "mul_phase_prove.hpp"
 #include "pipeline.hpp"
 #include "zerocheck_prove.hpp"
 
@@ -215,6 +216,11 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
   if (statement.chain) {
     if (Status s = prove_links(circuit, statement, *k, z, alter, transcript, claims); !s)
       return s.error();
+  }
+  if (const auto region = circuit.mul_region()) {
+    auto product = prove_mul_phase(circuit, *region, *k, z, transcript);
+    if (!product) return product.error();
+    claims.push_back(std::move(*product));
   }
 
   timer.emplace(phase(timings, &ProveTimings::open));
