@@ -123,8 +123,9 @@ void cs_verify_light_fuzz(FixtureWriter& out) {
 
 // ---- boolean_verify_fuzz ----
 
-/// One Keccak-f instance on the Boolean engine (its outputs and honest proof), and a chain of
-/// three BLAKE3 compressions written with the builder (head, tail and honest proof).
+/// One Keccak-f instance on the Boolean engine (its outputs and honest proof), a chain of three
+/// BLAKE3 compressions written with the builder (head, tail and honest proof), and one u32mul
+/// instance (64 products checked in the exponent: outputs and honest proof).
 void boolean_verify_fuzz(FixtureWriter& out) {
   using namespace merkleforge::boolean;
   std::mt19937_64 rng(31);
@@ -148,6 +149,16 @@ void boolean_verify_fuzz(FixtureWriter& out) {
   out.bytes(head);
   out.bytes(chain.outputs);
   out.bytes(chain.proof);
+
+  const Circuit& mul = *find_circuit("u32mul");
+  Bytes pairs(mul.input_bytes());
+  for (auto& byte : pairs) byte = static_cast<std::uint8_t>(rng());
+  const Proved products = value_or_fail(prove(mul, 1, pairs), "boolean prove u32mul");
+  if (!verify(mul, 1, products.outputs, products.proof).ok()) {
+    throw std::runtime_error("the honest Boolean u32mul proof does not verify");
+  }
+  out.bytes(products.outputs);
+  out.bytes(products.proof);
 }
 
 // ---- pcs_verify_fuzz ----
