@@ -1,5 +1,5 @@
-// What the prover and the verifier of exponentiation.hpp share: the layers' compositions over
-// their columns (eq(r_j, ·) first), the batching weights, and the statement checks.
+// What the prover and the verifier of exponentiation.hpp share: the layers' compositions, the
+// batchings' composition, and the statement checks.
 #pragma once
 
 #include <span>
@@ -20,11 +20,14 @@ inline Status check_exp_statement(B64 base, unsigned bits) {
   return Ok{};
 }
 
-/// Constant base, layer k ≥ 1: eq·(V + G_k·V·a) over (eq, V_(k−1), a_k).
+// The layers' compositions, over their columns; eq(r_j, ·) weighs them outside (zk's eq
+// sumcheck).
+
+/// Constant base, layer k ≥ 1: V + G_k·V·a over (V_(k−1), a_k).
 inline zk::Composition constant_layer(B128 g) {
-  zk::Composition c(3);
-  const auto v = c.column(1);
-  c.mul(c.column(0), c.add(v, c.mul(c.constant(g), c.mul(v, c.column(2)))));
+  zk::Composition c(2);
+  const auto v = c.column(0);
+  c.add(v, c.mul(c.constant(g), c.mul(v, c.column(1))));
   return c;
 }
 
@@ -34,18 +37,18 @@ inline zk::Composition::Node select_base(zk::Composition& c, std::size_t b, std:
   return c.add(c.add(c.constant(B128::one()), bit), c.mul(bit, c.column(v)));
 }
 
-/// Variable base, layer j ≥ 1: eq·W²·(1 + b·(V + 1)) over (eq, W_(j−1), b, V).
+/// Variable base, layer j ≥ 1: W²·(1 + b·(V + 1)) over (W_(j−1), b, V).
 inline zk::Composition variable_layer() {
-  zk::Composition c(4);
-  const auto w = c.column(1);
-  c.mul(c.column(0), c.mul(c.mul(w, w), select_base(c, 2, 3)));
+  zk::Composition c(3);
+  const auto w = c.column(0);
+  c.mul(c.mul(w, w), select_base(c, 1, 2));
   return c;
 }
 
-/// Variable base, layer 0: eq·(1 + b·(V + 1)) over (eq, b, V).
+/// Variable base, layer 0: 1 + b·(V + 1) over (b, V).
 inline zk::Composition variable_first_layer() {
-  zk::Composition c(3);
-  c.mul(c.column(0), select_base(c, 1, 2));
+  zk::Composition c(2);
+  select_base(c, 0, 1);
   return c;
 }
 

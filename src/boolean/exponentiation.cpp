@@ -3,6 +3,7 @@
 #include "exponent_layers.hpp"
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
+#include "merkleforge/zk/zerocheck.hpp"
 
 namespace merkleforge::boolean::detail {
 namespace {
@@ -11,18 +12,12 @@ Error corrupt(const std::string& what) {
   return make_error(Errc::corrupt_data, "boolean: " + what);
 }
 
-/// One layer: the sumcheck of `sum` over `composition` (its column 0 eq(point, ·), which the
-/// verifier evaluates itself). Returns the last point and the other columns' values there.
+/// One layer: the eq(point, ·)-weighted sumcheck of `sum` over `composition`. Returns the last
+/// point and the columns' values there.
 Result<zk::EvaluationClaims> verify_layer(const std::vector<B128>& point, B128 sum,
                                           zk::Composition composition,
                                           zk::VerifierTranscript& transcript) {
-  const zk::SumcheckClaim step{static_cast<unsigned>(point.size()), std::move(composition), sum};
-  auto reduced = zk::verify_sumcheck({&step, 1}, transcript);
-  if (!reduced) return reduced.error();
-  if (reduced->evals[0][0] != eq_at(point, reduced->point)) {
-    return corrupt("an exponentiation layer's eq column is not eq");
-  }
-  return reduced;
+  return zk::verify_eq_sumcheck({point, std::move(composition), sum}, transcript);
 }
 
 }  // namespace
@@ -52,8 +47,8 @@ Result<std::vector<ColumnClaim>> verify_constant_base_exp(B64 base, unsigned bit
   for (unsigned k = bits; k-- > 1;) {
     auto reduced = verify_layer(layer.point, layer.value, constant_layer(constants[k]), transcript);
     if (!reduced) return reduced.error();
-    bit_claims[k] = {reduced->point, reduced->evals[0][2]};
-    layer = {reduced->point, reduced->evals[0][1]};
+    bit_claims[k] = {reduced->point, reduced->evals[0][1]};
+    layer = {reduced->point, reduced->evals[0][0]};
   }
   bit_claims[0] = {layer.point, (layer.value + B128::one()) * constants[0].inverse()};
   return bit_claims;
@@ -71,9 +66,9 @@ Result<VariableBaseClaims> verify_variable_base_exp(unsigned bits, const ColumnC
                                 j > 0 ? variable_layer() : variable_first_layer(), transcript);
     if (!reduced) return reduced.error();
     const std::vector<B128>& evals = reduced->evals[0];
-    out.bits[bit] = {reduced->point, evals[j > 0 ? 2 : 1]};
-    base_claims.push_back({reduced->point, evals[j > 0 ? 3 : 2]});
-    layer = {reduced->point, j > 0 ? evals[1] : B128{}};
+    out.bits[bit] = {reduced->point, evals[j > 0 ? 1 : 0]};
+    base_claims.push_back({reduced->point, evals[j > 0 ? 2 : 1]});
+    layer = {reduced->point, j > 0 ? evals[0] : B128{}};
   }
   // Σ_j λ^j·Ṽ(ρ_j) = Σ_v V(v)·Σ_j λ^j·eq(ρ_j, v): one sumcheck leaves one claim on V.
   const B128 lambda = transcript.sample_b128();

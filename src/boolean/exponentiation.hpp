@@ -8,13 +8,14 @@
 //     W_j = W_(j−1)^2·(1 + b_(m−1−j)·(V + 1)), so W_(m−1)(v) = V(v)^(b(v)).
 //
 // A claim on the top layer's extension reduces, layer by layer, to claims on the columns: a
-// layer is the sumcheck of its definition weighted by eq(r_j, ·) over ℓ variables (degree 3 for
-// V, 5 for W; V_0 is affine in a_0 and needs none), whose last point carries the claim down. The
-// variable base's claims at the W layers' points are batched into one by a degree-2 sumcheck.
-// MUL: (g^x)^y = g^z on every instance is one random point r and one value c claimed for both
-// W̃_top(r) and Z̃_top(r) (the tops differ somewhere on the cube iff their extensions differ at r
-// but with probability ℓ/|F|), then the three reductions. Soundness (SC, SZ): 3ℓ/|F| per V or Z
-// layer, 5ℓ/|F| per W layer, 2ℓ/|F| + (m − 1)/|F| for the batching, ℓ/|F| for r.
+// layer is zk's eq-weighted sumcheck (eq(r_j, ·) factored out) of its definition over ℓ
+// variables — rounds of degree 3 for V, 5 for W; V_0 is affine in a_0 and needs none — whose last
+// point carries the claim down. The variable base's claims at the W layers' points are batched
+// into one by a degree-2 sumcheck. MUL: (g^x)^y = g^z on every instance is one random point r
+// and one value c claimed for both W̃_top(r) and Z̃_top(r) (if the tops differ somewhere on the
+// cube, their extensions agree at r with probability ≤ ℓ/|F|), then the three reductions.
+// Soundness (SC, SZ): 3ℓ/|F| per V or Z layer, 5ℓ/|F| per W layer, 2ℓ/|F| + (m − 1)/|F| for
+// the batching, ℓ/|F| for r.
 #pragma once
 
 #include <vector>

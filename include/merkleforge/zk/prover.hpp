@@ -41,6 +41,16 @@ Result<EvaluationClaims> prove_zerocheck(const ZerocheckStatement& statement,
                                          std::span<const Column> columns,
                                          ProverTranscript& transcript);
 
+/// The eq-weighted sumcheck of zerocheck.hpp's EqSumcheckStatement on its own (the verifier:
+/// verify_eq_sumcheck), with eq factored out as the zerocheck does (Gruen, 2024/108 §3): for
+/// protocols that draw z and the sum themselves (the Boolean engine's exponentiation layers).
+/// Returns ρ and the columns' values there. Errors: as verify_eq_sumcheck for the statement;
+/// invalid_argument or wrong_size for columns that do not fit it. A false sum still gives a
+/// proof: the verifier rejects it.
+Result<EvaluationClaims> prove_eq_sumcheck(const EqSumcheckStatement& statement,
+                                           std::span<const Column> columns,
+                                           ProverTranscript& transcript);
+
 // ---- grand_product (grand_product.hpp) ----
 
 /// Proves the products of the columns (any field). Errors: invalid_argument for no column or

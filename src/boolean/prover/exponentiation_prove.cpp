@@ -1,7 +1,9 @@
 #include "exponentiation_prove.hpp"
 
 #include "exponent_layers.hpp"
+#include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/multilinear.hpp"
+#include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/zk/prover.hpp"
 
 namespace merkleforge::boolean::detail {
@@ -22,30 +24,50 @@ Status check_columns(BitColumns columns, unsigned vars) {
   return Ok{};
 }
 
-/// V_0 … V_(bits−1) on the cube: V_k(v) = base^(Σ_(i ≤ k) 2^i·a_i(v)).
+/// values in the canonical basis the sumcheck's columns take (one bulk basis change).
+std::vector<B128> canonical(const std::vector<binius::B128P>& values) {
+  std::vector<B128> out(values.size());
+  binius::to_canonical(values, out);
+  return out;
+}
+
+/// V_0 … V_(bits−1) on the cube: V_k(v) = base^(Σ_(i ≤ k) 2^i·a_i(v)) (products in POLYVAL).
 std::vector<std::vector<B128>> constant_layers(B64 base, BitColumns columns, std::size_t size) {
-  std::vector<std::vector<B128>> v(columns.size(), std::vector<B128>(size));
-  std::vector<B64> value(size, B64::one());
+  std::vector<std::vector<B128>> v;
+  std::vector<binius::B128P> value(size, binius::B128P::one());
   B64 power = base;  // base^(2^k)
   for (std::size_t k = 0; k < columns.size(); ++k, power = power.square()) {
+    const binius::B128P factor = binius::to_polyval(binius::embed<7>(power));
     for (std::size_t i = 0; i < size; ++i) {
-      if (bit(columns[k], i)) value[i] *= power;
-      v[k][i] = binius::embed<7>(value[i]);
+      if (bit(columns[k], i)) value[i] *= factor;
     }
+    v.push_back(canonical(value));
   }
   return v;
 }
 
-/// One layer: eq(point, ·) prepended to the columns, then the sumcheck.
+/// W_0 … W_(bits−1): W_j = W_(j−1)^2·(base if b_(bits−1−j) else 1), from the top bit down.
+std::vector<std::vector<B128>> variable_layers(std::span<const B128> base, BitColumns columns) {
+  std::vector<binius::B128P> base_p(base.size()), value(base.size(), binius::B128P::one());
+  binius::to_polyval(base, base_p);
+  std::vector<std::vector<B128>> w;
+  for (std::size_t j = 0; j < columns.size(); ++j) {
+    const auto& bits = columns[columns.size() - 1 - j];
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      value[i] *= value[i];
+      if (bit(bits, i)) value[i] *= base_p[i];
+    }
+    w.push_back(canonical(value));
+  }
+  return w;
+}
+
+/// One layer: the eq(point, ·)-weighted sumcheck over the columns.
 Result<zk::EvaluationClaims> prove_layer(const std::vector<B128>& point, B128 sum,
                                          zk::Composition composition,
-                                         std::vector<zk::Column> columns,
+                                         const std::vector<zk::Column>& columns,
                                          zk::ProverTranscript& transcript) {
-  auto eq = binius::eq_tensor(point);
-  if (!eq) return eq.error();
-  columns.insert(columns.begin(), zk::Column::b128(*eq));
-  const zk::SumcheckClaim step{static_cast<unsigned>(point.size()), std::move(composition), sum};
-  return zk::prove_sumcheck({&step, 1}, std::vector<std::vector<zk::Column>>{columns}, transcript);
+  return zk::prove_eq_sumcheck({point, std::move(composition), sum}, columns, transcript);
 }
 
 }  // namespace
@@ -66,8 +88,8 @@ Result<std::vector<ColumnClaim>> prove_constant_base_exp(B64 base, BitColumns co
         prove_layer(layer.point, layer.value, constant_layer(constants[k]),
                     {zk::Column::b128(v[k - 1]), zk::Column::b1(columns[k], vars)}, transcript);
     if (!reduced) return reduced.error();
-    bit_claims[k] = {reduced->point, reduced->evals[0][2]};
-    layer = {reduced->point, reduced->evals[0][1]};
+    bit_claims[k] = {reduced->point, reduced->evals[0][1]};
+    layer = {reduced->point, reduced->evals[0][0]};
   }
   bit_claims[0] = {layer.point, (layer.value + B128::one()) * constants[0].inverse()};
   return bit_claims;
@@ -82,14 +104,7 @@ Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, B
   if (Status s = check_exp_statement(exponent_generator(), bits); !s) return s.error();
   if (Status s = check_columns(columns, vars); !s) return s.error();
   if (base.size() != size) return make_error(Errc::wrong_size, "boolean: a base column's length");
-  // W_j = W_(j−1)^2·(base if b_(bits−1−j) else 1), from the top bit down.
-  std::vector<std::vector<B128>> w(bits, std::vector<B128>(size));
-  for (unsigned j = 0; j < bits; ++j) {
-    for (std::size_t i = 0; i < size; ++i) {
-      const B128 square = j > 0 ? w[j - 1][i] * w[j - 1][i] : B128::one();
-      w[j][i] = bit(columns[bits - 1 - j], i) ? square * base[i] : square;
-    }
-  }
+  const std::vector<std::vector<B128>> w = variable_layers(base, columns);
   VariableBaseClaims out{std::vector<ColumnClaim>(bits), {}};
   std::vector<ColumnClaim> base_claims;
   ColumnClaim layer = claim;
@@ -104,9 +119,9 @@ Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, B
                             {zk::Column::b1(columns[b], vars), zk::Column::b128(base)}, transcript);
     if (!reduced) return reduced.error();
     const std::vector<B128>& evals = reduced->evals[0];
-    out.bits[b] = {reduced->point, evals[j > 0 ? 2 : 1]};
-    base_claims.push_back({reduced->point, evals[j > 0 ? 3 : 2]});
-    layer = {reduced->point, j > 0 ? evals[1] : B128{}};
+    out.bits[b] = {reduced->point, evals[j > 0 ? 1 : 0]};
+    base_claims.push_back({reduced->point, evals[j > 0 ? 2 : 1]});
+    layer = {reduced->point, j > 0 ? evals[0] : B128{}};
   }
   const B128 lambda = transcript.sample_b128();
   B128 sum, power = B128::one();
@@ -175,15 +190,7 @@ Result<MulClaims> prove_mul(BitColumns x, BitColumns y, BitColumns z, unsigned v
   const std::size_t size = std::size_t{1} << vars;
   const std::vector<B128> base = constant_layers(exponent_generator(), x, size).back();  // g^x
   // The top of W, W̃_(top)(r): what the prover claims for both W and Z.
-  std::vector<B128> top(size);
-  for (std::size_t i = 0; i < size; ++i) {
-    B128 power = B128::one();
-    for (std::size_t j = y.size(); j-- > 0;) {
-      power *= power;
-      if (bit(y[j], i)) power *= base[i];
-    }
-    top[i] = power;
-  }
+  const std::vector<B128> top = variable_layers(base, y).back();
   const std::vector<B128> eq = binius::eq_tensor(r).value();
   B128 claimed;
   for (std::size_t i = 0; i < size; ++i) claimed += eq[i] * top[i];

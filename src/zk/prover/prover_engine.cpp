@@ -113,6 +113,13 @@ PolyvalTable polyval_values(const Column& column) {
     for (std::size_t i = 0; i < out.size(); ++i) out[i] = image[bytes[i]];
     return out;
   }
+  if (column.field == ColumnField::b128) {  // the bulk basis change, not one element at a time
+    const auto* values = static_cast<const B128*>(column.data);
+    parallel_for(out.size(), kParallelGrain, [&](std::size_t begin, std::size_t end) {
+      binius::to_polyval({values + begin, end - begin}, {out.data() + begin, end - begin});
+    });
+    return out;
+  }
   parallel_for(out.size(), kParallelGrain, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) out[i] = to_polyval(column_value(column, i));
   });
