@@ -317,6 +317,69 @@ TEST(Exponentiation, MulClaimsBatchIntoOneClaimOnTheSlot) {
   }
 }
 
+/// A cheating prover's weights: entry 0 moved by δ and entry j by δ·column[0]/column[j], so the
+/// batched sum Σ weights·column is unchanged and every round checks; only the weights' value at
+/// the last point, which the verifier computes itself, differs. `j`: an entry where the column is
+/// not zero.
+detail::AlterWeights balanced_change(std::size_t j) {
+  return [j](std::vector<binius::B128>& weights, std::span<const binius::B128> column) {
+    const binius::B128 delta = binius::B128(binius::make_uint128(5, 7));
+    weights[0] += delta;
+    weights[j] += delta * column[0] * column[j].inverse();
+  };
+}
+
+TEST(Exponentiation, BatchingWeightsThatAreNotTheClaimsAreRejected) {
+  std::mt19937_64 rng(88);
+  const Digest32 statement{};
+  {                                                   // the variable base's claims
+    const Exponents e = random_exponents(3, 4, rng);  // powers of g: the base, never zero
+    const std::vector<binius::B128> r = random_point(3, rng);
+    std::vector<binius::B128> top(e.powers.size());
+    for (std::size_t i = 0; i < top.size(); ++i) {
+      binius::B128 power = binius::B128::one();
+      for (unsigned k = 4; k-- > 0;) {
+        power *= power;
+        if ((e.columns[k][i / 8] >> (i % 8)) & 1) power *= e.powers[i];
+      }
+      top[i] = power;
+    }
+    zk::ProverTranscript prover("test/batching", statement);
+    prover.write_commitment(statement);
+    ASSERT_TRUE(detail::prove_variable_base_exp(e.powers, e.columns, {r, extension(top, r)}, prover,
+                                                balanced_change(1)));
+    const zk::ProofTapes tapes = std::move(prover).finish();
+    zk::VerifierTranscript verifier("test/batching", statement, tapes.transcript, {});
+    ASSERT_TRUE(verifier.read_commitment());
+    auto claims = detail::verify_variable_base_exp(4, {r, extension(top, r)}, verifier);
+    ASSERT_FALSE(claims);
+    EXPECT_NE(claims.error().message.find("base claims' batching weights"), std::string::npos)
+        << claims.error().message;
+  }
+  {  // the slot claims: honest claims on random slots, then changed weights
+    std::vector<std::vector<std::uint8_t>> slots(4, std::vector<std::uint8_t>(1));
+    for (auto& slot : slots) slot[0] = static_cast<std::uint8_t>(rng() | 1);  // bit 0 set
+    std::vector<ColumnClaim> claims;
+    for (unsigned k = 0; k < 8; ++k) {
+      std::vector<std::uint8_t> column(1);
+      for (std::size_t v = 0; v < 4; ++v)
+        column[0] |= static_cast<std::uint8_t>(((slots[v][0] >> k) & 1) << v);
+      const std::vector<binius::B128> point = random_point(2, rng);
+      claims.push_back({point, column_extension(column, point)});
+    }
+    zk::ProverTranscript prover("test/batching", statement);
+    prover.write_commitment(statement);
+    ASSERT_TRUE(detail::prove_slot_batch(claims, slots, prover, balanced_change(8)));  // (0, v = 1)
+    const zk::ProofTapes tapes = std::move(prover).finish();
+    zk::VerifierTranscript verifier("test/batching", statement, tapes.transcript, {});
+    ASSERT_TRUE(verifier.read_commitment());
+    auto slot = detail::verify_slot_batch(claims, verifier);
+    ASSERT_FALSE(slot);
+    EXPECT_NE(slot.error().message.find("slot claims' batching weights"), std::string::npos)
+        << slot.error().message;
+  }
+}
+
 TEST(Exponentiation, StatementsOutsideTheRangeAreErrors) {
   std::mt19937_64 rng(85);
   const Exponents e = random_exponents(2, 4, rng);

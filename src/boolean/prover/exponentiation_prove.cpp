@@ -97,7 +97,8 @@ Result<std::vector<ColumnClaim>> prove_constant_base_exp(B64 base, BitColumns co
 
 Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, BitColumns columns,
                                                    const ColumnClaim& claim,
-                                                   zk::ProverTranscript& transcript) {
+                                                   zk::ProverTranscript& transcript,
+                                                   const AlterWeights& alter) {
   const auto bits = static_cast<unsigned>(columns.size());
   const auto vars = static_cast<unsigned>(claim.point.size());
   const std::size_t size = std::size_t{1} << vars;
@@ -132,6 +133,7 @@ Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, B
     for (std::size_t i = 0; i < size; ++i) weights[i] += power * eq[i];
     power *= lambda;
   }
+  if (alter) alter(weights, base);
   const zk::SumcheckClaim batch{vars, weighted_column(), sum};
   const std::vector<std::vector<zk::Column>> batch_columns = {
       {zk::Column::b128(weights), zk::Column::b128(base)}};
@@ -143,7 +145,7 @@ Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, B
 
 Result<ColumnClaim> prove_slot_batch(const std::vector<ColumnClaim>& claims,
                                      std::span<const std::vector<std::uint8_t>> slots,
-                                     zk::ProverTranscript& transcript) {
+                                     zk::ProverTranscript& transcript, const AlterWeights& alter) {
   auto w = slot_log_bits(claims);
   if (!w) return w.error();
   const std::size_t bits = claims.size(), instances = std::size_t{1} << claims[0].point.size();
@@ -170,6 +172,7 @@ Result<ColumnClaim> prove_slot_batch(const std::vector<ColumnClaim>& claims,
       if ((slots[v][k / 8] >> (k % 8)) & 1) data[k + v * bits] = B128::one();
     }
   }
+  if (alter) alter(weights, data);
   const auto vars = static_cast<unsigned>(*w + claims[0].point.size());
   const zk::SumcheckClaim batch{vars, weighted_column(), sum};
   const std::vector<std::vector<zk::Column>> columns = {
