@@ -391,6 +391,11 @@ TEST(Exponentiation, StatementsOutsideTheRangeAreErrors) {
   EXPECT_EQ(
       detail::prove_constant_base_exp(detail::exponent_generator(), {}, claim, prover).error().code,
       Errc::invalid_argument);
+  // prove_mul checks every column before building its tables from them.
+  std::vector<std::vector<std::uint8_t>> short_y = e.columns;
+  short_y[2].clear();
+  EXPECT_EQ(detail::prove_mul(e.columns, short_y, e.columns, 2, prover).error().code,
+            Errc::wrong_size);
   const std::vector<ColumnClaim> three(3, claim);
   EXPECT_EQ(detail::prove_slot_batch(three, {}, prover).error().code, Errc::invalid_argument);
   std::vector<std::vector<std::uint8_t>> short_columns = e.columns;

@@ -70,17 +70,14 @@ Result<zk::EvaluationClaims> prove_layer(const std::vector<B128>& point, B128 su
   return zk::prove_eq_sumcheck({point, std::move(composition), sum}, columns, transcript);
 }
 
-}  // namespace
-
-Result<std::vector<ColumnClaim>> prove_constant_base_exp(B64 base, BitColumns columns,
-                                                         const ColumnClaim& claim,
-                                                         zk::ProverTranscript& transcript) {
+/// The constant-base layers' proof from their tables v (constant_layers), the statement checked.
+Result<std::vector<ColumnClaim>> prove_constant_layers(B64 base, BitColumns columns,
+                                                       const std::vector<std::vector<B128>>& v,
+                                                       const ColumnClaim& claim,
+                                                       zk::ProverTranscript& transcript) {
   const auto bits = static_cast<unsigned>(columns.size());
   const auto vars = static_cast<unsigned>(claim.point.size());
-  if (Status s = check_exp_statement(base, bits); !s) return s.error();
-  if (Status s = check_columns(columns, vars); !s) return s.error();
   const std::vector<B128> constants = layer_constants(base, bits);
-  const std::vector<std::vector<B128>> v = constant_layers(base, columns, std::size_t{1} << vars);
   std::vector<ColumnClaim> bit_claims(bits);
   ColumnClaim layer = claim;
   for (unsigned k = bits; k-- > 1;) {
@@ -95,17 +92,15 @@ Result<std::vector<ColumnClaim>> prove_constant_base_exp(B64 base, BitColumns co
   return bit_claims;
 }
 
-Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, BitColumns columns,
-                                                   const ColumnClaim& claim,
-                                                   zk::ProverTranscript& transcript,
-                                                   const AlterWeights& alter) {
+/// The variable-base layers' proof from their tables w (variable_layers), the statement checked.
+Result<VariableBaseClaims> prove_variable_layers(std::span<const B128> base, BitColumns columns,
+                                                 const std::vector<std::vector<B128>>& w,
+                                                 const ColumnClaim& claim,
+                                                 zk::ProverTranscript& transcript,
+                                                 const AlterWeights& alter) {
   const auto bits = static_cast<unsigned>(columns.size());
   const auto vars = static_cast<unsigned>(claim.point.size());
   const std::size_t size = std::size_t{1} << vars;
-  if (Status s = check_exp_statement(exponent_generator(), bits); !s) return s.error();
-  if (Status s = check_columns(columns, vars); !s) return s.error();
-  if (base.size() != size) return make_error(Errc::wrong_size, "boolean: a base column's length");
-  const std::vector<std::vector<B128>> w = variable_layers(base, columns);
   VariableBaseClaims out{std::vector<ColumnClaim>(bits), {}};
   std::vector<ColumnClaim> base_claims;
   ColumnClaim layer = claim;
@@ -141,6 +136,37 @@ Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, B
   if (!reduced) return reduced.error();
   out.base = {reduced->point, reduced->evals[0][1]};
   return out;
+}
+
+}  // namespace
+
+Result<std::vector<ColumnClaim>> prove_constant_base_exp(B64 base, BitColumns columns,
+                                                         const ColumnClaim& claim,
+                                                         zk::ProverTranscript& transcript) {
+  const auto vars = static_cast<unsigned>(claim.point.size());
+  if (Status s = check_exp_statement(base, static_cast<unsigned>(columns.size())); !s) {
+    return s.error();
+  }
+  if (Status s = check_columns(columns, vars); !s) return s.error();
+  return prove_constant_layers(
+      base, columns, constant_layers(base, columns, std::size_t{1} << vars), claim, transcript);
+}
+
+Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, BitColumns columns,
+                                                   const ColumnClaim& claim,
+                                                   zk::ProverTranscript& transcript,
+                                                   const AlterWeights& alter) {
+  const auto vars = static_cast<unsigned>(claim.point.size());
+  if (Status s = check_exp_statement(exponent_generator(), static_cast<unsigned>(columns.size()));
+      !s) {
+    return s.error();
+  }
+  if (Status s = check_columns(columns, vars); !s) return s.error();
+  if (base.size() != std::size_t{1} << vars) {
+    return make_error(Errc::wrong_size, "boolean: a base column's length");
+  }
+  return prove_variable_layers(base, columns, variable_layers(base, columns), claim, transcript,
+                               alter);
 }
 
 Result<ColumnClaim> prove_slot_batch(const std::vector<ColumnClaim>& claims,
@@ -184,27 +210,31 @@ Result<ColumnClaim> prove_slot_batch(const std::vector<ColumnClaim>& claims,
 
 Result<MulClaims> prove_mul(BitColumns x, BitColumns y, BitColumns z, unsigned vars,
                             zk::ProverTranscript& transcript) {
-  if (Status s = check_exp_statement(exponent_generator(), static_cast<unsigned>(x.size())); !s) {
-    return s.error();
+  const B64 g = exponent_generator();
+  for (const BitColumns columns : {x, y, z}) {
+    if (Status s = check_exp_statement(g, static_cast<unsigned>(columns.size())); !s) {
+      return s.error();
+    }
+    if (Status s = check_columns(columns, vars); !s) return s.error();
   }
-  if (Status s = check_columns(x, vars); !s) return s.error();
   std::vector<B128> r(vars);
   for (B128& coordinate : r) coordinate = transcript.sample_b128();
   const std::size_t size = std::size_t{1} << vars;
-  const std::vector<B128> base = constant_layers(exponent_generator(), x, size).back();  // g^x
-  // The top of W, W̃_(top)(r): what the prover claims for both W and Z.
-  const std::vector<B128> top = variable_layers(base, y).back();
+  // Each table once: g^x's layers give the base, (g^x)^y's top the value claimed for W and Z.
+  const std::vector<std::vector<B128>> v = constant_layers(g, x, size);
+  const std::vector<B128>& base = v.back();
+  const std::vector<std::vector<B128>> w = variable_layers(base, y);
   const std::vector<B128> eq = binius::eq_tensor(r).value();
   B128 claimed;
-  for (std::size_t i = 0; i < size; ++i) claimed += eq[i] * top[i];
+  for (std::size_t i = 0; i < size; ++i) claimed += eq[i] * w.back()[i];
   transcript.write_b128(claimed);
-  auto z_claims = prove_constant_base_exp(exponent_generator(), z, {r, claimed}, transcript);
+  auto z_claims = prove_constant_base_exp(g, z, {r, claimed}, transcript);
   if (!z_claims) return z_claims.error();
-  auto w = prove_variable_base_exp(base, y, {r, claimed}, transcript);
-  if (!w) return w.error();
-  auto x_claims = prove_constant_base_exp(exponent_generator(), x, w->base, transcript);
+  auto w_claims = prove_variable_layers(base, y, w, {r, claimed}, transcript, {});
+  if (!w_claims) return w_claims.error();
+  auto x_claims = prove_constant_layers(g, x, v, w_claims->base, transcript);
   if (!x_claims) return x_claims.error();
-  return MulClaims{std::move(*x_claims), std::move(w->bits), std::move(*z_claims)};
+  return MulClaims{std::move(*x_claims), std::move(w_claims->bits), std::move(*z_claims)};
 }
 
 }  // namespace merkleforge::boolean::detail
