@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "exponentiation.hpp"
 #include "program.hpp"
 
 namespace merkleforge::boolean {
@@ -62,7 +63,7 @@ Result<std::size_t> lay_out_mul_region(detail::Program& p) {
     x_bits = x, y_bits = y;
   }
   if (count == 0) return inputs_end;
-  const auto slot_log = static_cast<unsigned>(std::bit_width(2 * (x_bits + y_bits) - 1));
+  const unsigned slot_log = detail::MulShape{x_bits, y_bits}.slot_log();
   const auto slots_log = static_cast<unsigned>(std::bit_width(count - 1));
   const std::size_t size = std::size_t{1} << (slot_log + slots_log);
   const std::size_t offset = (inputs_end + size - 1) / size * size;

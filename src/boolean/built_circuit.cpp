@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "merkleforge/boolean/builder.hpp"
+#include "exponentiation.hpp"
 #include "program.hpp"
 
 namespace merkleforge::boolean {
@@ -17,6 +18,12 @@ using detail::Program;
 using detail::Step;
 
 namespace {
+
+/// S, the size of a mul's x and y fields (exponentiation.hpp, MulShape): y lies S bits after the
+/// slot's start and the product 2S.
+std::size_t field_size(unsigned x_bits, unsigned y_bits) {
+  return std::size_t{1} << detail::MulShape{x_bits, y_bits}.field_log();
+}
 
 /// Bits [position, position + width) of v, width ≤ 64: in one word or across two.
 std::uint64_t get_field(const std::uint64_t* v, std::size_t position, unsigned width) {
@@ -98,23 +105,23 @@ const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint
         }
         break;
       case Step::Kind::mul: {
-        // The slot: x and y copied ((bit)·1 rows), then the product (free: 1·z_j rows).
+        // The slot (MulShape): x and y copied ((bit)·1 rows), then the product (free: 1·z_j rows).
         const unsigned x_bits = s.shift, y_bits = s.width - s.shift;
         const std::uint64_t x = v[s.x], y = v[s.y];
-        const std::size_t product_at = s.position + s.width;
+        const std::size_t y_at = s.position + field_size(x_bits, y_bits), product_at = 2 * y_at - s.position;
         if constexpr (kCommits) {
           v[s.wire] = x * y;
           put_field(commit, s.position, x, x_bits);
-          put_field(commit, s.position + x_bits, y, y_bits);
+          put_field(commit, y_at, y, y_bits);
           put_field(commit, product_at, v[s.wire], s.width);
         } else {
           v[s.wire] = get_field(z, product_at, s.width);
         }
         if constexpr (kOperands) {
           put_field(a, s.position, x, x_bits);
-          put_field(a, s.position + x_bits, y, y_bits);
+          put_field(a, y_at, y, y_bits);
           put_field(b, s.position, ~std::uint64_t{0}, x_bits);
-          put_field(b, s.position + x_bits, ~std::uint64_t{0}, y_bits);
+          put_field(b, y_at, ~std::uint64_t{0}, y_bits);
           put_field(a, product_at, ~std::uint64_t{0}, s.width);
           put_field(b, product_at, v[s.wire], s.width);
         }
@@ -247,16 +254,17 @@ B128P backward(const Program& p, const Node& n, Weights& weights, std::span<cons
       // Copy rows x_i·1 = z_j and y_i·1 = z_j; product rows 1·z_j, whose bits the wire carries.
       B128P* y = weights.of(p.nodes[n.y]);
       const unsigned x_bits = p.nodes[n.x].width, y_bits = p.nodes[n.y].width;
+      const std::size_t y_at = n.position + field_size(x_bits, y_bits);
       for (unsigned i = 0; i < x_bits; ++i) {
         x[i] += wa[n.position + i];
         constant += wb[n.position + i];
       }
       for (unsigned i = 0; i < y_bits; ++i) {
-        y[i] += wa[n.position + x_bits + i];
-        constant += wb[n.position + x_bits + i];
+        y[i] += wa[y_at + i];
+        constant += wb[y_at + i];
       }
       for (unsigned i = 0; i < n.width; ++i) {
-        const std::size_t row = n.position + n.width + i;
+        const std::size_t row = 2 * y_at - n.position + i;
         constant += wa[row];
         columns[row] += wb[row] + w[i];
       }

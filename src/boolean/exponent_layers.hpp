@@ -1,54 +1,31 @@
-// What the prover and the verifier of exponentiation.hpp share: the layers' compositions, the
-// batchings' composition, and the statement checks.
+// What the prover and the verifier of exponentiation.hpp share: the leaves' constants and
+// compositions, the Frobenius points and the statement's sizes.
 #pragma once
 
 #include <span>
-#include <string>
+#include <vector>
 
 #include "exponentiation.hpp"
 #include "merkleforge/zk/composition.hpp"
 
 namespace merkleforge::boolean::detail {
 
-/// Errors: invalid_argument for bits outside 1 … 64 or a base 0 or 1 (whose powers are constant).
-inline Status check_exp_statement(B64 base, unsigned bits) {
-  if (bits == 0 || bits > 64 || base == B64::zero() || base == B64::one()) {
-    return make_error(Errc::invalid_argument, "boolean: exponentiation of base " +
-                                                  std::to_string(base.value()) + " by " +
-                                                  std::to_string(bits) + " bits");
+/// H_i = g^(2^i) + 1 for i < bits and 0 up to 2^field_log: leaf i is 1 + bit_i·H_i, so the bits
+/// of the field above the operand's width do not enter its power.
+inline std::vector<B128> leaf_constants(unsigned bits, unsigned field_log) {
+  std::vector<B128> constants(std::size_t{1} << field_log);
+  B64 power = exponent_generator();  // g^(2^i)
+  for (unsigned i = 0; i < bits; ++i, power = power.square()) {
+    constants[i] = binius::embed<7>(power + B64::one());
   }
-  return Ok{};
+  return constants;
 }
 
-// The layers' compositions, over their columns; eq(r_j, ·) weighs them outside (zk's eq
-// sumcheck).
-
-/// Constant base, layer k ≥ 1: V + G_k·V·a over (V_(k−1), a_k).
-inline zk::Composition constant_layer(B128 g) {
+/// W's leaves over the columns (y, M): 1 + y + y·M = 1 + y·(M + 1).
+inline zk::Composition power_leaf() {
   zk::Composition c(2);
-  const auto v = c.column(0);
-  c.add(v, c.mul(c.constant(g), c.mul(v, c.column(1))));
-  return c;
-}
-
-/// 1 + b·(V + 1) = 1 + b + b·V over the columns b and V.
-inline zk::Composition::Node select_base(zk::Composition& c, std::size_t b, std::size_t v) {
-  const auto bit = c.column(b);
-  return c.add(c.add(c.constant(B128::one()), bit), c.mul(bit, c.column(v)));
-}
-
-/// Variable base, layer j ≥ 1: W²·(1 + b·(V + 1)) over (W_(j−1), b, V).
-inline zk::Composition variable_layer() {
-  zk::Composition c(3);
-  const auto w = c.column(0);
-  c.mul(c.mul(w, w), select_base(c, 1, 2));
-  return c;
-}
-
-/// Variable base, layer 0: 1 + b·(V + 1) over (b, V).
-inline zk::Composition variable_first_layer() {
-  zk::Composition c(2);
-  select_base(c, 0, 1);
+  const auto y = c.column(0);
+  c.add(c.add(c.constant(B128::one()), y), c.mul(y, c.column(1)));
   return c;
 }
 
@@ -59,20 +36,6 @@ inline zk::Composition weighted_column() {
   return c;
 }
 
-/// Errors: invalid_argument unless there are 2^w claims, w ≤ 16, on points of one length.
-inline Result<unsigned> slot_log_bits(const std::vector<ColumnClaim>& claims) {
-  unsigned w = 0;
-  while (w <= 16 && (std::size_t{1} << w) < claims.size()) ++w;
-  bool same = true;
-  for (const ColumnClaim& c : claims) same = same && c.point.size() == claims[0].point.size();
-  if (claims.empty() || w > 16 || (std::size_t{1} << w) != claims.size() || !same) {
-    return make_error(Errc::invalid_argument,
-                      "boolean: " + std::to_string(claims.size()) +
-                          " slot claims (a power of two up to 2^16, on points of one length)");
-  }
-  return w;
-}
-
 /// eq(a, b) = Π_i (a_i·b_i + (1 + a_i)·(1 + b_i)).
 inline B128 eq_at(std::span<const B128> a, std::span<const B128> b) {
   B128 product = B128::one();
@@ -80,6 +43,23 @@ inline B128 eq_at(std::span<const B128> a, std::span<const B128> b) {
     product *= a[i] * b[i] + (B128::one() + a[i]) * (B128::one() + b[i]);
   }
   return product;
+}
+
+/// φ^(−j)(s) coordinate-wise for j < count: the points at which M_j's claims are claims on V.
+inline std::vector<std::vector<B128>> frobenius_points(std::span<const B128> s, unsigned count) {
+  std::vector<std::vector<B128>> points;
+  std::vector<B128> point(s.begin(), s.end());
+  for (unsigned j = 0; j < count; ++j) {
+    points.push_back(point);
+    for (B128& coordinate : point) coordinate = square_root(coordinate);
+  }
+  return points;
+}
+
+/// φ^j(a) = a^(2^j).
+inline B128 frobenius(B128 a, unsigned j) {
+  for (unsigned i = 0; i < j; ++i) a = a.square();
+  return a;
 }
 
 }  // namespace merkleforge::boolean::detail

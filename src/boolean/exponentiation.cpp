@@ -1,7 +1,12 @@
 #include "exponentiation.hpp"
 
+#include <algorithm>
+#include <array>
+#include <bit>
+
 #include "exponent_layers.hpp"
 #include "merkleforge/binius/multilinear.hpp"
+#include "merkleforge/zk/grand_product.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
 #include "merkleforge/zk/zerocheck.hpp"
 
@@ -12,12 +17,65 @@ Error corrupt(const std::string& what) {
   return make_error(Errc::corrupt_data, "boolean: " + what);
 }
 
-/// One layer: the eq(point, ·)-weighted sumcheck of `sum` over `composition`. Returns the last
-/// point and the columns' values there.
-Result<zk::EvaluationClaims> verify_layer(const std::vector<B128>& point, B128 sum,
-                                          zk::Composition composition,
-                                          zk::VerifierTranscript& transcript) {
-  return zk::verify_eq_sumcheck({point, std::move(composition), sum}, transcript);
+std::vector<B128> sample(zk::VerifierTranscript& transcript, std::size_t count) {
+  std::vector<B128> point(count);
+  for (B128& x : point) x = transcript.sample_b128();
+  return point;
+}
+
+/// The claim on a field from the claim on its leaves 1 + bit_i·H_i at (π_u, π_j): reads the bits'
+/// values ŵ_i at π_u, checks 1 + Σ_i eq(π_j, i)·H_i·ŵ_i, and reduces them at a random τ.
+Result<ColumnClaim> verify_affine_leaves(const std::vector<B128>& constants,
+                                         const ColumnClaim& leaves, unsigned vars,
+                                         const char* name, zk::VerifierTranscript& transcript) {
+  std::vector<B128> values(constants.size());
+  if (Status s = transcript.read_b128s(values); !s) return s.error();
+  const std::span<const B128> point(leaves.point);
+  const std::vector<B128> eq = binius::eq_tensor(point.subspan(vars)).value();
+  B128 expected = B128::one();
+  for (std::size_t i = 0; i < values.size(); ++i) expected += eq[i] * constants[i] * values[i];
+  if (expected != leaves.value) return corrupt(std::string("MUL: ") + name + "'s leaves do not check");
+  ColumnClaim out{sample(transcript, point.size() - vars), B128{}};
+  const std::vector<B128> at_tau = binius::eq_tensor(out.point).value();
+  for (std::size_t i = 0; i < values.size(); ++i) out.value += at_tau[i] * values[i];
+  out.point.insert(out.point.end(), point.begin(), point.begin() + vars);
+  return out;
+}
+
+/// W's leaves: the claims on y's field and, through V's Frobenius points, on Ṽ.
+Result<std::pair<ColumnClaim, ColumnClaim>> verify_power_leaves(const MulShape& shape,
+                                                                const ColumnClaim& leaves,
+                                                                unsigned vars,
+                                                                zk::VerifierTranscript& transcript) {
+  auto leaf = zk::verify_eq_sumcheck({leaves.point, power_leaf(), leaves.value}, transcript);
+  if (!leaf) return leaf.error();
+  const std::span<const B128> rho(leaf->point);
+  ColumnClaim y{{rho.begin() + vars, rho.end()}, leaf->evals[0][0]};
+  y.point.insert(y.point.end(), rho.begin(), rho.begin() + vars);
+
+  std::vector<B128> e(shape.y_bits);  // e_j = Ṽ(φ^(−j)(ρ_u))
+  if (Status s = transcript.read_b128s(e); !s) return s.error();
+  const std::vector<B128> eq = binius::eq_tensor(rho.subspan(vars)).value();
+  B128 m;
+  for (std::size_t j = 0; j < eq.size(); ++j) {
+    m += eq[j] * (j < e.size() ? frobenius(e[j], static_cast<unsigned>(j)) : B128::one());
+  }
+  if (m != leaf->evals[0][1]) return corrupt("MUL: the powers of g^x do not check");
+
+  // Σ_j λ^j·e_j = Σ_u V(u)·Σ_j λ^j·eq(φ^(−j)(ρ_u), u): one sumcheck leaves one claim on V.
+  const B128 lambda = transcript.sample_b128();
+  B128 sum, power = B128::one();
+  for (const B128 value : e) sum += power * value, power *= lambda;
+  const zk::SumcheckClaim batch{vars, weighted_column(), sum};
+  auto reduced = zk::verify_sumcheck({&batch, 1}, transcript);
+  if (!reduced) return reduced.error();
+  B128 weight;
+  power = B128::one();
+  for (const auto& point : frobenius_points(rho.first(vars), shape.y_bits)) {
+    weight += power * eq_at(point, reduced->point), power *= lambda;
+  }
+  if (reduced->evals[0][0] != weight) return corrupt("MUL: the base claims' batching weights are false");
+  return std::pair{std::move(y), ColumnClaim{reduced->point, reduced->evals[0][1]}};
 }
 
 }  // namespace
@@ -28,105 +86,64 @@ B64 exponent_generator() noexcept {
   return B64(0x100000004);
 }
 
-std::vector<B128> layer_constants(B64 base, unsigned bits) {
-  std::vector<B128> constants(bits);
-  B64 power = base;  // g^(2^k)
-  for (unsigned k = 0; k < bits; ++k, power = power.square()) {
-    constants[k] = binius::embed<7>(power + B64::one());
-  }
-  return constants;
+unsigned MulShape::field_log() const noexcept {
+  return static_cast<unsigned>(std::bit_width(std::max({x_bits, y_bits, 2u}) - 1));
 }
 
-Result<std::vector<ColumnClaim>> verify_constant_base_exp(B64 base, unsigned bits,
-                                                          const ColumnClaim& claim,
-                                                          zk::VerifierTranscript& transcript) {
-  if (Status s = check_exp_statement(base, bits); !s) return s.error();
-  const std::vector<B128> constants = layer_constants(base, bits);
-  std::vector<ColumnClaim> bit_claims(bits);
-  ColumnClaim layer = claim;
-  for (unsigned k = bits; k-- > 1;) {
-    auto reduced = verify_layer(layer.point, layer.value, constant_layer(constants[k]), transcript);
-    if (!reduced) return reduced.error();
-    bit_claims[k] = {reduced->point, reduced->evals[0][1]};
-    layer = {reduced->point, reduced->evals[0][0]};
-  }
-  bit_claims[0] = {layer.point, (layer.value + B128::one()) * constants[0].inverse()};
-  return bit_claims;
+unsigned MulShape::product_field_log() const noexcept {
+  return static_cast<unsigned>(std::bit_width(x_bits + y_bits - 1));
 }
 
-Result<VariableBaseClaims> verify_variable_base_exp(unsigned bits, const ColumnClaim& claim,
-                                                    zk::VerifierTranscript& transcript) {
-  if (Status s = check_exp_statement(exponent_generator(), bits); !s) return s.error();
-  VariableBaseClaims out{std::vector<ColumnClaim>(bits), {}};
-  std::vector<ColumnClaim> base_claims;  // one per layer, batched below
-  ColumnClaim layer = claim;
-  for (unsigned j = bits; j-- > 0;) {
-    const unsigned bit = bits - 1 - j;  // layer j multiplies by the base when bit b_bit is set
-    auto reduced = verify_layer(layer.point, layer.value,
-                                j > 0 ? variable_layer() : variable_first_layer(), transcript);
-    if (!reduced) return reduced.error();
-    const std::vector<B128>& evals = reduced->evals[0];
-    out.bits[bit] = {reduced->point, evals[j > 0 ? 1 : 0]};
-    base_claims.push_back({reduced->point, evals[j > 0 ? 2 : 1]});
-    layer = {reduced->point, j > 0 ? evals[0] : B128{}};
+Status check_mul_shape(const MulShape& shape) {
+  if (shape.x_bits == 0 || shape.y_bits == 0 || shape.x_bits + shape.y_bits > 64) {
+    return make_error(Errc::invalid_argument, "boolean: a mul of " + std::to_string(shape.x_bits) +
+                                                  " by " + std::to_string(shape.y_bits) +
+                                                  " bits (a product of at most 64)");
   }
-  // Σ_j λ^j·Ṽ(ρ_j) = Σ_v V(v)·Σ_j λ^j·eq(ρ_j, v): one sumcheck leaves one claim on V.
-  const B128 lambda = transcript.sample_b128();
-  B128 sum, power = B128::one();
-  for (const ColumnClaim& c : base_claims) sum += power * c.value, power *= lambda;
-  const zk::SumcheckClaim batch{static_cast<unsigned>(claim.point.size()), weighted_column(), sum};
-  auto reduced = zk::verify_sumcheck({&batch, 1}, transcript);
-  if (!reduced) return reduced.error();
-  B128 weight;
-  power = B128::one();
-  for (const ColumnClaim& c : base_claims)
-    weight += power * eq_at(c.point, reduced->point), power *= lambda;
-  if (reduced->evals[0][0] != weight) return corrupt("the base claims' batching weights are false");
-  out.base = {reduced->point, reduced->evals[0][1]};
-  return out;
+  return Ok{};
 }
 
-Result<ColumnClaim> verify_slot_batch(const std::vector<ColumnClaim>& claims,
-                                      zk::VerifierTranscript& transcript) {
-  auto w = slot_log_bits(claims);
-  if (!w) return w.error();
-  const B128 lambda = transcript.sample_b128();
-  B128 sum, power = B128::one();
-  for (const ColumnClaim& c : claims) sum += power * c.value, power *= lambda;
-  const auto vars = static_cast<unsigned>(*w + claims[0].point.size());
-  const zk::SumcheckClaim batch{vars, weighted_column(), sum};
-  auto reduced = zk::verify_sumcheck({&batch, 1}, transcript);
-  if (!reduced) return reduced.error();
-  // T(σ) = Σ_k λ^k·eq(k, σ_slot)·eq(ρ_k, σ_instance).
-  const std::span<const B128> sigma(reduced->point);
-  const std::vector<B128> eq_slot = binius::eq_tensor(sigma.first(*w)).value();  // w ≤ 16
-  B128 weight;
-  power = B128::one();
-  for (std::size_t k = 0; k < claims.size(); ++k) {
-    weight += power * eq_slot[k] * eq_at(claims[k].point, sigma.subspan(*w));
-    power *= lambda;
-  }
-  if (reduced->evals[0][0] != weight) return corrupt("the slot claims' batching weights are false");
-  return ColumnClaim{reduced->point, reduced->evals[0][1]};
-}
-
-Result<MulClaims> verify_mul(unsigned x_bits, unsigned y_bits, unsigned z_bits, unsigned vars,
-                             zk::VerifierTranscript& transcript) {
-  const std::vector<B128> r = [&] {
-    std::vector<B128> point(vars);
-    for (B128& x : point) x = transcript.sample_b128();
-    return point;
+B128 square_root(B128 a) {
+  // √ is F2-linear: the XOR of the roots of a's basis elements, each root a^(2^127) once.
+  static const std::array<B128, 128> roots = [] {
+    std::array<B128, 128> out;
+    for (unsigned i = 0; i < 128; ++i) {
+      B128 root(binius::uint128{1} << i);
+      for (unsigned k = 0; k < 127; ++k) root = root.square();
+      out[i] = root;
+    }
+    return out;
   }();
-  auto top = transcript.read_b128();  // W̃_top(r) = Z̃_top(r), claimed once for both
+  B128 root;
+  for (binius::uint128 bits = a.value(); bits != 0; bits &= bits - 1) {
+    const auto low = static_cast<std::uint64_t>(bits);
+    root += roots[low != 0 ? std::countr_zero(low)
+                           : 64 + std::countr_zero(static_cast<std::uint64_t>(bits >> 64))];
+  }
+  return root;
+}
+
+Result<MulClaims> verify_mul(const MulShape& shape, unsigned vars,
+                             zk::VerifierTranscript& transcript) {
+  if (Status s = check_mul_shape(shape); !s) return s.error();
+  const unsigned s_log = shape.field_log(), z_log = shape.product_field_log();
+  const std::vector<B128> r = sample(transcript, vars);
+  auto top = transcript.read_b128();  // W̃(r) = Z̃(r), claimed once for both
   if (!top) return top.error();
-  MulClaims out;
-  auto z = verify_constant_base_exp(exponent_generator(), z_bits, {r, *top}, transcript);
+  auto zw = zk::verify_partial_products({vars, {z_log, s_log}, r, {*top, *top}}, transcript);
+  if (!zw) return zw.error();
+  auto z = verify_affine_leaves(leaf_constants(shape.x_bits + shape.y_bits, z_log),
+                                {zw->points[0], zw->evals[0]}, vars, "g^z", transcript);
   if (!z) return z.error();
-  auto w = verify_variable_base_exp(y_bits, {r, *top}, transcript);
-  if (!w) return w.error();
-  auto x = verify_constant_base_exp(exponent_generator(), x_bits, w->base, transcript);
+  auto yv = verify_power_leaves(shape, {zw->points[1], zw->evals[1]}, vars, transcript);
+  if (!yv) return yv.error();
+  auto v = zk::verify_partial_products({vars, {s_log}, yv->second.point, {yv->second.value}},
+                                       transcript);
+  if (!v) return v.error();
+  auto x = verify_affine_leaves(leaf_constants(shape.x_bits, s_log), {v->points[0], v->evals[0]},
+                                vars, "g^x", transcript);
   if (!x) return x.error();
-  return MulClaims{std::move(*x), std::move(w->bits), std::move(*z)};
+  return MulClaims{std::move(*x), std::move(yv->first), std::move(*z)};
 }
 
 }  // namespace merkleforge::boolean::detail

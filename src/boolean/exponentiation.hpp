@@ -1,23 +1,34 @@
-// Multiplication in the exponent, the MUL constraint's check (the next step of the Boolean engine;
-// docs/boolean-engine.md, Next 7), after Binius64's gkr_exp. For instances v of the cube of ℓ
-// variables with exponents given as bit columns (a_i(v): bit i of instance v's exponent):
+// Multiplication in the exponent, the MUL constraint's check (docs/boolean-engine.md, Next 7),
+// after Binius64's idea of checking integer products as exponents of a generator. For the 2^ℓ
+// (slot, instance) pairs u of a mul region, with x(u), y(u) and z(u) the committed operands and
+// product, each in an aligned field of its slot (MulShape), and g the generator of B64*:
 //
-//   - constant base g: V_0 = 1 + a_0·(g + 1), V_k = V_(k−1)·(1 + a_k·(g^(2^k) + 1)), so
-//     V_(m−1)(v) = g^(a(v));
-//   - variable base V (a column), bits b from the top: W_0 = 1 + b_(m−1)·(V + 1),
-//     W_j = W_(j−1)^2·(1 + b_(m−1−j)·(V + 1)), so W_(m−1)(v) = V(v)^(b(v)).
+//   Z(u) = g^z(u) = Π_(i < Sz) (1 + z_i(u)·H_i),  H_i = g^(2^i) + 1 below the product's width, 0 above;
+//   V(u) = g^x(u) = Π_(k < S) (1 + x_k(u)·H_k),   H_k likewise with x's width;
+//   W(u) = V(u)^y(u) = Π_(j < S) (1 + y_j(u)·(M_j(u) + 1)),  M_j = V^(2^j) below y's width, else 1.
 //
-// A claim on the top layer's extension reduces, layer by layer, to claims on the columns: a
-// layer is zk's eq-weighted sumcheck (eq(r_j, ·) factored out) of its definition over ℓ
-// variables — rounds of degree 3 for V, 5 for W; V_0 is affine in a_0 and needs none — whose last
-// point carries the claim down. The variable base's claims at the W layers' points are batched
-// into one by a degree-2 sumcheck. MUL: (g^x)^y = g^z on every instance is one random point r
-// and one value c claimed for both W̃_top(r) and Z̃_top(r) (if the tops differ somewhere on the
-// cube, their extensions agree at r with probability ≤ ℓ/|F|), then the three reductions.
-// Soundness (SC, SZ): 3ℓ/|F| per V or Z layer, 5ℓ/|F| per W layer, 2ℓ/|F| + (m − 1)/|F| for
-// the batching, ℓ/|F| for r.
+// Each is a partial product (zk/grand_product.hpp) of a leaf column over (u, j), index u + 2^ℓ·j.
+// MUL holds on every u iff W = Z on the cube: one random point r and one value c claimed for both
+// W̃(r) and Z̃(r) (if W ≠ Z somewhere, their extensions agree at r with probability ≤ ℓ/|F|); then
+//
+//   1. Z and W: their partial products at r, batched per layer, leave claims on their leaves;
+//   2. Z's leaves are affine in the bits: the prover sends ẑ_i = z̃_i(π_u) for every i of the field,
+//      the verifier checks 1 + Σ_i eq(π_j, i)·H_i·ẑ_i = L̃_Z(π) and, at a random τ, reduces them to
+//      one claim on z's field, Σ_i eq(τ, i)·ẑ_i at (τ, π_u);
+//   3. W's leaves: the eq-weighted sumcheck of 1 + y + y·M over (u, j) leaves claims on ỹ and M̃;
+//   4. M̃(ρ) = Σ_j eq(ρ_j, j)·M̃_j(ρ_u), and as the Frobenius φ(a) = a² fixes eq's coefficients,
+//      M̃_j(s) = φ^j(Ṽ(φ^(−j)(s))): the prover sends e_j = Ṽ(φ^(−j)(ρ_u)) below y's width, the
+//      verifier checks Σ_j eq(ρ_j, j)·(φ^j(e_j), or 1 above the width) = M̃(ρ), and a degree-2
+//      sumcheck batches the e_j at a random λ into one claim on Ṽ (the verifier evaluates the
+//      weights Σ_j λ^j·eq(φ^(−j)(ρ_u), ·) itself);
+//   5. V: its partial product at that point, then its leaves as in 2.
+//
+// What remains is one claim on each operand's field, which the engine's PCS opens. Soundness
+// (SZ, SC): mul_phase.hpp's mul_terms.
 #pragma once
 
+#include <functional>
+#include <span>
 #include <vector>
 
 #include "merkleforge/binius/tower.hpp"
@@ -33,50 +44,38 @@ using binius::B64;
 /// tests/boolean/exponentiation_test.cpp checks with a multiplication of its own.
 B64 exponent_generator() noexcept;
 
+/// The operands' widths and their fields in a slot: x at bit 0, y at S, the product at 2S, with
+/// S = bit_ceil(max(x_bits, y_bits, 2)) and the product's field Sz = bit_ceil(x_bits + y_bits) ≤ 2S;
+/// a slot holds 4S bits. Every field is aligned to its size, so one claim covers it.
+struct MulShape {
+  unsigned x_bits, y_bits;
+  unsigned field_log() const noexcept;          ///< log2 S
+  unsigned product_field_log() const noexcept;  ///< log2 Sz
+  unsigned slot_log() const noexcept { return field_log() + 2; }
+};
+
+/// Errors: invalid_argument unless 1 ≤ x_bits, y_bits and x_bits + y_bits ≤ 64.
+Status check_mul_shape(const MulShape& shape);
+
 /// A claim on the multilinear extension of a column at a point.
 struct ColumnClaim {
   std::vector<B128> point;
   B128 value;
 };
 
-/// The layer constants G_k = g^(2^k) + 1 for k < bits.
-std::vector<B128> layer_constants(B64 base, unsigned bits);
-
-/// Verifies the constant-base layers of Ṽ_(bits−1)(claim.point) = claim.value and returns the
-/// claim on each bit column (index k: a_k), which the caller checks against the committed bits.
-/// Errors: invalid_argument for bits outside 1 … 64 or a base 0 or 1; malformed_input or
-/// corrupt_data from the layers' sumchecks.
-Result<std::vector<ColumnClaim>> verify_constant_base_exp(B64 base, unsigned bits,
-                                                          const ColumnClaim& claim,
-                                                          zk::VerifierTranscript& transcript);
-
-/// The claims a variable-base exponentiation reduces to: one per exponent bit column (index i:
-/// b_i) and one on the base.
-struct VariableBaseClaims {
-  std::vector<ColumnClaim> bits;
-  ColumnClaim base;
-};
-/// Verifies W̃_(bits−1)(claim.point) = claim.value for W = V^b. Errors: as above.
-Result<VariableBaseClaims> verify_variable_base_exp(unsigned bits, const ColumnClaim& claim,
-                                                    zk::VerifierTranscript& transcript);
-
-/// Claims on the K = 2^w bit columns of an aligned slot (claims[k] on bit k of every instance's
-/// slot, at its own point over the ℓ instance variables) batched into one on the slot itself: at
-/// random λ, Σ_k λ^k·claims[k].value = Σ_(k, v) λ^k·eq(ρ_k, v)·D(k, v), a degree-2 sumcheck over
-/// w + ℓ variables (the bit within the slot first, as the committed bits order them). Returns the
-/// claim on D's extension at its last point; the engine reads it as a claim on z at (that point's
-/// slot coordinates, the slot's position, its instance coordinates). Errors: invalid_argument
-/// unless there are 2^w claims (w ≤ 16) on points of one length; as the sumcheck's.
-Result<ColumnClaim> verify_slot_batch(const std::vector<ColumnClaim>& claims,
-                                      zk::VerifierTranscript& transcript);
-
-/// The claims a MUL check reduces to, on the bit columns of x, y and z.
+/// The claims a MUL check reduces to, one per operand's field: point = (the field's coordinates,
+/// then the ℓ coordinates of u), as the slot orders its bits.
 struct MulClaims {
-  std::vector<ColumnClaim> x, y, z;
+  ColumnClaim x, y, z;
 };
-/// Verifies (g^x)^y = g^z on the 2^vars instances for exponents of the given widths. Errors:
-/// invalid_argument for widths outside 1 … 64 or vars above zk's limit; as above.
-Result<MulClaims> verify_mul(unsigned x_bits, unsigned y_bits, unsigned z_bits, unsigned vars,
+
+/// Verifies (g^x)^y = g^z on the 2^vars pairs. Errors: invalid_argument for a shape
+/// check_mul_shape refuses or vars above zk's limit less the fields'; malformed_input (short
+/// tape); corrupt_data when a layer, a leaf check or a batching's weights fail.
+Result<MulClaims> verify_mul(const MulShape& shape, unsigned vars,
                              zk::VerifierTranscript& transcript);
+
+/// √a = a^(2^127), the inverse of the Frobenius a ↦ a² of B128.
+B128 square_root(B128 a);
 
 }  // namespace merkleforge::boolean::detail

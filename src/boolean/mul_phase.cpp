@@ -3,48 +3,61 @@
 #include "merkleforge/soundness/terms.hpp"
 
 namespace merkleforge::boolean::detail {
+namespace {
 
-std::vector<ColumnClaim> slot_order(const MulRegion& region, const MulClaims& claims) {
-  std::vector<ColumnClaim> all = claims.x;
-  all.insert(all.end(), claims.y.begin(), claims.y.end());
-  all.insert(all.end(), claims.z.begin(), claims.z.end());
-  all.resize(std::size_t{1} << region.slot_log_bits, ColumnClaim{all.back().point, B128{}});
-  return all;
-}
-
-std::vector<B128> region_point(const Circuit& circuit, const MulRegion& region,
-                               const std::vector<B128>& slot_point) {
+/// The point of z for a claim on the field at `offset` in the slot: (the field's coordinates, the
+/// offset's bits up to the slot's size, the slot index, the region's position bits, the instance).
+std::vector<B128> field_point(const Circuit& circuit, const MulRegion& region,
+                              const ColumnClaim& claim, unsigned field_log, std::size_t offset) {
+  const auto coordinate = [](std::size_t bits, unsigned j) {
+    return (bits >> j) & 1 ? B128::one() : B128::zero();
+  };
+  std::vector<B128> point(claim.point.begin(), claim.point.begin() + field_log);
+  for (unsigned j = field_log; j < region.slot_log_bits; ++j) point.push_back(coordinate(offset, j));
+  const auto slot = claim.point.begin() + field_log;
+  point.insert(point.end(), slot, slot + region.slots_log);
   const unsigned low = region.slot_log_bits + region.slots_log;
-  std::vector<B128> point(slot_point.begin(), slot_point.begin() + low);
-  for (unsigned j = low; j < circuit.log_bits(); ++j) {
-    point.push_back((region.offset >> j) & 1 ? B128::one() : B128::zero());
-  }
-  point.insert(point.end(), slot_point.begin() + low, slot_point.end());
+  for (unsigned j = low; j < circuit.log_bits(); ++j) point.push_back(coordinate(region.offset, j));
+  point.insert(point.end(), slot + region.slots_log, claim.point.end());
   return point;
 }
 
-Result<pcs::EvaluationClaim> verify_mul_phase(const Circuit& circuit, const MulRegion& region,
-                                              unsigned k, zk::VerifierTranscript& transcript) {
+}  // namespace
+
+MulShape mul_shape(const MulRegion& region) { return {region.x_bits, region.y_bits}; }
+
+std::vector<pcs::EvaluationClaim> region_claims(const Circuit& circuit, const MulRegion& region,
+                                                const MulClaims& claims) {
+  const MulShape shape = mul_shape(region);
+  const unsigned s_log = shape.field_log();
+  const std::size_t s = std::size_t{1} << s_log;
+  return {{0, field_point(circuit, region, claims.x, s_log, 0), claims.x.value},
+          {0, field_point(circuit, region, claims.y, s_log, s), claims.y.value},
+          {0, field_point(circuit, region, claims.z, shape.product_field_log(), 2 * s),
+           claims.z.value}};
+}
+
+Result<std::vector<pcs::EvaluationClaim>> verify_mul_phase(const Circuit& circuit,
+                                                           const MulRegion& region, unsigned k,
+                                                           zk::VerifierTranscript& transcript) {
   transcript.begin_phase("boolean/mul");
-  const unsigned product_bits = region.x_bits + region.y_bits;
-  auto claims =
-      verify_mul(region.x_bits, region.y_bits, product_bits, region.slots_log + k, transcript);
+  auto claims = verify_mul(mul_shape(region), region.slots_log + k, transcript);
   if (!claims) return claims.error();
-  auto slot = verify_slot_batch(slot_order(region, *claims), transcript);
-  if (!slot) return slot.error();
-  return pcs::EvaluationClaim{0, region_point(circuit, region, slot->point), slot->value};
+  return region_claims(circuit, region, *claims);
 }
 
 std::vector<soundness::Term> mul_terms(const MulRegion& region, unsigned k) {
-  const unsigned vars = region.slots_log + k, product_bits = region.x_bits + region.y_bits;
-  return {soundness::linear_check("MUL: both tops at one point r", 1, vars),
-          soundness::sumcheck("MUL: g^product layers", 1, vars * (product_bits - 1), 3),
-          soundness::sumcheck("MUL: g^x layers", 1, vars * (region.x_bits - 1), 3),
-          soundness::sumcheck("MUL: (g^x)^y layers", 1, vars * region.y_bits, 5),
-          soundness::sumcheck("MUL: base claims batched", region.y_bits, vars, 2),
-          soundness::sumcheck("MUL: slot claims batched",
-                              static_cast<double>(std::size_t{1} << region.slot_log_bits),
-                              region.slot_log_bits + vars, 2)};
+  const unsigned vars = region.slots_log + k;
+  const MulShape shape = mul_shape(region);
+  const unsigned s_log = shape.field_log(), z_log = shape.product_field_log();
+  return {soundness::linear_check("MUL: W and Z at one point r", 1, vars),
+          soundness::partial_product("MUL: g^z and (g^x)^y partial products", 2, vars,
+                                     std::max(z_log, s_log)),
+          soundness::linear_check("MUL: the product's bits at tau", 1, z_log),
+          soundness::sumcheck("MUL: (g^x)^y leaves", 1, vars + s_log, 3),
+          soundness::sumcheck("MUL: powers of g^x batched", shape.y_bits, vars, 2),
+          soundness::partial_product("MUL: g^x partial product", 1, vars, s_log),
+          soundness::linear_check("MUL: x's bits at tau", 1, s_log)};
 }
 
 }  // namespace merkleforge::boolean::detail

@@ -1,7 +1,7 @@
 // The engine's MUL phase (boolean/circuit.hpp, MulRegion): the exponentiation check of
-// exponentiation.hpp over every slot of every instance — its instances are (slot, instance),
-// slot first — and the batching of its column claims into one claim on z, at a point whose
-// region-position coordinates are 0 or 1 (a subcube claim, cheap to open).
+// exponentiation.hpp over every slot of every instance — its pairs u are (slot, instance), slot
+// first — leaving one claim on z per operand field, at a point whose coordinates between the field
+// and the instance are 0 or 1 (a subcube claim, cheap to open).
 #pragma once
 
 #include <vector>
@@ -12,20 +12,20 @@
 
 namespace merkleforge::boolean::detail {
 
-/// The column claims in slot order: x's, y's, the product's, then zeros (the slot's padding
-/// bits are committed 0, so 0 holds at any point).
-std::vector<ColumnClaim> slot_order(const MulRegion& region, const MulClaims& claims);
+/// The region's operand widths.
+MulShape mul_shape(const MulRegion& region);
 
-/// The point of z where the slot claim at `slot_point` (slot bits, then slot and instance
-/// variables) lies: (slot bits, slot index, the region's position bits, instance).
-std::vector<B128> region_point(const Circuit& circuit, const MulRegion& region,
-                               const std::vector<B128>& slot_point);
+/// The claims on z for the opening: each field's claim placed at its offset in the slot, the
+/// region's position and the instance.
+std::vector<pcs::EvaluationClaim> region_claims(const Circuit& circuit, const MulRegion& region,
+                                                const MulClaims& claims);
 
-/// Verifies the phase for 2^k instances; returns the claim on z for the opening.
-Result<pcs::EvaluationClaim> verify_mul_phase(const Circuit& circuit, const MulRegion& region,
-                                              unsigned k, zk::VerifierTranscript& transcript);
+/// Verifies the phase for 2^k instances; returns the claims on z for the opening.
+Result<std::vector<pcs::EvaluationClaim>> verify_mul_phase(const Circuit& circuit,
+                                                           const MulRegion& region, unsigned k,
+                                                           zk::VerifierTranscript& transcript);
 
-/// The phase's soundness terms (the layers, the batchings, the random point).
+/// The phase's soundness terms (the random point, the partial products, the leaves, the batching).
 std::vector<soundness::Term> mul_terms(const MulRegion& region, unsigned k);
 
 }  // namespace merkleforge::boolean::detail

@@ -81,9 +81,9 @@ Status verify_statement(const Circuit& circuit, const Statement& statement, Byte
     if (Status s = verify_links(circuit, statement, *k, transcript, claims); !s) return s;
   }
   if (const auto region = circuit.mul_region()) {
-    auto product = verify_mul_phase(circuit, *region, *k, transcript);
-    if (!product) return product.error();
-    claims.push_back(std::move(*product));
+    auto products = verify_mul_phase(circuit, *region, *k, transcript);
+    if (!products) return products.error();
+    claims.insert(claims.end(), products->begin(), products->end());
   }
   if (Status s = transcript.finish(); !s) return s;
   return pcs::pcs_verify(params->pcs, *root, claims, decoded->opening);

@@ -51,12 +51,17 @@ Term sumcheck(std::string name, double claims, unsigned rounds, unsigned degree,
 }
 
 Term grand_product(std::string name, double products, unsigned layers, unsigned field_bits) {
-  // Layer l: α_l ((k − 1)), l rounds of degree 3, μ_l (1).
+  return partial_product(std::move(name), products, 0, layers, field_bits);
+}
+
+Term partial_product(std::string name, double products, unsigned low, unsigned layers,
+                     unsigned field_bits) {
+  // Layer l: α_l ((k − 1)), low + l rounds of degree 3, μ_l (1).
   double total = 0;
   unsigned rounds = 0;
   for (unsigned l = 0; l < layers; ++l) {
-    total += (products - 1) + 3.0 * l + 1;
-    rounds += l + 2;
+    total += (products - 1) + 3.0 * (low + l) + 1;
+    rounds += low + l + 2;
   }
   return term(std::move(name), over_field(total, field_bits),
               over_field(std::max(products - 1, 3.0), field_bits), rounds, "GKR");

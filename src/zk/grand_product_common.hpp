@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <string>
 
 #include "merkleforge/zk/composition.hpp"
 #include "merkleforge/zk/grand_product.hpp"
@@ -16,6 +17,32 @@ inline Status check_grand_product_vars(std::span<const unsigned> n_vars) {
                       "grand product: no products or more than 40 variables");
   }
   return Ok{};
+}
+
+/// Errors: invalid_argument unless there are products, one value each, z has `low` coordinates and
+/// no column passes kMaxColumnVars.
+inline Status check_partial_products(const PartialProductStatement& statement) {
+  const auto& high = statement.high_vars;
+  if (high.empty() || statement.values.size() != high.size() ||
+      statement.z.size() != statement.low ||
+      std::any_of(high.begin(), high.end(), [&](unsigned m) {
+        return m == 0 || statement.low + m > kMaxColumnVars;
+      })) {
+    return make_error(Errc::invalid_argument,
+                      "partial product: a statement of " + std::to_string(high.size()) +
+                          " products, " + std::to_string(statement.values.size()) +
+                          " values and a point of " + std::to_string(statement.z.size()) +
+                          " coordinates for " + std::to_string(statement.low) + " variables");
+  }
+  return Ok{};
+}
+
+template <class Transcript>
+void begin_partial_products(Transcript& transcript, const PartialProductStatement& statement) {
+  transcript.begin_phase("zk/partial_product");
+  absorb_u64(transcript, statement.low);
+  absorb_u64(transcript, statement.high_vars.size());
+  for (unsigned m : statement.high_vars) absorb_u64(transcript, m);
 }
 
 template <class Transcript>

@@ -1,12 +1,13 @@
-// Exponentiation in the exponent (src/boolean/exponentiation.hpp), the first piece of the MUL
-// constraint: the generator's order, checked with a tower multiplication written here from the
-// tower's definition (not the library's), and the layers' proof: honest claims reduce to the bit
-// columns' true values, a false claim is rejected, and a prover whose bits are not the committed
-// ones leaves claims that the committed columns refute.
+// Multiplication in the exponent (src/boolean/exponentiation.hpp), the MUL constraint's check: the
+// generator's order, checked with a tower multiplication written here from the tower's definition
+// (not the library's); the Frobenius inverse; products against C++ integer multiplication, whose
+// claims hold on the true fields (computed here bit by bit); and cheating provers that run the real
+// pipeline with a false product or a changed message, each reaching the check that rejects it.
 #include "exponentiation.hpp"
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <random>
 #include <vector>
 
@@ -76,335 +77,204 @@ TEST(Exponentiation, TheGeneratorHasOrderTwoToTheSixtyFourMinusOne) {
   EXPECT_FALSE(generates(tower_product(6, g, tower_product(6, g, g))));
 }
 
-/// Random exponents of `bits` bits for 2^vars instances, as bit columns, and their powers of g.
-struct Exponents {
-  std::vector<std::vector<std::uint8_t>> columns;
-  std::vector<binius::B128> powers;
-};
-Exponents random_exponents(unsigned vars, unsigned bits, std::mt19937_64& rng) {
-  const std::size_t size = std::size_t{1} << vars;
-  Exponents e{
-      std::vector<std::vector<std::uint8_t>>(bits, std::vector<std::uint8_t>((size + 7) / 8)), {}};
-  for (std::size_t v = 0; v < size; ++v) {
-    const std::uint64_t exponent = bits == 64 ? rng() : rng() & ((std::uint64_t{1} << bits) - 1);
-    for (unsigned k = 0; k < bits; ++k) {
-      if ((exponent >> k) & 1) e.columns[k][v / 8] |= static_cast<std::uint8_t>(1u << (v % 8));
-    }
-    e.powers.push_back(
-        binius::embed<7>(binius::B64(tower_power(detail::exponent_generator().value(), exponent))));
+
+using detail::MulShape;
+using binius::B128;
+
+TEST(Exponentiation, SquareRootInvertsTheFrobenius) {
+  std::mt19937_64 rng(82);
+  for (int i = 0; i < 50; ++i) {
+    const B128 a(binius::make_uint128(rng(), rng()));
+    EXPECT_EQ(detail::square_root(a).square(), a);
+    EXPECT_EQ(detail::square_root(a.square()), a);
   }
-  return e;
+  EXPECT_EQ(detail::square_root(B128::one()), B128::one());
 }
 
-/// Σ_v eq(point, v)·values[v].
-binius::B128 extension(const std::vector<binius::B128>& values,
-                       const std::vector<binius::B128>& point) {
-  const std::vector<binius::B128> eq = binius::eq_tensor(point).value();
-  binius::B128 sum;
-  for (std::size_t v = 0; v < values.size(); ++v) sum += eq[v] * values[v];
+/// The operands of 2^vars pairs as their slot fields hold them (padding bits included).
+struct Fields {
+  std::vector<std::uint64_t> x, y, z;
+  detail::MulFields view() const { return {x, y, z}; }
+};
+
+/// Σ_v eq(point, v)·bit(v) for the field's bits laid out as the slot orders them: bit i of pair u
+/// at index i + 2^field_log·u.
+B128 field_extension(const std::vector<std::uint64_t>& field, unsigned field_log,
+                     const std::vector<B128>& point) {
+  const std::vector<B128> eq = binius::eq_tensor(point).value();
+  B128 sum;
+  for (std::size_t u = 0; u < field.size(); ++u) {
+    for (unsigned i = 0; i < (1u << field_log); ++i) {
+      if ((field[u] >> i) & 1) sum += eq[i + (u << field_log)];
+    }
+  }
   return sum;
 }
 
-binius::B128 column_extension(const std::vector<std::uint8_t>& column,
-                              const std::vector<binius::B128>& point) {
-  std::vector<binius::B128> values(std::size_t{1} << point.size());
-  for (std::size_t v = 0; v < values.size(); ++v) {
-    values[v] = (column[v / 8] >> (v % 8)) & 1 ? binius::B128::one() : binius::B128::zero();
-  }
-  return extension(values, point);
-}
-
-std::vector<binius::B128> random_point(unsigned vars, std::mt19937_64& rng) {
-  std::vector<binius::B128> point(vars);
-  for (auto& x : point) x = binius::B128(binius::make_uint128(rng(), rng()));
-  return point;
-}
-
-/// Proves with `prover_columns` and verifies; the verifier's claims on the columns, or its error.
-Result<std::vector<ColumnClaim>> prove_then_verify(
-    const std::vector<std::vector<std::uint8_t>>& prover_columns, const ColumnClaim& claim) {
-  const Digest32 statement{};
-  zk::ProverTranscript prover("test/exponentiation", statement);
-  prover.write_commitment(statement);
-  auto proved =
-      detail::prove_constant_base_exp(detail::exponent_generator(), prover_columns, claim, prover);
-  if (!proved) return proved.error();
-  const zk::ProofTapes tapes = std::move(prover).finish();
-  zk::VerifierTranscript verifier("test/exponentiation", statement, tapes.transcript, {});
-  if (auto root = verifier.read_commitment(); !root) return root.error();
-  auto claims = detail::verify_constant_base_exp(
-      detail::exponent_generator(), static_cast<unsigned>(prover_columns.size()), claim, verifier);
-  if (claims) {
-    if (Status s = verifier.finish(); !s) return s.error();
-  }
-  return claims;
-}
-
-TEST(Exponentiation, HonestLayersReduceToTheBitColumnsValues) {
-  std::mt19937_64 rng(82);
-  for (const unsigned bits : {1u, 5u, 64u}) {
-    const Exponents e = random_exponents(4, bits, rng);
-    const std::vector<binius::B128> r = random_point(4, rng);
-    auto claims = prove_then_verify(e.columns, {r, extension(e.powers, r)});
-    ASSERT_TRUE(claims) << claims.error().message;
-    ASSERT_EQ(claims->size(), bits);
-    for (unsigned k = 0; k < bits; ++k) {
-      EXPECT_EQ((*claims)[k].value, column_extension(e.columns[k], (*claims)[k].point))
-          << "bit " << k;
-    }
-  }
-}
-
-TEST(Exponentiation, AFalseClaimIsRejected) {
-  std::mt19937_64 rng(83);
-  const Exponents e = random_exponents(3, 64, rng);
-  const std::vector<binius::B128> r = random_point(3, rng);
-  auto claims = prove_then_verify(e.columns, {r, extension(e.powers, r) + binius::B128::one()});
-  ASSERT_FALSE(claims);
-  EXPECT_EQ(claims.error().code, Errc::corrupt_data) << claims.error().message;
-}
-
-// A prover whose exponent bits are not the committed ones (one bit of one instance flipped), with
-// a claim true for its own bits: every layer checks, and the claim on that bit column is what the
-// committed column refutes.
-TEST(Exponentiation, BitsOtherThanTheCommittedOnesAreCaughtAtTheColumns) {
-  std::mt19937_64 rng(84);
-  const Exponents committed = random_exponents(3, 64, rng);
-  std::vector<std::vector<std::uint8_t>> other = committed.columns;
-  other[40][0] ^= 0x04;  // instance 2's bit 40
-  std::vector<binius::B128> powers = committed.powers;
-  const std::uint64_t g = detail::exponent_generator().value();
-  std::uint64_t exponent = 0;
-  for (unsigned k = 0; k < 64; ++k) exponent |= std::uint64_t{(other[k][0] >> 2) & 1u} << k;
-  powers[2] = binius::embed<7>(binius::B64(tower_power(g, exponent)));
-  const std::vector<binius::B128> r = random_point(3, rng);
-  auto claims = prove_then_verify(other, {r, extension(powers, r)});
-  ASSERT_TRUE(claims) << claims.error().message;
-  for (unsigned k = 0; k < 64; ++k) {
-    const bool holds =
-        (*claims)[k].value == column_extension(committed.columns[k], (*claims)[k].point);
-    EXPECT_EQ(holds, k != 40) << "bit " << k;
-  }
-}
-
-/// Bit columns of `width` bits for the given values, one instance each.
-std::vector<std::vector<std::uint8_t>> columns_of(const std::vector<std::uint64_t>& values,
-                                                  unsigned width) {
-  std::vector<std::vector<std::uint8_t>> columns(
-      width, std::vector<std::uint8_t>((values.size() + 7) / 8));
-  for (std::size_t v = 0; v < values.size(); ++v) {
-    for (unsigned k = 0; k < width; ++k) {
-      if ((values[v] >> k) & 1) columns[k][v / 8] |= static_cast<std::uint8_t>(1u << (v % 8));
-    }
-  }
-  return columns;
-}
-
-/// prove_mul then verify_mul on the columns; the verifier's claims, or its error.
-Result<detail::MulClaims> mul_then_verify(const std::vector<std::vector<std::uint8_t>>& x,
-                                          const std::vector<std::vector<std::uint8_t>>& y,
-                                          const std::vector<std::vector<std::uint8_t>>& z,
-                                          unsigned vars) {
+/// prove_mul (with the cheats) then verify_mul: the verifier's claims, or its error.
+Result<detail::MulClaims> prove_then_verify(const MulShape& shape, const Fields& f,
+                                            const detail::MulCheats& cheats = {}) {
   const Digest32 statement{};
   zk::ProverTranscript prover("test/mul", statement);
   prover.write_commitment(statement);
-  auto proved = detail::prove_mul(x, y, z, vars, prover);
+  auto proved = detail::prove_mul(shape, f.view(), prover, cheats);
   if (!proved) return proved.error();
   const zk::ProofTapes tapes = std::move(prover).finish();
   zk::VerifierTranscript verifier("test/mul", statement, tapes.transcript, {});
   if (auto root = verifier.read_commitment(); !root) return root.error();
-  auto claims = detail::verify_mul(static_cast<unsigned>(x.size()), static_cast<unsigned>(y.size()),
-                                   static_cast<unsigned>(z.size()), vars, verifier);
+  const auto vars = static_cast<unsigned>(std::countr_zero(f.x.size()));
+  auto claims = detail::verify_mul(shape, vars, verifier);
   if (claims) {
     if (Status s = verifier.finish(); !s) return s.error();
   }
   return claims;
 }
 
-void expect_claims_hold(const std::vector<ColumnClaim>& claims,
-                        const std::vector<std::vector<std::uint8_t>>& columns, const char* name) {
-  ASSERT_EQ(claims.size(), columns.size()) << name;
-  for (std::size_t k = 0; k < columns.size(); ++k) {
-    EXPECT_EQ(claims[k].value, column_extension(columns[k], claims[k].point)) << name << " " << k;
-  }
+/// Whether the claims hold on the fields: what the engine's PCS opening checks.
+bool claims_hold(const MulShape& shape, const Fields& f, const detail::MulClaims& c) {
+  return c.x.value == field_extension(f.x, shape.field_log(), c.x.point) &&
+         c.y.value == field_extension(f.y, shape.field_log(), c.y.point) &&
+         c.z.value == field_extension(f.z, shape.product_field_log(), c.z.point);
 }
 
-// u32 × u32 products, the edges included, proved in the exponent: the claims the check leaves
-// hold on the true columns of x, y and z = x·y (C++ integer multiplication).
-TEST(Exponentiation, U32ProductsReduceToTheirColumns) {
+/// Random operands of the shape's widths for 2^vars pairs and their products (C++ integer
+/// multiplication); `padding`: random bits in each field above its operand's width.
+Fields random_fields(const MulShape& shape, unsigned vars, bool padding, std::mt19937_64& rng) {
+  const auto below = [](unsigned bits) {
+    return bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+  };
+  const std::uint64_t s_mask = below(1u << shape.field_log()),
+                      z_mask = below(1u << shape.product_field_log());
+  Fields f;
+  for (std::size_t u = 0; u < (std::size_t{1} << vars); ++u) {
+    const std::uint64_t x = rng() & below(shape.x_bits), y = rng() & below(shape.y_bits);
+    const std::uint64_t pad = padding ? rng() : 0;
+    f.x.push_back(x | (pad & s_mask & ~below(shape.x_bits)));
+    f.y.push_back(y | (pad & s_mask & ~below(shape.y_bits)));
+    const unsigned z_bits = shape.x_bits + shape.y_bits;
+    f.z.push_back(x * y | (z_bits == 64 ? 0 : pad & z_mask & ~below(z_bits)));
+  }
+  return f;
+}
+
+// u32 × u32 products, the edges included: the claims hold on the true fields of x, y and z = x·y.
+TEST(Exponentiation, U32ProductsReduceToTheirFields) {
   std::mt19937_64 rng(86);
-  std::vector<std::uint64_t> x = {0, 1, 0xffffffff, std::uint64_t{1} << 31, 7, 0, 0, 0},
-                             y = {5, 1, 0xffffffff, 2, 0, 0, 0, 0};
-  for (std::size_t i = 5; i < 8; ++i) x[i] = rng() & 0xffffffff, y[i] = rng() & 0xffffffff;
-  std::vector<std::uint64_t> z(8);
-  for (std::size_t i = 0; i < 8; ++i) z[i] = x[i] * y[i];
-  const auto xc = columns_of(x, 32), yc = columns_of(y, 32), zc = columns_of(z, 64);
-  auto claims = mul_then_verify(xc, yc, zc, 3);
+  const MulShape shape{32, 32};
+  Fields f{{0, 1, 0xffffffff, std::uint64_t{1} << 31, 7, 0, 0, 0}, {5, 1, 0xffffffff, 2, 0, 0, 0, 0}, {}};
+  for (std::size_t i = 5; i < 8; ++i) f.x[i] = rng() & 0xffffffff, f.y[i] = rng() & 0xffffffff;
+  for (std::size_t i = 0; i < 8; ++i) f.z.push_back(f.x[i] * f.y[i]);
+  auto claims = prove_then_verify(shape, f);
   ASSERT_TRUE(claims) << claims.error().message;
-  expect_claims_hold(claims->x, xc, "x");
-  expect_claims_hold(claims->y, yc, "y");
-  expect_claims_hold(claims->z, zc, "z");
+  EXPECT_TRUE(claims_hold(shape, f, *claims));
 }
 
-// A false product (one instance's z one less: z + (2^64 − 1) wrapped to 64 bits) is rejected.
-// The all-ones z of a zero factor is not: it is congruent to 0 modulo 2^64 − 1, the case the MUL
-// constraint must exclude apart (docs/boolean-engine.md, Next 7).
-TEST(Exponentiation, FalseProductsAreRejectedButTheAllOnesCongruenceHolds) {
-  std::vector<std::uint64_t> x = {3, 0, 9, 12}, y = {4, 77, 9, 1};
-  std::vector<std::uint64_t> z = {12, 0, 81, 12};
-  z[2] -= 1;
-  auto rejected = mul_then_verify(columns_of(x, 32), columns_of(y, 32), columns_of(z, 64), 2);
-  ASSERT_FALSE(rejected);
-  EXPECT_EQ(rejected.error().code, Errc::corrupt_data) << rejected.error().message;
-  z[2] += 1;
-  z[1] = ~std::uint64_t{0};
-  EXPECT_TRUE(mul_then_verify(columns_of(x, 32), columns_of(y, 32), columns_of(z, 64), 2));
-}
-
-// The MUL check and the batching of its 128 column claims into one claim on each instance's slot
-// x ‖ y ‖ z (32 + 32 + 64 bits), in one transcript: the slot claim holds on the slots' extension
-// (computed here bit by bit), and a false column claim fed to the batching is rejected.
-TEST(Exponentiation, MulClaimsBatchIntoOneClaimOnTheSlot) {
+// Other widths, with random bits in the fields' padding: the padding does not enter the powers
+// (H_i = 0 there), so the products verify, and the claims still hold on the fields as committed.
+TEST(Exponentiation, OtherWidthsIgnoreTheFieldsPadding) {
   std::mt19937_64 rng(87);
-  constexpr unsigned kVars = 3;
-  std::vector<std::uint64_t> x(8), y(8), z(8);
-  for (std::size_t i = 0; i < 8; ++i) {
-    x[i] = rng() & 0xffffffff, y[i] = rng() & 0xffffffff, z[i] = x[i] * y[i];
-  }
-  std::vector<std::vector<std::uint8_t>> slots(8, std::vector<std::uint8_t>(16));
-  for (std::size_t v = 0; v < 8; ++v) {
-    for (int b = 0; b < 4; ++b) slots[v][b] = static_cast<std::uint8_t>(x[v] >> (8 * b));
-    for (int b = 0; b < 4; ++b) slots[v][4 + b] = static_cast<std::uint8_t>(y[v] >> (8 * b));
-    for (int b = 0; b < 8; ++b) slots[v][8 + b] = static_cast<std::uint8_t>(z[v] >> (8 * b));
-  }
-  const auto in_slot_order = [](const detail::MulClaims& c) {
-    std::vector<ColumnClaim> all = c.x;
-    all.insert(all.end(), c.y.begin(), c.y.end());
-    all.insert(all.end(), c.z.begin(), c.z.end());
-    return all;
-  };
-  for (const bool tamper : {false, true}) {
-    const Digest32 statement{};
-    zk::ProverTranscript prover("test/mul-slot", statement);
-    prover.write_commitment(statement);
-    auto mul =
-        detail::prove_mul(columns_of(x, 32), columns_of(y, 32), columns_of(z, 64), kVars, prover);
-    ASSERT_TRUE(mul) << mul.error().message;
-    std::vector<ColumnClaim> claims = in_slot_order(*mul);
-    if (tamper) claims[70].value += binius::B128::one();  // z's bit 6, claimed false
-    ASSERT_TRUE(detail::prove_slot_batch(claims, slots, prover));
-    const zk::ProofTapes tapes = std::move(prover).finish();
-    zk::VerifierTranscript verifier("test/mul-slot", statement, tapes.transcript, {});
-    ASSERT_TRUE(verifier.read_commitment());
-    auto checked = detail::verify_mul(32, 32, 64, kVars, verifier);
-    ASSERT_TRUE(checked) << checked.error().message;
-    std::vector<ColumnClaim> verifier_claims = in_slot_order(*checked);
-    auto slot = detail::verify_slot_batch(verifier_claims, verifier);
-    if (tamper) {  // the verifier's own column claims: the prover's sums no longer match
-      ASSERT_FALSE(slot);
-      EXPECT_EQ(slot.error().code, Errc::corrupt_data);
-      continue;
-    }
-    ASSERT_TRUE(slot) << slot.error().message;
-    std::vector<binius::B128> values(128 * 8);
-    for (std::size_t v = 0; v < 8; ++v) {
-      for (std::size_t k = 0; k < 128; ++k) {
-        values[k + 128 * v] =
-            (slots[v][k / 8] >> (k % 8)) & 1 ? binius::B128::one() : binius::B128::zero();
-      }
-    }
-    EXPECT_EQ(slot->value, extension(values, slot->point));
+  for (const MulShape shape : {MulShape{1, 1}, MulShape{5, 3}, MulShape{3, 17}, MulShape{63, 1},
+                               MulShape{8, 56}}) {
+    const Fields f = random_fields(shape, 4, true, rng);
+    auto claims = prove_then_verify(shape, f);
+    ASSERT_TRUE(claims) << shape.x_bits << "x" << shape.y_bits << ": " << claims.error().message;
+    EXPECT_TRUE(claims_hold(shape, f, *claims)) << shape.x_bits << "x" << shape.y_bits;
   }
 }
 
-/// A cheating prover's weights: entry 0 moved by δ and entry j by δ·column[0]/column[j], so the
-/// batched sum Σ weights·column is unchanged and every round checks; only the weights' value at
-/// the last point, which the verifier computes itself, differs. `j`: an entry where the column is
-/// not zero.
-detail::AlterWeights balanced_change(std::size_t j) {
-  return [j](std::vector<binius::B128>& weights, std::span<const binius::B128> column) {
-    const binius::B128 delta = binius::B128(binius::make_uint128(5, 7));
-    weights[0] += delta;
-    weights[j] += delta * column[0] * column[j].inverse();
-  };
+// A false product (one pair's z one less: z + (2^64 − 1) wrapped to 64 bits) is rejected, by the
+// partial products' first layer: the prover's W and Z differ at r. The all-ones z of a zero factor
+// is not: it is congruent to 0 modulo 2^64 − 1, the case the MUL constraint excludes apart
+// (docs/boolean-engine.md, Next 7).
+TEST(Exponentiation, FalseProductsAreRejectedButTheAllOnesCongruenceHolds) {
+  const MulShape shape{32, 32};
+  Fields f{{3, 0, 9, 12}, {4, 77, 9, 1}, {12, 0, 81, 12}};
+  f.z[2] -= 1;
+  auto rejected = prove_then_verify(shape, f);
+  ASSERT_FALSE(rejected);
+  EXPECT_EQ(rejected.error().code, Errc::corrupt_data);
+  EXPECT_NE(rejected.error().message.find("layer 0 does not check"), std::string::npos)
+      << rejected.error().message;
+  f.z[2] += 1;
+  f.z[1] = ~std::uint64_t{0};
+  EXPECT_TRUE(prove_then_verify(shape, f));
 }
 
-TEST(Exponentiation, BatchingWeightsThatAreNotTheClaimsAreRejected) {
+/// Finds `what` in the error of a rejected run.
+void expect_rejected_by(const Result<detail::MulClaims>& run, const std::string& what) {
+  ASSERT_FALSE(run) << "accepted; expected: " << what;
+  EXPECT_EQ(run.error().code, Errc::corrupt_data);
+  EXPECT_NE(run.error().message.find(what), std::string::npos) << run.error().message;
+}
+
+// Cheating provers that change one message of the real pipeline, each reaching its check.
+TEST(Exponentiation, ChangedLeafValuesAreRejected) {
   std::mt19937_64 rng(88);
-  const Digest32 statement{};
-  {                                                   // the variable base's claims
-    const Exponents e = random_exponents(3, 4, rng);  // powers of g: the base, never zero
-    const std::vector<binius::B128> r = random_point(3, rng);
-    std::vector<binius::B128> top(e.powers.size());
-    for (std::size_t i = 0; i < top.size(); ++i) {
-      binius::B128 power = binius::B128::one();
-      for (unsigned k = 4; k-- > 0;) {
-        power *= power;
-        if ((e.columns[k][i / 8] >> (i % 8)) & 1) power *= e.powers[i];
-      }
-      top[i] = power;
-    }
-    zk::ProverTranscript prover("test/batching", statement);
-    prover.write_commitment(statement);
-    ASSERT_TRUE(detail::prove_variable_base_exp(e.powers, e.columns, {r, extension(top, r)}, prover,
-                                                balanced_change(1)));
-    const zk::ProofTapes tapes = std::move(prover).finish();
-    zk::VerifierTranscript verifier("test/batching", statement, tapes.transcript, {});
-    ASSERT_TRUE(verifier.read_commitment());
-    auto claims = detail::verify_variable_base_exp(4, {r, extension(top, r)}, verifier);
-    ASSERT_FALSE(claims);
-    EXPECT_NE(claims.error().message.find("base claims' batching weights"), std::string::npos)
-        << claims.error().message;
+  const MulShape shape{32, 32};
+  const Fields f = random_fields(shape, 3, false, rng);
+  for (const char field : {'x', 'z'}) {
+    detail::MulCheats one;  // one bit's value changed: the leaf equation fails
+    one.field_values = [field](char name, std::vector<B128>& values) {
+      if (name == field) values[3] += B128::one();
+    };
+    expect_rejected_by(prove_then_verify(shape, f, one), std::string("g^") + field + "'s leaves");
+    // Two values changed where H is 0 (in the fields' padding: x of 12 bits in 16, a product
+    // of 24 in 32): the leaf equation holds, but the claim at τ is false on the committed field,
+    // which the opening refutes.
+    const MulShape narrow{12, 12};
+    const Fields g = random_fields(narrow, 3, false, rng);
+    detail::MulCheats padding;
+    padding.field_values = [field](char name, std::vector<B128>& values) {
+      const std::size_t at = field == 'x' ? 13 : 26;
+      if (name == field) values[at] += B128::one(), values[at + 1] += B128(7);
+    };
+    auto claims = prove_then_verify(narrow, g, padding);
+    ASSERT_TRUE(claims) << claims.error().message;
+    EXPECT_FALSE(claims_hold(narrow, g, *claims));
   }
-  {  // the slot claims: honest claims on random slots, then changed weights
-    std::vector<std::vector<std::uint8_t>> slots(4, std::vector<std::uint8_t>(1));
-    for (auto& slot : slots) slot[0] = static_cast<std::uint8_t>(rng() | 1);  // bit 0 set
-    std::vector<ColumnClaim> claims;
-    for (unsigned k = 0; k < 8; ++k) {
-      std::vector<std::uint8_t> column(1);
-      for (std::size_t v = 0; v < 4; ++v)
-        column[0] |= static_cast<std::uint8_t>(((slots[v][0] >> k) & 1) << v);
-      const std::vector<binius::B128> point = random_point(2, rng);
-      claims.push_back({point, column_extension(column, point)});
-    }
-    zk::ProverTranscript prover("test/batching", statement);
-    prover.write_commitment(statement);
-    ASSERT_TRUE(detail::prove_slot_batch(claims, slots, prover, balanced_change(8)));  // (0, v = 1)
-    const zk::ProofTapes tapes = std::move(prover).finish();
-    zk::VerifierTranscript verifier("test/batching", statement, tapes.transcript, {});
-    ASSERT_TRUE(verifier.read_commitment());
-    auto slot = detail::verify_slot_batch(claims, verifier);
-    ASSERT_FALSE(slot);
-    EXPECT_NE(slot.error().message.find("slot claims' batching weights"), std::string::npos)
-        << slot.error().message;
-  }
+}
+
+TEST(Exponentiation, ChangedPowersOfTheBaseAreRejected) {
+  std::mt19937_64 rng(89);
+  const MulShape shape{32, 32};
+  const Fields f = random_fields(shape, 3, false, rng);
+  detail::MulCheats cheats;
+  cheats.powers = [](std::vector<B128>& e) { e[5] += B128::one(); };
+  expect_rejected_by(prove_then_verify(shape, f, cheats), "powers of g^x do not check");
+}
+
+// The weights of the e_j's batching: entry 0 moved by δ and entry j by δ·V[0]/V[j], so the batched
+// sum Σ weights·V is unchanged and every round checks; only the weights' value at the last point,
+// which the verifier computes itself, differs (V = g^x is never zero).
+TEST(Exponentiation, BatchingWeightsThatAreNotTheClaimsAreRejected) {
+  std::mt19937_64 rng(90);
+  const MulShape shape{32, 32};
+  const Fields f = random_fields(shape, 3, false, rng);
+  detail::MulCheats cheats;
+  cheats.weights = [](std::vector<B128>& weights, std::span<const B128> v) {
+    const B128 delta(binius::make_uint128(5, 7));
+    weights[0] += delta;
+    weights[1] += delta * v[0] * v[1].inverse();
+  };
+  expect_rejected_by(prove_then_verify(shape, f, cheats), "base claims' batching weights");
 }
 
 TEST(Exponentiation, StatementsOutsideTheRangeAreErrors) {
-  std::mt19937_64 rng(85);
-  const Exponents e = random_exponents(2, 4, rng);
-  const ColumnClaim claim{random_point(2, rng), binius::B128::one()};
-  zk::ProverTranscript prover("test/exponentiation", Digest32{});
-  EXPECT_EQ(
-      detail::prove_constant_base_exp(binius::B64::one(), e.columns, claim, prover).error().code,
-      Errc::invalid_argument);
-  EXPECT_EQ(
-      detail::prove_constant_base_exp(detail::exponent_generator(), {}, claim, prover).error().code,
-      Errc::invalid_argument);
-  // prove_mul checks every column before building its tables from them.
-  std::vector<std::vector<std::uint8_t>> short_y = e.columns;
-  short_y[2].clear();
-  EXPECT_EQ(detail::prove_mul(e.columns, short_y, e.columns, 2, prover).error().code,
-            Errc::wrong_size);
-  const std::vector<ColumnClaim> three(3, claim);
-  EXPECT_EQ(detail::prove_slot_batch(three, {}, prover).error().code, Errc::invalid_argument);
-  std::vector<std::vector<std::uint8_t>> short_columns = e.columns;
-  short_columns[1].clear();
-  EXPECT_EQ(
-      detail::prove_constant_base_exp(detail::exponent_generator(), short_columns, claim, prover)
-          .error()
-          .code,
-      Errc::wrong_size);
+  std::mt19937_64 rng(91);
+  const Fields f = random_fields({32, 32}, 2, false, rng);
+  zk::ProverTranscript prover("test/mul", Digest32{});
+  prover.write_commitment(Digest32{});
+  for (const MulShape bad : {MulShape{0, 8}, MulShape{8, 0}, MulShape{33, 32}}) {
+    EXPECT_EQ(detail::prove_mul(bad, f.view(), prover).error().code, Errc::invalid_argument);
+    zk::VerifierTranscript verifier("test/mul", Digest32{}, {}, {});
+    EXPECT_EQ(detail::verify_mul(bad, 2, verifier).error().code, Errc::invalid_argument);
+  }
+  Fields ragged = f;
+  ragged.y.pop_back();
+  EXPECT_EQ(detail::prove_mul({32, 32}, ragged.view(), prover).error().code, Errc::wrong_size);
+  Fields three = f;
+  for (auto* v : {&three.x, &three.y, &three.z}) v->pop_back();
+  EXPECT_EQ(detail::prove_mul({32, 32}, three.view(), prover).error().code, Errc::wrong_size);
 }
 
 }  // namespace

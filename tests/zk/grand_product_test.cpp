@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/zk/prover.hpp"
 #include "protocol_support.hpp"
 
@@ -109,6 +110,95 @@ TEST(GrandProduct, BadStatementsAreErrors) {
   VerifierTranscript verifier = verifier_transcript({});
   EXPECT_EQ(verify_grand_products({{}, false}, verifier).error().code, Errc::invalid_argument);
   EXPECT_EQ(verify_grand_products({{41}, false}, verifier).error().code, Errc::invalid_argument);
+}
+
+// Partial products: P(u) = Π_j column(u + 2^low·j), claimed at a random point of the low cube.
+
+struct PartialCase {
+  PartialProductStatement statement;
+  std::vector<Table> columns;
+};
+
+/// Columns of low + m_j variables and the statement whose values are the naive P̃_j(z).
+PartialCase partial_case(unsigned low, std::vector<unsigned> high, std::mt19937_64& rng) {
+  PartialCase c{{low, high, {}, {}}, {}};
+  for (unsigned i = 0; i < low; ++i) c.statement.z.push_back(random_b128(rng));
+  for (unsigned m : high) {
+    c.columns.push_back(nonzero_table(low + m, rng));
+    std::vector<B128> p(std::size_t{1} << low, B128::one());
+    for (std::size_t i = 0; i < c.columns.back().values.size(); ++i) {
+      B128& slot = p[i % p.size()];
+      slot = reference_mul(slot, c.columns.back().values[i]);
+    }
+    c.statement.values.push_back(naive_evaluate(p, c.statement.z));
+  }
+  return c;
+}
+
+ProofTapes prove_partial(const PartialCase& c) {
+  std::vector<ProductLayers> layers;
+  for (const Table& t : c.columns) {
+    LargeVector<binius::B128P> values(t.values.size());
+    binius::to_polyval(t.values, values);
+    layers.push_back(product_layers(std::move(values), c.statement.low).value());
+  }
+  ProverTranscript transcript = prover_transcript();
+  auto out = prove_partial_products(c.statement, layers, transcript);
+  EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
+  return std::move(transcript).finish();
+}
+
+Result<GrandProductClaims> verify_partial(const PartialProductStatement& s, const ProofTapes& t) {
+  VerifierTranscript transcript = verifier_transcript(t);
+  auto out = verify_partial_products(s, transcript);
+  if (out.ok() && !transcript.finish().ok()) return make_error(Errc::malformed_input, "unread");
+  return out;
+}
+
+TEST(PartialProduct, ClaimsReduceToTheColumns) {
+  std::mt19937_64 rng(25);
+  for (unsigned low : {0u, 1u, 5u}) {
+    const PartialCase c = partial_case(low, {3, 1, 4}, rng);
+    auto out = verify_partial(c.statement, prove_partial(c));
+    ASSERT_TRUE(out.ok()) << out.error().message;
+    for (std::size_t j = 0; j < c.columns.size(); ++j) {
+      ASSERT_EQ(out->points[j].size(), low + c.statement.high_vars[j]);
+      EXPECT_EQ(out->evals[j], naive_evaluate(c.columns[j].values, out->points[j])) << j;
+    }
+  }
+}
+
+TEST(PartialProduct, FalseValueOrAlteredProofIsRejected) {
+  std::mt19937_64 rng(26);
+  PartialCase c = partial_case(4, {2, 3}, rng);
+  c.statement.values[1] += B128::one();  // the prover runs on the false claim
+  auto out = verify_partial(c.statement, prove_partial(c));
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.error().code, Errc::corrupt_data);
+  c.statement.values[1] += B128::one();
+  const ProofTapes tapes = prove_partial(c);
+  ASSERT_TRUE(verify_partial(c.statement, tapes).ok());
+  for (std::size_t offset = 3; offset < tapes.transcript.size(); offset += 16) {
+    EXPECT_FALSE(verify_partial(c.statement, {flipped(tapes.transcript, offset), tapes.advice}).ok())
+        << offset;
+  }
+}
+
+TEST(PartialProduct, BadStatementsAreErrors) {
+  std::mt19937_64 rng(27);
+  const PartialCase c = partial_case(3, {2}, rng);
+  VerifierTranscript verifier = verifier_transcript({});
+  for (PartialProductStatement bad : {PartialProductStatement{3, {}, c.statement.z, {}},
+                                      PartialProductStatement{3, {2}, {}, c.statement.values},
+                                      PartialProductStatement{3, {0}, c.statement.z, {B128{}}},
+                                      PartialProductStatement{3, {38}, c.statement.z, {B128{}}}}) {
+    EXPECT_EQ(verify_partial_products(bad, verifier).error().code, Errc::invalid_argument);
+  }
+  std::vector<ProductLayers> layers;  // none for one product
+  ProverTranscript transcript = prover_transcript();
+  EXPECT_EQ(prove_partial_products(c.statement, layers, transcript).error().code,
+            Errc::invalid_argument);
+  EXPECT_EQ(product_layers(LargeVector<binius::B128P>(6), 1).error().code, Errc::wrong_size);
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ struct Proved {
 
 /// Seconds spent in each phase of one proof (for benchmarks).
 struct ProveTimings {
-  double witness = 0, commit = 0, zerocheck = 0, lincheck = 0, open = 0;
+  double witness = 0, commit = 0, zerocheck = 0, lincheck = 0, mul = 0, open = 0;
 };
 
 /// Whether the statement lists the inputs (verify's public_inputs) or keeps them private.

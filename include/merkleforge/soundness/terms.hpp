@@ -41,6 +41,9 @@ Term sumcheck(std::string name, double claims, unsigned rounds, unsigned degree,
 /// ((k − 1)/|F|), l rounds of degree 3 and the layer's point (1/|F|).
 Term grand_product(std::string name, double products, unsigned layers,
                    unsigned field_bits = kB128Bits);
+/// The same layers stopped at `low` variables (zk's partial products): layer l has low + l rounds.
+Term partial_product(std::string name, double products, unsigned low, unsigned layers,
+                     unsigned field_bits = kB128Bits);
 
 /// Multiset equality of `tuples` tuples of width `width` by fingerprints r + Σ s^k·t_k: the
 /// product polynomial has total degree ≤ tuples·width (one round: r and s).

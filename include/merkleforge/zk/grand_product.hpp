@@ -11,6 +11,13 @@
 //
 // Transcript (phase "zk/grand_product"): public count and n_j; the products; per layer l: α_l, the
 // l round polynomials (c_0 … c_2 each), (L_j(ρ), R_j(ρ)) of every product still in, μ_l.
+//
+// Partial products are the same layers stopped at `low` variables: for a column of low + m
+// variables, P(u) = Π_(j < 2^m) column(u + 2^low·j) for each u of the low cube (the split is still
+// the highest variable, so layer l has low + l variables). A claim P̃(z) = value, z of `low`
+// coordinates and the value the caller's, reduces layer by layer to one claim on the column;
+// claims at one z are batched per layer as above. Transcript (phase "zk/partial_product"): low,
+// count and m_j; then the layers.
 #pragma once
 
 #include <span>
@@ -38,5 +45,18 @@ struct GrandProductClaims {
 /// check fails or, with require_nonzero, a product is zero.
 Result<GrandProductClaims> verify_grand_products(const GrandProductStatement& statement,
                                                  VerifierTranscript& transcript);
+
+struct PartialProductStatement {
+  unsigned low = 0;                 ///< the variables the products keep
+  std::vector<unsigned> high_vars;  ///< m_j per product, low + m_j <= kMaxColumnVars; at least one
+  std::vector<B128> z;              ///< the claims' point: `low` coordinates
+  std::vector<B128> values;         ///< P̃_j(z), one per product
+};
+
+/// Returns the claims on the columns (`products` holds the statement's values). Errors:
+/// invalid_argument (statement), malformed_input (short tape), corrupt_data when a layer check
+/// fails.
+Result<GrandProductClaims> verify_partial_products(const PartialProductStatement& statement,
+                                                   VerifierTranscript& transcript);
 
 }  // namespace merkleforge::zk

@@ -10,6 +10,8 @@
 #include <span>
 #include <vector>
 
+#include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/zk/channel.hpp"
 #include "merkleforge/zk/evalcheck.hpp"
 #include "merkleforge/zk/grand_product.hpp"
@@ -57,6 +59,22 @@ Result<EvaluationClaims> prove_eq_sumcheck(const EqSumcheckStatement& statement,
 /// more than 40 variables; wrong_size for a malformed column.
 Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
                                                 ProverTranscript& transcript);
+
+/// The layers of a column's partial products (grand_product.hpp), built in parallel: levels[l] has
+/// low + l variables, levels[0] holding P and levels.back() the column, all in the POLYVAL basis.
+struct ProductLayers {
+  std::vector<LargeVector<binius::B128P>> levels;
+};
+/// Errors: wrong_size unless `column` has 2^(low + m) values, low + m <= kMaxColumnVars.
+Result<ProductLayers> product_layers(LargeVector<binius::B128P> column, unsigned low);
+
+/// Proves the statement from its products' layers, which it consumes (each level is freed once
+/// proved). The claimed values are the statement's: a false one gives a proof the verifier
+/// rejects. Errors: invalid_argument for a statement verify_partial_products rejects or layers
+/// that do not match it.
+Result<GrandProductClaims> prove_partial_products(const PartialProductStatement& statement,
+                                                  std::span<ProductLayers> layers,
+                                                  ProverTranscript& transcript);
 
 // ---- channel (channel.hpp) ----
 

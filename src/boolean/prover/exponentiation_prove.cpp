@@ -1,240 +1,241 @@
 #include "exponentiation_prove.hpp"
 
+#include <array>
+#include <bit>
+
 #include "exponent_layers.hpp"
 #include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/zk/prover.hpp"
 
 namespace merkleforge::boolean::detail {
 namespace {
 
-bool bit(const std::vector<std::uint8_t>& column, std::size_t v) {
-  return (column[v / 8] >> (v % 8)) & 1;
+using binius::B128P;
+using Table = LargeVector<B128P>;
+
+constexpr std::size_t kGrain = std::size_t{1} << 12;
+
+std::vector<B128> sample(zk::ProverTranscript& transcript, std::size_t count) {
+  std::vector<B128> point(count);
+  for (B128& x : point) x = transcript.sample_b128();
+  return point;
 }
 
-Status check_columns(BitColumns columns, unsigned vars) {
-  for (const auto& column : columns) {
-    if (column.size() != ((std::size_t{1} << vars) + 7) / 8) {
-      return make_error(Errc::wrong_size, "boolean: an exponent bit column of " +
-                                              std::to_string(column.size()) + " bytes for 2^" +
-                                              std::to_string(vars) + " instances");
-    }
-  }
-  return Ok{};
+std::vector<B128P> eq_of(std::span<const B128> point) {
+  return binius::polyval_eq_tensor(binius::to_polyval(point));
 }
 
-/// values in the canonical basis the sumcheck's columns take (one bulk basis change).
-std::vector<B128> canonical(const std::vector<binius::B128P>& values) {
+/// Σ_u a[u]·b[u], canonical.
+B128 dot(std::span<const B128P> a, std::span<const B128P> b) {
+  return binius::to_canonical(parallel_reduce(
+      a.size(), kGrain, B128P::zero(),
+      [&](std::size_t begin, std::size_t end, B128P acc) {
+        for (std::size_t u = begin; u < end; ++u) acc += a[u] * b[u];
+        return acc;
+      },
+      [](B128P x, B128P y) { return x + y; }));
+}
+
+std::vector<B128> canonical(std::span<const B128P> values) {
   std::vector<B128> out(values.size());
   binius::to_canonical(values, out);
   return out;
 }
 
-/// V_0 … V_(bits−1) on the cube: V_k(v) = base^(Σ_(i ≤ k) 2^i·a_i(v)) (products in POLYVAL).
-std::vector<std::vector<B128>> constant_layers(B64 base, BitColumns columns, std::size_t size) {
-  std::vector<std::vector<B128>> v;
-  std::vector<binius::B128P> value(size, binius::B128P::one());
-  B64 power = base;  // base^(2^k)
-  for (std::size_t k = 0; k < columns.size(); ++k, power = power.square()) {
-    const binius::B128P factor = binius::to_polyval(binius::embed<7>(power));
-    for (std::size_t i = 0; i < size; ++i) {
-      if (bit(columns[k], i)) value[i] *= factor;
+/// Leaves 1 + bit_i·H_i of a field (index u + 2^ℓ·i): g^(2^i) where bit i < bits is set, else 1.
+Table affine_leaves(std::span<const std::uint64_t> field, unsigned bits, unsigned field_log) {
+  const std::size_t n = field.size();
+  std::array<B128P, 64> powers;
+  B64 power = exponent_generator();
+  for (B128P& p : powers) p = binius::to_polyval(binius::embed<7>(power)), power = power.square();
+  Table out(n << field_log);
+  parallel_for(n, kGrain, [&](std::size_t begin, std::size_t end) {
+    for (unsigned i = 0; i < (1u << field_log); ++i) {
+      for (std::size_t u = begin; u < end; ++u) {
+        out[u + n * i] = i < bits && (field[u] >> i) & 1 ? powers[i] : B128P::one();
+      }
     }
-    v.push_back(canonical(value));
-  }
-  return v;
+  });
+  return out;
 }
 
-/// W_0 … W_(bits−1): W_j = W_(j−1)^2·(base if b_(bits−1−j) else 1), from the top bit down.
-std::vector<std::vector<B128>> variable_layers(std::span<const B128> base, BitColumns columns) {
-  std::vector<binius::B128P> base_p(base.size()), value(base.size(), binius::B128P::one());
-  binius::to_polyval(base, base_p);
-  std::vector<std::vector<B128>> w;
-  for (std::size_t j = 0; j < columns.size(); ++j) {
-    const auto& bits = columns[columns.size() - 1 - j];
-    for (std::size_t i = 0; i < value.size(); ++i) {
-      value[i] *= value[i];
-      if (bit(bits, i)) value[i] *= base_p[i];
+/// M (index u + 2^ℓ·j): V^(2^j) below y's width, 1 above; and W's leaves 1 + y_j·(M + 1).
+std::pair<Table, Table> power_leaves(std::span<const B128P> v, std::span<const std::uint64_t> y,
+                                     const MulShape& shape) {
+  const std::size_t n = v.size(), fields = std::size_t{1} << shape.field_log();
+  Table m(n * fields, B128P::one()), leaves(n * fields);
+  parallel_for(n, kGrain, [&](std::size_t begin, std::size_t end) {
+    const auto& kernel = binius::active_polyval_kernel();
+    for (std::size_t j = 0; j < fields; ++j) {
+      B128P* row = m.data() + n * j;
+      if (j == 0) std::copy(v.begin() + begin, v.begin() + end, row + begin);
+      if (j > 0 && j < shape.y_bits) kernel.mul(row - n + begin, row - n + begin, row + begin, end - begin);
+      for (std::size_t u = begin; u < end; ++u) {
+        leaves[u + n * j] = j < shape.y_bits && (y[u] >> j) & 1 ? row[u] : B128P::one();
+      }
     }
-    w.push_back(canonical(value));
-  }
-  return w;
+  });
+  return {std::move(m), std::move(leaves)};
 }
 
-/// One layer: the eq(point, ·)-weighted sumcheck over the columns.
-Result<zk::EvaluationClaims> prove_layer(const std::vector<B128>& point, B128 sum,
-                                         zk::Composition composition,
-                                         const std::vector<zk::Column>& columns,
-                                         zk::ProverTranscript& transcript) {
-  return zk::prove_eq_sumcheck({point, std::move(composition), sum}, columns, transcript);
+/// The field's bits as one bit column over (u, i): bit u + 2^ℓ·i is bit i of field[u].
+std::vector<std::uint8_t> bit_column(std::span<const std::uint64_t> field, unsigned field_log) {
+  const std::size_t n = field.size();
+  std::vector<std::uint8_t> bits(((n << field_log) + 7) / 8);
+  for (unsigned i = 0; i < (1u << field_log); ++i) {
+    for (std::size_t u = 0, at = n * i; u < n; ++u, ++at) {
+      bits[at / 8] |= static_cast<std::uint8_t>(((field[u] >> i) & 1) << (at % 8));
+    }
+  }
+  return bits;
 }
 
-/// The constant-base layers' proof from their tables v (constant_layers), the statement checked.
-Result<std::vector<ColumnClaim>> prove_constant_layers(B64 base, BitColumns columns,
-                                                       const std::vector<std::vector<B128>>& v,
-                                                       const ColumnClaim& claim,
-                                                       zk::ProverTranscript& transcript) {
-  const auto bits = static_cast<unsigned>(columns.size());
-  const auto vars = static_cast<unsigned>(claim.point.size());
-  const std::vector<B128> constants = layer_constants(base, bits);
-  std::vector<ColumnClaim> bit_claims(bits);
-  ColumnClaim layer = claim;
-  for (unsigned k = bits; k-- > 1;) {
-    auto reduced =
-        prove_layer(layer.point, layer.value, constant_layer(constants[k]),
-                    {zk::Column::b128(v[k - 1]), zk::Column::b1(columns[k], vars)}, transcript);
-    if (!reduced) return reduced.error();
-    bit_claims[k] = {reduced->point, reduced->evals[0][1]};
-    layer = {reduced->point, reduced->evals[0][0]};
-  }
-  bit_claims[0] = {layer.point, (layer.value + B128::one()) * constants[0].inverse()};
-  return bit_claims;
+/// ŵ_i = w̃_i(point): Σ_u eq(point, u) over the u whose field has bit i set.
+std::vector<B128> bit_values(std::span<const std::uint64_t> field, unsigned field_log,
+                             std::span<const B128> point) {
+  const std::vector<B128P> eq = eq_of(point);
+  using Sums = std::vector<B128P>;
+  const Sums sums = parallel_reduce(
+      field.size(), kGrain, Sums(std::size_t{1} << field_log, B128P::zero()),
+      [&](std::size_t begin, std::size_t end, Sums acc) {
+        for (std::size_t u = begin; u < end; ++u) {
+          for (std::uint64_t bits = field[u]; bits != 0; bits &= bits - 1) {
+            acc[std::countr_zero(bits)] += eq[u];
+          }
+        }
+        return acc;
+      },
+      [](Sums a, const Sums& b) {
+        for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
+        return a;
+      });
+  return canonical(sums);
 }
 
-/// The variable-base layers' proof from their tables w (variable_layers), the statement checked.
-Result<VariableBaseClaims> prove_variable_layers(std::span<const B128> base, BitColumns columns,
-                                                 const std::vector<std::vector<B128>>& w,
-                                                 const ColumnClaim& claim,
-                                                 zk::ProverTranscript& transcript,
-                                                 const AlterWeights& alter) {
-  const auto bits = static_cast<unsigned>(columns.size());
-  const auto vars = static_cast<unsigned>(claim.point.size());
-  const std::size_t size = std::size_t{1} << vars;
-  VariableBaseClaims out{std::vector<ColumnClaim>(bits), {}};
-  std::vector<ColumnClaim> base_claims;
-  ColumnClaim layer = claim;
-  for (unsigned j = bits; j-- > 0;) {
-    const unsigned b = bits - 1 - j;
-    auto reduced =
-        j > 0 ? prove_layer(layer.point, layer.value, variable_layer(),
-                            {zk::Column::b128(w[j - 1]), zk::Column::b1(columns[b], vars),
-                             zk::Column::b128(base)},
-                            transcript)
-              : prove_layer(layer.point, layer.value, variable_first_layer(),
-                            {zk::Column::b1(columns[b], vars), zk::Column::b128(base)}, transcript);
-    if (!reduced) return reduced.error();
-    const std::vector<B128>& evals = reduced->evals[0];
-    out.bits[b] = {reduced->point, evals[j > 0 ? 1 : 0]};
-    base_claims.push_back({reduced->point, evals[j > 0 ? 2 : 1]});
-    layer = {reduced->point, j > 0 ? evals[0] : B128{}};
-  }
-  const B128 lambda = transcript.sample_b128();
-  B128 sum, power = B128::one();
-  std::vector<B128> weights(size);
-  for (const ColumnClaim& c : base_claims) {
-    sum += power * c.value;
-    const std::vector<B128> eq = binius::eq_tensor(c.point).value();  // vars checked above
-    for (std::size_t i = 0; i < size; ++i) weights[i] += power * eq[i];
+/// The prover of verify_affine_leaves.
+ColumnClaim prove_affine_leaves(std::span<const std::uint64_t> field, unsigned field_log,
+                                const std::vector<B128>& leaves_point, unsigned vars, char name,
+                                zk::ProverTranscript& transcript, const MulCheats& cheats) {
+  const std::span<const B128> point(leaves_point);
+  std::vector<B128> values = bit_values(field, field_log, point.first(vars));
+  if (cheats.field_values) cheats.field_values(name, values);
+  transcript.write_b128s(values);
+  ColumnClaim out{sample(transcript, field_log), B128{}};
+  const std::vector<B128> at_tau = binius::eq_tensor(out.point).value();
+  for (std::size_t i = 0; i < values.size(); ++i) out.value += at_tau[i] * values[i];
+  out.point.insert(out.point.end(), point.begin(), point.begin() + vars);
+  return out;
+}
+
+/// T(u) = Σ_j λ^j·eq(φ^(−j)(s), u) for j < count.
+Table frobenius_weights(std::span<const B128> s, unsigned count, B128 lambda) {
+  Table t(std::size_t{1} << s.size(), B128P::zero());
+  B128 power = B128::one();
+  for (const auto& point : frobenius_points(s, count)) {
+    const std::vector<B128P> eq = eq_of(point);
+    const B128P weight = binius::to_polyval(power);
+    parallel_for(t.size(), kGrain, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t u = begin; u < end; ++u) t[u] += weight * eq[u];
+    });
     power *= lambda;
   }
-  if (alter) alter(weights, base);
+  return t;
+}
+
+/// The prover of verify_power_leaves: returns the claims on y's field and on Ṽ.
+Result<std::pair<ColumnClaim, ColumnClaim>> prove_power_leaves(
+    const MulShape& shape, std::span<const std::uint64_t> y, std::span<const B128P> v, Table m,
+    const ColumnClaim& leaves, unsigned vars, zk::ProverTranscript& transcript,
+    const MulCheats& cheats) {
+  const unsigned s_log = shape.field_log();
+  const std::vector<std::uint8_t> y_bits = bit_column(y, s_log);
+  auto leaf = [&] {
+    const std::vector<B128> m_canonical = canonical(m);
+    const std::vector<zk::Column> columns = {zk::Column::b1(y_bits, vars + s_log),
+                                             zk::Column::b128(m_canonical)};
+    return zk::prove_eq_sumcheck({leaves.point, power_leaf(), leaves.value}, columns, transcript);
+  }();
+  if (!leaf) return leaf.error();
+  const std::span<const B128> rho(leaf->point);
+  ColumnClaim y_claim{{rho.begin() + vars, rho.end()}, leaf->evals[0][0]};
+  y_claim.point.insert(y_claim.point.end(), rho.begin(), rho.begin() + vars);
+
+  // e_j = Ṽ(φ^(−j)(ρ_u)) = φ^(−j)(M̃_j(ρ_u)): one eq tensor serves every j.
+  const std::vector<B128P> eq = eq_of(rho.first(vars));
+  const std::size_t n = v.size();
+  std::vector<B128> e(shape.y_bits);
+  for (unsigned j = 0; j < shape.y_bits; ++j) {
+    e[j] = dot(eq, std::span(m).subspan(n * j, n));
+    for (unsigned k = 0; k < j; ++k) e[j] = square_root(e[j]);
+  }
+  Table().swap(m);
+  if (cheats.powers) cheats.powers(e);
+  transcript.write_b128s(e);
+
+  const B128 lambda = transcript.sample_b128();
+  B128 sum, power = B128::one();
+  for (const B128 value : e) sum += power * value, power *= lambda;
+  std::vector<B128> weights = canonical(frobenius_weights(rho.first(vars), shape.y_bits, lambda));
+  const std::vector<B128> base = canonical(v);
+  if (cheats.weights) cheats.weights(weights, base);
   const zk::SumcheckClaim batch{vars, weighted_column(), sum};
-  const std::vector<std::vector<zk::Column>> batch_columns = {
+  const std::vector<std::vector<zk::Column>> columns = {
       {zk::Column::b128(weights), zk::Column::b128(base)}};
-  auto reduced = zk::prove_sumcheck({&batch, 1}, batch_columns, transcript);
+  auto reduced = zk::prove_sumcheck({&batch, 1}, columns, transcript);
   if (!reduced) return reduced.error();
-  out.base = {reduced->point, reduced->evals[0][1]};
-  return out;
+  return std::pair{std::move(y_claim), ColumnClaim{reduced->point, reduced->evals[0][1]}};
+}
+
+Status check_fields(const MulFields& fields) {
+  const std::size_t n = fields.x.size();
+  if (!std::has_single_bit(n) || fields.y.size() != n || fields.z.size() != n) {
+    return make_error(Errc::wrong_size, "boolean: mul fields of " + std::to_string(n) + ", " +
+                                            std::to_string(fields.y.size()) + " and " +
+                                            std::to_string(fields.z.size()) +
+                                            " pairs (one power of two)");
+  }
+  return Ok{};
 }
 
 }  // namespace
 
-Result<std::vector<ColumnClaim>> prove_constant_base_exp(B64 base, BitColumns columns,
-                                                         const ColumnClaim& claim,
-                                                         zk::ProverTranscript& transcript) {
-  const auto vars = static_cast<unsigned>(claim.point.size());
-  if (Status s = check_exp_statement(base, static_cast<unsigned>(columns.size())); !s) {
-    return s.error();
-  }
-  if (Status s = check_columns(columns, vars); !s) return s.error();
-  return prove_constant_layers(
-      base, columns, constant_layers(base, columns, std::size_t{1} << vars), claim, transcript);
-}
-
-Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, BitColumns columns,
-                                                   const ColumnClaim& claim,
-                                                   zk::ProverTranscript& transcript,
-                                                   const AlterWeights& alter) {
-  const auto vars = static_cast<unsigned>(claim.point.size());
-  if (Status s = check_exp_statement(exponent_generator(), static_cast<unsigned>(columns.size()));
-      !s) {
-    return s.error();
-  }
-  if (Status s = check_columns(columns, vars); !s) return s.error();
-  if (base.size() != std::size_t{1} << vars) {
-    return make_error(Errc::wrong_size, "boolean: a base column's length");
-  }
-  return prove_variable_layers(base, columns, variable_layers(base, columns), claim, transcript,
-                               alter);
-}
-
-Result<ColumnClaim> prove_slot_batch(const std::vector<ColumnClaim>& claims,
-                                     std::span<const std::vector<std::uint8_t>> slots,
-                                     zk::ProverTranscript& transcript, const AlterWeights& alter) {
-  auto w = slot_log_bits(claims);
-  if (!w) return w.error();
-  const std::size_t bits = claims.size(), instances = std::size_t{1} << claims[0].point.size();
-  if (slots.size() != instances) {
-    return make_error(Errc::wrong_size, "boolean: " + std::to_string(slots.size()) +
-                                            " slots for 2^" +
-                                            std::to_string(claims[0].point.size()) + " instances");
-  }
-  const B128 lambda = transcript.sample_b128();
-  // T(k, v) = λ^k·eq(ρ_k, v) and D(k, v), index k + v·2^w (the slot's bit first).
-  std::vector<B128> weights(bits * instances), data(bits * instances);
-  B128 sum, power = B128::one();
-  for (std::size_t k = 0; k < bits; ++k, power *= lambda) {
-    sum += power * claims[k].value;
-    const std::vector<B128> eq = binius::eq_tensor(claims[k].point).value();
-    for (std::size_t v = 0; v < instances; ++v) weights[k + v * bits] = power * eq[v];
-  }
-  for (std::size_t v = 0; v < instances; ++v) {
-    if (slots[v].size() != (bits + 7) / 8) {
-      return make_error(Errc::wrong_size, "boolean: a slot of " + std::to_string(slots[v].size()) +
-                                              " bytes for " + std::to_string(bits) + " bits");
-    }
-    for (std::size_t k = 0; k < bits; ++k) {
-      if ((slots[v][k / 8] >> (k % 8)) & 1) data[k + v * bits] = B128::one();
-    }
-  }
-  if (alter) alter(weights, data);
-  const auto vars = static_cast<unsigned>(*w + claims[0].point.size());
-  const zk::SumcheckClaim batch{vars, weighted_column(), sum};
-  const std::vector<std::vector<zk::Column>> columns = {
-      {zk::Column::b128(weights), zk::Column::b128(data)}};
-  auto reduced = zk::prove_sumcheck({&batch, 1}, columns, transcript);
-  if (!reduced) return reduced.error();
-  return ColumnClaim{reduced->point, reduced->evals[0][1]};
-}
-
-Result<MulClaims> prove_mul(BitColumns x, BitColumns y, BitColumns z, unsigned vars,
-                            zk::ProverTranscript& transcript) {
-  const B64 g = exponent_generator();
-  for (const BitColumns columns : {x, y, z}) {
-    if (Status s = check_exp_statement(g, static_cast<unsigned>(columns.size())); !s) {
-      return s.error();
-    }
-    if (Status s = check_columns(columns, vars); !s) return s.error();
-  }
-  std::vector<B128> r(vars);
-  for (B128& coordinate : r) coordinate = transcript.sample_b128();
-  const std::size_t size = std::size_t{1} << vars;
-  // Each table once: g^x's layers give the base, (g^x)^y's top the value claimed for W and Z.
-  const std::vector<std::vector<B128>> v = constant_layers(g, x, size);
-  const std::vector<B128>& base = v.back();
-  const std::vector<std::vector<B128>> w = variable_layers(base, y);
-  const std::vector<B128> eq = binius::eq_tensor(r).value();
-  B128 claimed;
-  for (std::size_t i = 0; i < size; ++i) claimed += eq[i] * w.back()[i];
-  transcript.write_b128(claimed);
-  auto z_claims = prove_constant_base_exp(g, z, {r, claimed}, transcript);
-  if (!z_claims) return z_claims.error();
-  auto w_claims = prove_variable_layers(base, y, w, {r, claimed}, transcript, {});
-  if (!w_claims) return w_claims.error();
-  auto x_claims = prove_constant_layers(g, x, v, w_claims->base, transcript);
-  if (!x_claims) return x_claims.error();
-  return MulClaims{std::move(*x_claims), std::move(w_claims->bits), std::move(*z_claims)};
+Result<MulClaims> prove_mul(const MulShape& shape, const MulFields& fields,
+                            zk::ProverTranscript& transcript, const MulCheats& cheats) {
+  if (Status s = check_mul_shape(shape); !s) return s.error();
+  if (Status s = check_fields(fields); !s) return s.error();
+  const auto vars = static_cast<unsigned>(std::countr_zero(fields.x.size()));
+  const unsigned s_log = shape.field_log(), z_log = shape.product_field_log();
+  auto x_layers = zk::product_layers(affine_leaves(fields.x, shape.x_bits, s_log), vars);
+  if (!x_layers) return x_layers.error();
+  const std::span<const B128P> v = x_layers->levels[0];  // g^x
+  auto [m, w_leaves] = power_leaves(v, fields.y, shape);
+  auto z_layers =
+      zk::product_layers(affine_leaves(fields.z, shape.x_bits + shape.y_bits, z_log), vars);
+  if (!z_layers) return z_layers.error();
+  auto w_layers = zk::product_layers(std::move(w_leaves), vars);
+  if (!w_layers) return w_layers.error();
+  std::vector<zk::ProductLayers> zw;
+  zw.push_back(std::move(*z_layers));
+  zw.push_back(std::move(*w_layers));
+  const std::vector<B128> r = sample(transcript, vars);
+  const B128 top = dot(eq_of(r), zw[1].levels[0]);  // W̃(r), claimed for Z̃(r) too
+  transcript.write_b128(top);
+  auto zw_claims = zk::prove_partial_products({vars, {z_log, s_log}, r, {top, top}}, zw, transcript);
+  if (!zw_claims) return zw_claims.error();
+  ColumnClaim z =
+      prove_affine_leaves(fields.z, z_log, zw_claims->points[0], vars, 'z', transcript, cheats);
+  auto yv = prove_power_leaves(shape, fields.y, v, std::move(m),
+                               {zw_claims->points[1], zw_claims->evals[1]}, vars, transcript, cheats);
+  if (!yv) return yv.error();
+  auto v_claims = zk::prove_partial_products(
+      {vars, {s_log}, yv->second.point, {yv->second.value}}, {&*x_layers, 1}, transcript);
+  if (!v_claims) return v_claims.error();
+  ColumnClaim x =
+      prove_affine_leaves(fields.x, s_log, v_claims->points[0], vars, 'x', transcript, cheats);
+  return MulClaims{std::move(x), std::move(yv->first), std::move(z)};
 }
 
 }  // namespace merkleforge::boolean::detail

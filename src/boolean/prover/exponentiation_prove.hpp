@@ -1,7 +1,5 @@
-// The prover of exponentiation.hpp's reductions, on bit columns: columns[k] holds bit k of every
-// instance's exponent, 2^vars bits (bit v in byte v / 8, LSB first). Each returns the claims its
-// verifier returns. Claims are taken as given: a false one gives a proof the verifier rejects.
-// Errors: as the verifier's for the statement; wrong_size for columns of another length.
+// The prover of exponentiation.hpp's MUL check. It returns the claims its verifier returns; a
+// false product gives a proof the verifier rejects.
 #pragma once
 
 #include <cstdint>
@@ -13,31 +11,26 @@
 
 namespace merkleforge::boolean::detail {
 
-using BitColumns = std::span<const std::vector<std::uint8_t>>;
+/// Each pair u's operand fields as its slot holds them (MulShape), padding bits included: x[u]
+/// and y[u] of S bits, z[u] of Sz bits, for 2^ℓ pairs.
+struct MulFields {
+  std::span<const std::uint64_t> x, y, z;
+};
 
-/// A test's hook into a batching sumcheck: changes the weights column (the batched column beside
-/// it) before it is proved, as a cheating prover would.
-using AlterWeights = std::function<void(std::vector<B128>& weights, std::span<const B128> column)>;
+/// A test's hooks into prove_mul: each changes what a cheating prover would, just before it is
+/// written or proved.
+struct MulCheats {
+  /// The bits' values ŵ sent for the field 'x' or 'z'.
+  std::function<void(char field, std::vector<B128>& values)> field_values;
+  /// The e_j sent for the powers of g^x.
+  std::function<void(std::vector<B128>& e)> powers;
+  /// The weights column of the e_j's batching (V's values beside it).
+  std::function<void(std::vector<B128>& weights, std::span<const B128> column)> weights;
+};
 
-Result<std::vector<ColumnClaim>> prove_constant_base_exp(B64 base, BitColumns columns,
-                                                         const ColumnClaim& claim,
-                                                         zk::ProverTranscript& transcript);
-
-/// `base`: the variable base's values on the cube (B64 values embedded in B128).
-Result<VariableBaseClaims> prove_variable_base_exp(std::span<const B128> base, BitColumns columns,
-                                                   const ColumnClaim& claim,
-                                                   zk::ProverTranscript& transcript,
-                                                   const AlterWeights& alter = {});
-
-/// The batching of verify_slot_batch: slots[v] holds instance v's 2^w slot bits (bit k in byte
-/// k / 8), for the 2^ℓ instances of the claims' points.
-Result<ColumnClaim> prove_slot_batch(const std::vector<ColumnClaim>& claims,
-                                     std::span<const std::vector<std::uint8_t>> slots,
-                                     zk::ProverTranscript& transcript,
-                                     const AlterWeights& alter = {});
-
-/// (g^x)^y = g^z on every instance: the bit columns of x, y and z.
-Result<MulClaims> prove_mul(BitColumns x, BitColumns y, BitColumns z, unsigned vars,
-                            zk::ProverTranscript& transcript);
+/// Errors: as verify_mul's for the shape; wrong_size for fields of different or non-power-of-two
+/// lengths.
+Result<MulClaims> prove_mul(const MulShape& shape, const MulFields& fields,
+                            zk::ProverTranscript& transcript, const MulCheats& cheats = {});
 
 }  // namespace merkleforge::boolean::detail

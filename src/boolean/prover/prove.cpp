@@ -218,9 +218,10 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
       return s.error();
   }
   if (const auto region = circuit.mul_region()) {
-    auto product = prove_mul_phase(circuit, *region, *k, z, transcript);
-    if (!product) return product.error();
-    claims.push_back(std::move(*product));
+    timer.emplace(phase(timings, &ProveTimings::mul));
+    auto products = prove_mul_phase(circuit, *region, *k, z, transcript);
+    if (!products) return products.error();
+    claims.insert(claims.end(), products->begin(), products->end());
   }
 
   timer.emplace(phase(timings, &ProveTimings::open));
