@@ -24,7 +24,7 @@
 namespace merkleforge {
 
 /// Most bytes the pool of freed huge blocks keeps.
-inline constexpr std::size_t kLargePagePoolBytes = std::size_t{1} << 33;
+inline constexpr std::size_t kLargePagePoolBytes = std::size_t{1} << 30;
 
 /// Returns the pool's blocks to the system (e.g. after a proof, before other work). Thread-safe.
 void release_large_page_pool() noexcept;
