@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <new>
 #include <utility>
 #include <vector>
@@ -25,8 +26,10 @@ namespace merkleforge {
 
 /// Most bytes the pool of freed huge blocks keeps: 8 GiB, as the Boolean engine's MUL check at
 /// 1,000,000 u32 products drops tables of 0.5–1 GiB (with 1 GiB the kernel's zeroing of fresh pages
-/// took twice the system time; Keccak-f and SHA-256's peaks grew by 2 %).
-inline constexpr std::size_t kLargePagePoolBytes = std::size_t{1} << 33;
+/// took twice the system time; Keccak-f and SHA-256's peaks grew by 2 %). 1 GiB on 32-bit targets.
+inline constexpr std::size_t kLargePagePoolBytes =
+    sizeof(std::size_t) >= 8 ? static_cast<std::size_t>(std::uint64_t{1} << 33)
+                             : std::size_t{1} << 30;
 
 /// Returns the pool's blocks to the system (e.g. after a proof, before other work). Thread-safe.
 void release_large_page_pool() noexcept;
