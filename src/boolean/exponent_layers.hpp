@@ -12,12 +12,10 @@ namespace merkleforge::boolean::detail {
 
 /// H_i = g^(2^i) + 1 for i < bits and 0 up to 2^field_log: leaf i is 1 + bit_i·H_i, so the bits
 /// of the field above the operand's width do not enter its power.
-inline std::vector<B128> leaf_constants(unsigned bits, unsigned field_log) {
+inline std::vector<B128> leaf_constants(B128 g, unsigned bits, unsigned field_log) {
   std::vector<B128> constants(std::size_t{1} << field_log);
-  B64 power = exponent_generator();  // g^(2^i)
-  for (unsigned i = 0; i < bits; ++i, power = power.square()) {
-    constants[i] = binius::embed<7>(power + B64::one());
-  }
+  B128 power = g;  // g^(2^i)
+  for (unsigned i = 0; i < bits; ++i, power = power.square()) constants[i] = power + B128::one();
   return constants;
 }
 

@@ -86,6 +86,16 @@ B64 exponent_generator() noexcept {
   return B64(0x100000004);
 }
 
+B128 wide_exponent_generator() noexcept {
+  // The first element above 2^64 of order 2^128 − 1 (those below lie in B64).
+  return B128(binius::make_uint128(1, 5));
+}
+
+B128 MulShape::generator() const noexcept {
+  return x_bits + y_bits <= 64 ? binius::embed<7>(exponent_generator())
+                               : wide_exponent_generator();
+}
+
 unsigned MulShape::field_log() const noexcept {
   return static_cast<unsigned>(std::bit_width(std::max({x_bits, y_bits, 2u}) - 1));
 }
@@ -95,10 +105,10 @@ unsigned MulShape::product_field_log() const noexcept {
 }
 
 Status check_mul_shape(const MulShape& shape) {
-  if (shape.x_bits == 0 || shape.y_bits == 0 || shape.x_bits + shape.y_bits > 64) {
+  if (shape.x_bits == 0 || shape.y_bits == 0 || shape.x_bits > 64 || shape.y_bits > 64) {
     return make_error(Errc::invalid_argument, "boolean: a mul of " + std::to_string(shape.x_bits) +
                                                   " by " + std::to_string(shape.y_bits) +
-                                                  " bits (a product of at most 64)");
+                                                  " bits (operands of 1 to 64)");
   }
   return Ok{};
 }
@@ -132,7 +142,7 @@ Result<MulClaims> verify_mul(const MulShape& shape, unsigned vars,
   if (!top) return top.error();
   auto zw = zk::verify_partial_products({vars, {z_log, s_log}, r, {*top, *top}}, transcript);
   if (!zw) return zw.error();
-  auto z = verify_affine_leaves(leaf_constants(shape.x_bits + shape.y_bits, z_log),
+  auto z = verify_affine_leaves(leaf_constants(shape.generator(), shape.x_bits + shape.y_bits, z_log),
                                 {zw->points[0], zw->evals[0]}, vars, "g^z", transcript);
   if (!z) return z.error();
   auto yv = verify_power_leaves(shape, {zw->points[1], zw->evals[1]}, vars, transcript);
@@ -140,7 +150,7 @@ Result<MulClaims> verify_mul(const MulShape& shape, unsigned vars,
   auto v = zk::verify_partial_products({vars, {s_log}, yv->second.point, {yv->second.value}},
                                        transcript);
   if (!v) return v.error();
-  auto x = verify_affine_leaves(leaf_constants(shape.x_bits, s_log), {v->points[0], v->evals[0]},
+  auto x = verify_affine_leaves(leaf_constants(shape.generator(), shape.x_bits, s_log), {v->points[0], v->evals[0]},
                                 vars, "g^x", transcript);
   if (!x) return x.error();
   return MulClaims{std::move(*x), std::move(yv->first), std::move(*z)};

@@ -1,7 +1,8 @@
 // Multiplication in the exponent, the MUL constraint's check (docs/boolean-engine.md, Next 7),
 // after Binius64's idea of checking integer products as exponents of a generator. For the 2^ℓ
 // (slot, instance) pairs u of a mul region, with x(u), y(u) and z(u) the committed operands and
-// product, each in an aligned field of its slot (MulShape), and g the generator of B64*:
+// product, each in an aligned field of its slot (MulShape), and g the generator of the group
+// (B64* for products of at most 64 bits, B128* for wider ones: MulShape::generator):
 //
 //   Z(u) = g^z(u) = Π_(i < Sz) (1 + z_i(u)·H_i),  H_i = g^(2^i) + 1 below the product's width, 0 above;
 //   V(u) = g^x(u) = Π_(k < S) (1 + x_k(u)·H_k),   H_k likewise with x's width;
@@ -40,9 +41,11 @@ namespace merkleforge::boolean::detail {
 using binius::B128;
 using binius::B64;
 
-/// The generator of B64* the MUL constraint exponentiates: order 2^64 − 1, which
-/// tests/boolean/exponentiation_test.cpp checks with a multiplication of its own.
+/// The generator of B64* the MUL constraint exponentiates for products of at most 64 bits: order
+/// 2^64 − 1, which tests/boolean/exponentiation_test.cpp checks with a multiplication of its own.
 B64 exponent_generator() noexcept;
+/// The generator of B128* for wider products (u64 × u64): order 2^128 − 1, checked likewise.
+B128 wide_exponent_generator() noexcept;
 
 /// The operands' widths and their fields in a slot: x at bit 0, y at S, the product at 2S, with
 /// S = bit_ceil(max(x_bits, y_bits, 2)) and the product's field Sz = bit_ceil(x_bits + y_bits) ≤ 2S;
@@ -52,9 +55,11 @@ struct MulShape {
   unsigned field_log() const noexcept;          ///< log2 S
   unsigned product_field_log() const noexcept;  ///< log2 Sz
   unsigned slot_log() const noexcept { return field_log() + 2; }
+  /// g: B64's generator (embedded) for products of at most 64 bits, else B128's.
+  B128 generator() const noexcept;
 };
 
-/// Errors: invalid_argument unless 1 ≤ x_bits, y_bits and x_bits + y_bits ≤ 64.
+/// Errors: invalid_argument unless 1 ≤ x_bits, y_bits ≤ 64.
 Status check_mul_shape(const MulShape& shape);
 
 /// A claim on the multilinear extension of a column at a point.

@@ -45,17 +45,30 @@ std::vector<B128> canonical(std::span<const B128P> values) {
   return out;
 }
 
+/// Bit i of a field word (64 or 128 bits).
+template <class Word>
+bool bit_of(Word word, unsigned i) {
+  return (word >> i) & 1;
+}
+
+/// The lowest set bit of a non-zero word.
+unsigned lowest_bit(std::uint64_t word) { return static_cast<unsigned>(std::countr_zero(word)); }
+unsigned lowest_bit(binius::uint128 word) {
+  const auto low = static_cast<std::uint64_t>(word);
+  return low != 0 ? lowest_bit(low) : 64 + lowest_bit(static_cast<std::uint64_t>(word >> 64));
+}
+
 /// Leaves 1 + bit_i·H_i of a field (index u + 2^ℓ·i): g^(2^i) where bit i < bits is set, else 1.
-Table affine_leaves(std::span<const std::uint64_t> field, unsigned bits, unsigned field_log) {
+template <class Word>
+Table affine_leaves(std::span<const Word> field, B128 g, unsigned bits, unsigned field_log) {
   const std::size_t n = field.size();
-  std::array<B128P, 64> powers;
-  B64 power = exponent_generator();
-  for (B128P& p : powers) p = binius::to_polyval(binius::embed<7>(power)), power = power.square();
+  std::array<B128P, 128> powers;
+  for (B128P& p : powers) p = binius::to_polyval(g), g = g.square();
   Table out(n << field_log);
   parallel_for(n, kGrain, [&](std::size_t begin, std::size_t end) {
     for (unsigned i = 0; i < (1u << field_log); ++i) {
       for (std::size_t u = begin; u < end; ++u) {
-        out[u + n * i] = i < bits && (field[u] >> i) & 1 ? powers[i] : B128P::one();
+        out[u + n * i] = i < bits && bit_of(field[u], i) ? powers[i] : B128P::one();
       }
     }
   });
@@ -94,7 +107,8 @@ std::vector<std::uint8_t> bit_column(std::span<const std::uint64_t> field, unsig
 }
 
 /// ŵ_i = w̃_i(point): Σ_u eq(point, u) over the u whose field has bit i set.
-std::vector<B128> bit_values(std::span<const std::uint64_t> field, unsigned field_log,
+template <class Word>
+std::vector<B128> bit_values(std::span<const Word> field, unsigned field_log,
                              std::span<const B128> point) {
   const std::vector<B128P> eq = eq_of(point);
   using Sums = std::vector<B128P>;
@@ -102,8 +116,8 @@ std::vector<B128> bit_values(std::span<const std::uint64_t> field, unsigned fiel
       field.size(), kGrain, Sums(std::size_t{1} << field_log, B128P::zero()),
       [&](std::size_t begin, std::size_t end, Sums acc) {
         for (std::size_t u = begin; u < end; ++u) {
-          for (std::uint64_t bits = field[u]; bits != 0; bits &= bits - 1) {
-            acc[std::countr_zero(bits)] += eq[u];
+          for (Word bits = field[u]; bits != 0; bits &= bits - 1) {
+            acc[lowest_bit(bits)] += eq[u];
           }
         }
         return acc;
@@ -116,7 +130,8 @@ std::vector<B128> bit_values(std::span<const std::uint64_t> field, unsigned fiel
 }
 
 /// The prover of verify_affine_leaves.
-ColumnClaim prove_affine_leaves(std::span<const std::uint64_t> field, unsigned field_log,
+template <class Word>
+ColumnClaim prove_affine_leaves(std::span<const Word> field, unsigned field_log,
                                 const std::vector<B128>& leaves_point, unsigned vars, char name,
                                 zk::ProverTranscript& transcript, const MulCheats& cheats) {
   const std::span<const B128> point(leaves_point);
@@ -208,12 +223,13 @@ Result<MulClaims> prove_mul(const MulShape& shape, const MulFields& fields,
   if (Status s = check_fields(fields); !s) return s.error();
   const auto vars = static_cast<unsigned>(std::countr_zero(fields.x.size()));
   const unsigned s_log = shape.field_log(), z_log = shape.product_field_log();
-  auto x_layers = zk::product_layers(affine_leaves(fields.x, shape.x_bits, s_log), vars);
+  const B128 g = shape.generator();
+  auto x_layers = zk::product_layers(affine_leaves(fields.x, g, shape.x_bits, s_log), vars);
   if (!x_layers) return x_layers.error();
   const std::span<const B128P> v = x_layers->levels[0];  // g^x
   auto [m, w_leaves] = power_leaves(v, fields.y, shape);
   auto z_layers =
-      zk::product_layers(affine_leaves(fields.z, shape.x_bits + shape.y_bits, z_log), vars);
+      zk::product_layers(affine_leaves(fields.z, g, shape.x_bits + shape.y_bits, z_log), vars);
   if (!z_layers) return z_layers.error();
   auto w_layers = zk::product_layers(std::move(w_leaves), vars);
   if (!w_layers) return w_layers.error();

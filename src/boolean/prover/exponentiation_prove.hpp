@@ -12,9 +12,10 @@
 namespace merkleforge::boolean::detail {
 
 /// Each pair u's operand fields as its slot holds them (MulShape), padding bits included: x[u]
-/// and y[u] of S bits, z[u] of Sz bits, for 2^ℓ pairs.
+/// and y[u] of S ≤ 64 bits, z[u] of Sz ≤ 128 bits, for 2^ℓ pairs.
 struct MulFields {
-  std::span<const std::uint64_t> x, y, z;
+  std::span<const std::uint64_t> x, y;
+  std::span<const binius::uint128> z;
 };
 
 /// A test's hooks into prove_mul: each changes what a cheating prover would, just before it is
