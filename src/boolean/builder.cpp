@@ -53,7 +53,7 @@ Result<std::size_t> lay_out_mul_region(detail::Program& p) {
   unsigned x_bits = 0, y_bits = 0;
   for (const Node& node : p.nodes) {
     if (node.op != OpCode::mul) continue;
-    const unsigned x = p.nodes[node.x].width, y = p.nodes[node.y].width;
+    const unsigned x = p.nodes[node.x].width, y = p.nodes[node.y].width;  // operands, not node
     if (count++ > 0 && (x != x_bits || y != y_bits)) {
       return make_error(Errc::invalid_argument, "boolean: circuit " + p.name + " multiplies " +
                                                     bits(x) + " by " + bits(y) + " and " +
@@ -234,12 +234,34 @@ Wire CircuitBuilder::mul(Wire x, Wire y) {
   std::string problem = check_wire(x, "mul");
   if (problem.empty()) problem = check_wire(y, "mul");
   const unsigned width = x.width() + y.width();
-  if (problem.empty() && width > 64) problem = "mul of " + bits(width) + " (at most 64)";
+  if (problem.empty() && width > 64) {
+    problem = "mul of " + bits(width) + " (at most 64: mul_wide for more)";
+  }
   const Wire product = make(OpCode::mul, width, x.id_, y.id_, problem);
   // g^product = g^(x·y) says product ≡ x·y modulo 2^64 − 1; below 64 bits both sides are under
   // the modulus, and a 64-bit product is also not all ones (docs/boolean-builder.md).
-  if (problem.empty() && width == 64) assert_zero(equal(product, constant(~std::uint64_t{0}, 64)));
+  if (problem.empty() && width == 64) assert_zero(equal(product, all_ones(64)));
   return product;
+}
+
+std::pair<Wire, Wire> CircuitBuilder::mul_wide(Wire x, Wire y) {
+  std::string problem = check_wire(x, "mul_wide");
+  if (problem.empty()) problem = check_wire(y, "mul_wide");
+  const unsigned width = x.width() + y.width();
+  if (problem.empty() && width <= 64) {
+    problem = "mul_wide of " + bits(width) + " (more than 64: mul for fewer)";
+  }
+  const Wire low = make(OpCode::mul, 64, x.id_, y.id_, problem);
+  const Wire high = make(OpCode::mul_high, problem.empty() ? width - 64 : 1, low.id_, 0, problem);
+  // In B128*: product ≡ x·y modulo 2^128 − 1, and a 128-bit product is not all ones.
+  if (problem.empty() && width == 128) {
+    assert_zero(bit_and(equal(low, all_ones(64)), equal(high, all_ones(64))));
+  }
+  return {low, high};
+}
+
+Wire CircuitBuilder::all_ones(unsigned width) {
+  return constant(width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1, width);
 }
 
 void CircuitBuilder::assert_zero(Wire x) {
@@ -284,6 +306,9 @@ Result<BuiltCircuit> CircuitBuilder::build() && {
       node.position = static_cast<std::uint32_t>(p.mul_region->offset +
                                                  (slot++ << p.mul_region->slot_log_bits));
       p.gates.push_back(id);
+    } else if (node.op == OpCode::mul_high) {  // the product field's bits from 64 on
+      const detail::MulShape shape{p.mul_region->x_bits, p.mul_region->y_bits};
+      node.position = p.nodes[node.x].position + (2u << shape.field_log()) + 64;
     } else if (const unsigned committed = detail::committed_bits(node); committed > 0) {
       node.position = static_cast<std::uint32_t>(next);
       next += committed;

@@ -7,6 +7,7 @@
 
 #include "merkleforge/boolean/builder.hpp"
 #include "exponentiation.hpp"
+#include "merkleforge/binius/tower.hpp"
 #include "program.hpp"
 
 namespace merkleforge::boolean {
@@ -105,8 +106,9 @@ const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint
         }
         break;
       case Step::Kind::mul: {
-        // The slot (MulShape): x and y copied ((bit)·1 rows), then the product (free: 1·z_j rows).
-        const unsigned x_bits = s.shift, y_bits = s.width - s.shift;
+        // The slot (MulShape): x and y copied ((bit)·1 rows), then the product (free: 1·z_j rows);
+        // a wide product's bits from 64 on are its mul_high's.
+        const unsigned x_bits = p.nodes[s.x].width, y_bits = p.nodes[s.y].width;
         const std::uint64_t x = v[s.x], y = v[s.y];
         const std::size_t y_at = s.position + field_size(x_bits, y_bits), product_at = 2 * y_at - s.position;
         if constexpr (kCommits) {
@@ -124,6 +126,20 @@ const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint
           put_field(b, y_at, ~std::uint64_t{0}, y_bits);
           put_field(a, product_at, ~std::uint64_t{0}, s.width);
           put_field(b, product_at, v[s.wire], s.width);
+        }
+        break;
+      }
+      case Step::Kind::mul_high: {
+        const detail::Node& m = p.nodes[s.x];
+        if constexpr (kCommits) {
+          v[s.wire] = static_cast<std::uint64_t>(binius::uint128{v[m.x]} * v[m.y] >> 64) & mask;
+          put_field(commit, s.position, v[s.wire], s.width);
+        } else {
+          v[s.wire] = get_field(z, s.position, s.width);
+        }
+        if constexpr (kOperands) {
+          put_field(a, s.position, ~std::uint64_t{0}, s.width);
+          put_field(b, s.position, v[s.wire], s.width);
         }
         break;
       }
@@ -199,6 +215,13 @@ B128P backward(const Program& p, const Node& n, Weights& weights, std::span<cons
   const B128P* w = weights.of(n);
   B128P* x = n.op == OpCode::input || n.op == OpCode::constant ? nullptr : weights.of(p.nodes[n.x]);
   B128P constant;
+  // Product rows 1·z_j from `first`, whose bits the wire carries.
+  const auto product_rows = [&](std::size_t first, unsigned width) {
+    for (unsigned i = 0; i < width; ++i) {
+      constant += wa[first + i];
+      columns[first + i] += wb[first + i] + w[i];
+    }
+  };
   switch (n.op) {
     case OpCode::input:
       for (unsigned i = 0; i < n.width; ++i)
@@ -263,13 +286,12 @@ B128P backward(const Program& p, const Node& n, Weights& weights, std::span<cons
         y[i] += wa[y_at + i];
         constant += wb[y_at + i];
       }
-      for (unsigned i = 0; i < n.width; ++i) {
-        const std::size_t row = 2 * y_at - n.position + i;
-        constant += wa[row];
-        columns[row] += wb[row] + w[i];
-      }
+      product_rows(2 * y_at - n.position, n.width);
       break;
     }
+    case OpCode::mul_high:
+      product_rows(n.position, n.width);
+      break;
     case OpCode::assert_zero:
       for (unsigned i = 0; i < n.width; ++i) {
         x[i] += wa[n.position + i];

@@ -27,6 +27,7 @@ enum class OpCode : std::uint8_t {
   broadcast,
   add,
   mul,          ///< a slot of the mul region: x and y copied, the product free (builder.hpp)
+  mul_high,     ///< a wide mul's product bits from 64 on (x: the mul), in the mul's slot
   assert_zero,  ///< rows (x_i + z_j)·1 = z_j: x = 0, z_j free (committed 0)
 };
 
@@ -61,6 +62,7 @@ struct Step {
     bit_and,
     add,
     mul,
+    mul_high,
     assert_zero
   };
   std::uint64_t value = 0;     ///< linear: the constant

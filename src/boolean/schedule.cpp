@@ -67,6 +67,8 @@ Step::Kind kind_of(OpCode op) {
       return Step::Kind::bit_and;
     case OpCode::mul:
       return Step::Kind::mul;
+    case OpCode::mul_high:
+      return Step::Kind::mul_high;
     case OpCode::assert_zero:
       return Step::Kind::assert_zero;
     default:

@@ -1,7 +1,7 @@
-// u32 add, xor, and, or, mul written with the public builder (boolean/builder.hpp):
+// u32 add, xor, and, or, mul and u64 mul written with the public builder (boolean/builder.hpp):
 // kU32OpsPerInstance operations per instance, each on its own x and y, big-endian as the first
-// engine's u32 circuits take them (circuits/circuit.hpp; mul's result the 64-bit product), so a
-// batch of 2^k instances is 64·2^k operations.
+// engine's u32 circuits take them (circuits/circuit.hpp; mul's result the 64-bit product, u64
+// mul's the 128-bit one), so a batch of 2^k instances is 64·2^k operations.
 #include <array>
 #include <string>
 
@@ -40,6 +40,23 @@ BuiltCircuit make_u32(std::string name, U32Op op) {
 }
 
 }  // namespace
+
+const Circuit& u64mul_circuit() {
+  static const BuiltCircuit circuit = [] {
+    CircuitBuilder b("u64mul");
+    std::array<std::pair<Wire, Wire>, kU32OpsPerInstance> products;
+    for (auto& product : products) {
+      const Wire x = b.input(64, ByteOrder::big), y = b.input(64, ByteOrder::big);
+      product = b.mul_wide(x, y);  // checked in the exponent of B128*
+    }
+    for (const auto& [low, high] : products) {
+      b.output(high, ByteOrder::big);
+      b.output(low, ByteOrder::big);
+    }
+    return *std::move(b).build();  // a fixed circuit: no misuse to report
+  }();
+  return circuit;
+}
 
 const Circuit* find_u32_circuit(std::string_view name) noexcept {
   static const BuiltCircuit add = make_u32("u32add", U32Op::add),

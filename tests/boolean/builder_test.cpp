@@ -175,7 +175,11 @@ TEST(CircuitBuilder, MisusesAreReportedByBuildNamingTheOperation) {
             std::string::npos);
   EXPECT_NE(error_of([](CircuitBuilder& b) {
               b.output(b.mul(b.input(64), b.input(8)));
-            }).find("mul of 72 bits (at most 64)"),
+            }).find("mul of 72 bits (at most 64: mul_wide for more)"),
+            std::string::npos);
+  EXPECT_NE(error_of([](CircuitBuilder& b) {
+              b.output(b.mul_wide(b.input(32), b.input(8)).first);
+            }).find("mul_wide of 40 bits (more than 64: mul for fewer)"),
             std::string::npos);
   EXPECT_NE(error_of([](CircuitBuilder& b) {
               const Wire x = b.input(16);
@@ -447,6 +451,56 @@ std::vector<std::string> failing_row_names(const Circuit& circuit, const Words& 
 // included; honest proofs verify. Cheating provers through the real pipeline, every rank-1 row
 // made to hold: a false product is caught by the exponent check alone, and the all-ones product
 // of a zero factor (congruent to 0, so the exponent check passes) by the assertion alone.
+/// z with slot `slot`'s product field (`width` bits at 2S in the slot) set to `product` and every
+/// row but the assertions' satisfied again, and the outputs it gives.
+std::pair<Words, Bytes> with_product(const Circuit& c, const Words& honest, std::size_t slot,
+                                     binius::uint128 product, unsigned width) {
+  const MulRegion region = *c.mul_region();
+  const std::size_t first = region.offset + (slot << region.slot_log_bits) +
+                            (std::size_t{1} << (region.slot_log_bits - 1));  // 2S
+  Words z = honest;
+  std::vector<std::size_t> kept;
+  for (unsigned bit = 0; bit < width; ++bit) {
+    const std::size_t at = first + bit;
+    const std::uint64_t value = static_cast<std::uint64_t>(product >> bit) & 1;
+    z[at / 64] = (z[at / 64] & ~(std::uint64_t{1} << (at % 64))) | value << (at % 64);
+    kept.push_back(at);
+  }
+  satisfy_rows_but_assertions(c, z, kept);
+  Bytes outputs(c.output_bytes());
+  c.output(z, outputs);
+  return {z, outputs};
+}
+
+/// Two cheating provers on instance 0 of `c`, through the real pipeline: slot 5's product plus
+/// one (every row holds; the exponent check rejects it) and slot 0's all-ones product of a zero
+/// factor (only the assertion's rows fail; the assertion rejects it).
+void expect_false_products_rejected(const Circuit& c, const Bytes& inputs, binius::uint128 product5,
+                                    unsigned width) {
+  const Words honest = test::witness_of(c, inputs);
+  const binius::uint128 ones = width == 128 ? ~binius::uint128{0} : (binius::uint128{1} << width) - 1;
+  {
+    const auto [z, outputs] = with_product(c, honest, 5, product5 + 1, width);
+    EXPECT_TRUE(test::failing_rows(c, z).empty());
+    auto false_proof = detail::prove_bits(c, 1, z, outputs);
+    ASSERT_TRUE(false_proof) << false_proof.error().message;
+    const Status verdict = verify(c, 1, outputs, *false_proof);
+    ASSERT_FALSE(verdict.ok());
+    EXPECT_EQ(verdict.error().code, Errc::corrupt_data) << verdict.error().message;
+  }
+  {
+    const auto [z, outputs] = with_product(c, honest, 0, ones, width);
+    const std::vector<std::string> failing = failing_row_names(c, z);
+    ASSERT_FALSE(failing.empty());
+    for (const std::string& name : failing) EXPECT_NE(name.find("assert_zero"), std::string::npos);
+    auto false_proof = detail::prove_bits(c, 1, z, outputs);
+    ASSERT_TRUE(false_proof) << false_proof.error().message;
+    const Status verdict = verify(c, 1, outputs, *false_proof);
+    ASSERT_FALSE(verdict.ok());
+    EXPECT_EQ(verdict.error().code, Errc::corrupt_data) << verdict.error().message;
+  }
+}
+
 TEST(BuilderCircuits, U32MulIsCheckedInTheExponent) {
   const Circuit& mul = *find_circuit("u32mul");
   ASSERT_TRUE(mul.mul_region());
@@ -468,47 +522,39 @@ TEST(BuilderCircuits, U32MulIsCheckedInTheExponent) {
     ASSERT_EQ(load_be64(&proved->outputs[8 * j]), x * y) << j;
   }
   EXPECT_TRUE(verify(mul, 1, proved->outputs, proved->proof).ok());
+  expect_false_products_rejected(mul, inputs,
+                                 std::uint64_t{load_be32(&inputs[40])} * load_be32(&inputs[44]), 64);
+}
 
-  const MulRegion region = *mul.mul_region();
-  const Words honest = test::witness_of(mul, inputs);
-  const auto product_bit = [&](std::size_t slot, unsigned bit) {
-    return region.offset + (slot << region.slot_log_bits) + 64 + bit;
-  };
-  const auto prove_cheat = [&](std::size_t slot, std::uint64_t product) {
-    Words z = honest;
-    std::vector<std::size_t> kept;
-    for (unsigned bit = 0; bit < 64; ++bit) {
-      const std::size_t at = product_bit(slot, bit);
-      z[at / 64] = (z[at / 64] & ~(std::uint64_t{1} << (at % 64))) | ((product >> bit) & 1)
-                                                                         << (at % 64);
-      kept.push_back(at);
+// u64 × u64 → 128 bits (mul_wide, in B128*): products against C++ 128-bit multiplication, the
+// edges included, and the same two cheating provers.
+TEST(BuilderCircuits, U64MulIsCheckedInTheExponent) {
+  const Circuit& mul = u64mul_circuit();
+  ASSERT_TRUE(mul.mul_region());
+  std::mt19937_64 rng(48);
+  Bytes inputs = test::random_bytes(mul.input_bytes(), rng);
+  const std::uint64_t edges[][2] = {
+      {0, 5}, {1, 1}, {~std::uint64_t{0}, ~std::uint64_t{0}}, {std::uint64_t{1} << 63, 2}};
+  for (std::size_t e = 0; e < 4; ++e) {
+    for (int half = 0; half < 2; ++half) {
+      for (int byte = 0; byte < 8; ++byte) {
+        inputs[16 * e + 8 * half + byte] =
+            static_cast<std::uint8_t>(edges[e][half] >> (8 * (7 - byte)));
+      }
     }
-    satisfy_rows_but_assertions(mul, z, kept);
-    Bytes outputs(mul.output_bytes());
-    mul.output(z, outputs);
-    return std::pair(z, outputs);
+  }
+  auto proved = prove(mul, 1, inputs);
+  ASSERT_TRUE(proved) << proved.error().message;
+  const auto product_of = [&](std::size_t j) {
+    return binius::uint128{load_be64(&inputs[16 * j])} * load_be64(&inputs[16 * j + 8]);
   };
-  {  // slot 5: the product plus one; every row holds, the exponent check rejects
-    const std::uint64_t x = load_be32(&inputs[40]), y = load_be32(&inputs[44]);
-    const auto [z, outputs] = prove_cheat(5, x * y + 1);
-    EXPECT_TRUE(test::failing_rows(mul, z).empty());
-    auto false_proof = detail::prove_bits(mul, 1, z, outputs);
-    ASSERT_TRUE(false_proof) << false_proof.error().message;
-    const Status verdict = verify(mul, 1, outputs, *false_proof);
-    ASSERT_FALSE(verdict.ok());
-    EXPECT_EQ(verdict.error().code, Errc::corrupt_data) << verdict.error().message;
+  for (std::size_t j = 0; j < kU32OpsPerInstance; ++j) {
+    const binius::uint128 out = binius::make_uint128(load_be64(&proved->outputs[16 * j]),
+                                                     load_be64(&proved->outputs[16 * j + 8]));
+    ASSERT_TRUE(out == product_of(j)) << j;
   }
-  {  // slot 0 multiplies 0 by 5: the all-ones product; only the assertion's rows fail
-    const auto [z, outputs] = prove_cheat(0, ~std::uint64_t{0});
-    const std::vector<std::string> failing = failing_row_names(mul, z);
-    ASSERT_FALSE(failing.empty());
-    for (const std::string& name : failing) EXPECT_NE(name.find("assert_zero"), std::string::npos);
-    auto false_proof = detail::prove_bits(mul, 1, z, outputs);
-    ASSERT_TRUE(false_proof) << false_proof.error().message;
-    const Status verdict = verify(mul, 1, outputs, *false_proof);
-    ASSERT_FALSE(verdict.ok());
-    EXPECT_EQ(verdict.error().code, Errc::corrupt_data) << verdict.error().message;
-  }
+  EXPECT_TRUE(verify(mul, 1, proved->outputs, proved->proof).ok());
+  expect_false_products_rejected(mul, inputs, product_of(5), 128);
 }
 
 TEST(BuilderCircuits, ProofsOfBuiltCircuitsVerify) {

@@ -95,7 +95,8 @@ TEST(BooleanCircuits, FoundByName) {
 
 INSTANTIATE_TEST_SUITE_P(Boolean, EveryCircuit,
                          ::testing::Values("keccakf", "sha256", "sha256-builder", "blake3",
-                                           "u32add", "u32xor", "u32and", "u32or", "u32mul"),
+                                           "u32add", "u32xor", "u32and", "u32or", "u32mul",
+                                           "u64mul"),
                          [](const auto& param_info) {
                            std::string name = param_info.param;
                            std::erase(name, '-');

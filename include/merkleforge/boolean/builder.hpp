@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "merkleforge/boolean/circuit.hpp"
 #include "merkleforge/core/result.hpp"
@@ -125,6 +126,10 @@ class CircuitBuilder {
   /// mul of a circuit has the same operand widths): commits x, y and the product in a slot of
   /// the mul region (Circuit::mul_region), and, for a 64-bit product, that it is not all ones.
   Wire mul(Wire x, Wire y);
+  /// x · y of more than 64 bits (operands of up to 64 bits each): the product's low 64 bits and
+  /// the rest, checked in the exponent of B128* in one slot of the mul region as mul's are (every
+  /// mul of a circuit has the same operand widths), and, for a 128-bit product, not all ones.
+  std::pair<Wire, Wire> mul_wide(Wire x, Wire y);
 
   /// A constraint: every bit of x is 0 (commits width bits).
   void assert_zero(Wire x);
@@ -146,6 +151,8 @@ class CircuitBuilder {
   /// "" when x is a wire of this builder, else the misuse, named after `operation`.
   std::string check_wire(Wire x, const char* operation) const;
   std::string check_pair(Wire x, Wire y, const char* operation) const;
+  /// The constant of `width` one bits.
+  Wire all_ones(unsigned width);
 
   std::unique_ptr<detail::Program> program_;
 };

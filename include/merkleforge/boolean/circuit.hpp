@@ -124,8 +124,13 @@ inline constexpr std::size_t kU32OpsPerInstance = 64;
 /// u32mul: the 8-byte product, checked in the exponent); or nullptr for another name.
 const Circuit* find_u32_circuit(std::string_view name) noexcept;
 
+/// u64mul, written with the public builder: kU32OpsPerInstance pairs x ‖ y in (8 bytes each, both
+/// big-endian u64), the 128-bit products out (16 bytes each, big-endian), checked in the exponent
+/// of B128*.
+const Circuit& u64mul_circuit();
+
 /// The engine's circuit called `name` (keccakf, sha256, sha256-builder, blake3, u32add, u32xor,
-/// u32and, u32or, u32mul), or nullptr.
+/// u32and, u32or, u32mul, u64mul), or nullptr.
 const Circuit* find_circuit(std::string_view name) noexcept;
 
 }  // namespace merkleforge::boolean
