@@ -221,12 +221,12 @@ TEST_F(ZkCli, BooleanEngineProvesAndVerifiesKeccakf) {
   ASSERT_EQ(prove("keccakf", "--count 3 --engine boolean", "c").exit_code, 0);  // padded to 4
   EXPECT_EQ(verify("keccakf", "c.proof", "c.json").exit_code, 0);
   EXPECT_EQ(prove("u32mul", "--count 2 --engine boolean", "c").exit_code, 2);
-  // u32mul on the Boolean engine when asked (the first engine stays its default for now), the
-  // same products as the first's.
-  ASSERT_EQ(prove("u32mul", "--count 64 --seed 2 --engine boolean", "m").exit_code, 0);
+  // u32mul on the Boolean engine by default for a multiple of 64, the same products as the first
+  // engine's.
+  ASSERT_EQ(prove("u32mul", "--count 64 --seed 2", "m").exit_code, 0);
   EXPECT_NE(read(path("m.json")).find("\"engine\": \"boolean\""), std::string::npos);
   EXPECT_EQ(verify("u32mul", "m.proof", "m.json").exit_code, 0);
-  ASSERT_EQ(prove("u32mul", "--count 64 --seed 2", "m0").exit_code, 0);
+  ASSERT_EQ(prove("u32mul", "--count 64 --seed 2 --engine v0", "m0").exit_code, 0);
   EXPECT_EQ(read(path("m0.json")).find("\"engine\": \"boolean\""), std::string::npos);
   EXPECT_EQ(nlohmann::json::parse(read(path("m.json")))["public_outputs"],
             nlohmann::json::parse(read(path("m0.json")))["public_outputs"]);

@@ -13,9 +13,9 @@
 //        circuit)
 //   mforge zk describe CIRCUIT --count N
 //        columns, constraints, committed size, PCS parameters, soundness terms and the total
-// The Boolean engine (docs/boolean-engine.md) proves keccakf, sha256, u32add, u32xor, u32and and
-// u32or by default (its u32 circuits take 64 operations per instance: other counts go to the
-// first engine), and u32mul with --engine boolean; --engine v0 (prove, describe) runs the first,
+// The Boolean engine (docs/boolean-engine.md) proves keccakf, sha256, u32add, u32xor, u32and,
+// u32or and u32mul by default (its u32 circuits take 64 operations per instance: other counts go
+// to the first engine); --engine v0 (prove, describe) runs the first,
 // constraint-system engine instead, the only one for the other circuits. The statement says which
 // "engine", and verify follows it.
 // CIRCUIT: keccakf, u32add, u32xor, u32and, u32or, u32mul, sha256, groestlp, vision32.
@@ -137,13 +137,11 @@ Result<BooleanBatch> boolean_batch(const std::string& name, std::size_t count) {
 }
 
 /// The engine that proves `count` items of `circuit`: `requested` when given, else the Boolean
-/// engine when it can and the constraint-system engine (v0) otherwise — and for u32mul, whose
-/// exponent check the Boolean engine still proves on generic sumchecks: at 1,000,000 products it
-/// took 36 s and 11 GiB against v0's 23 s and 2.3 GiB (docs/boolean-engine.md, Next 7).
+/// engine when it can and the constraint-system engine (v0) otherwise.
 std::string engine_for(const std::string& circuit, std::size_t count,
                        const std::string& requested) {
   if (!requested.empty()) return requested;
-  return circuit != "u32mul" && boolean_batch(circuit, count) ? kBooleanEngine : "v0";
+  return boolean_batch(circuit, count) ? kBooleanEngine : "v0";
 }
 
 struct Statement {
@@ -381,7 +379,7 @@ void register_zk(CLI::App& app, int& exit_code) {
     command
         ->add_option("--engine", args->engine,
                      "boolean (the Boolean engine; default for keccakf, sha256 and u32 add, xor, "
-                     "and, or of a multiple of 64 operations) or v0 (the constraint-system "
+                     "and, or, mul of a multiple of 64 operations) or v0 (the constraint-system "
                      "engine; default for the others)")
         ->check(CLI::IsMember({"v0", kBooleanEngine}));
   };
