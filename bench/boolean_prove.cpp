@@ -51,7 +51,9 @@ const Row kRows[] = {{keccakf_circuit(), std::size_t{1} << 10},
                      {*find_circuit("u32add"), kU32Instances, kU32OpsPerInstance},
                      {*find_circuit("u32mul"), std::size_t{1} << 11, kU32OpsPerInstance},
                      // 1,000,000 products: the Binius table's row.
-                     {*find_circuit("u32mul"), 1'000'000 / kU32OpsPerInstance, kU32OpsPerInstance}};
+                     {*find_circuit("u32mul"), 1'000'000 / kU32OpsPerInstance, kU32OpsPerInstance},
+                     {u64mul_circuit(), std::size_t{1} << 11, kU32OpsPerInstance},
+                     {u64mul_circuit(), 1'000'000 / kU32OpsPerInstance, kU32OpsPerInstance}};
 /// The batch-size sweep (one thread; 2^10 and 2^13 are rows above). 2^16 needs ~8 GiB.
 const Row kSweep[] = {{keccakf_circuit(), std::size_t{1} << 11},
                       {keccakf_circuit(), std::size_t{1} << 12},
