@@ -322,6 +322,30 @@ Case grand_product_case(std::mt19937_64& rng) {
   return c;
 }
 
+Case partial_product_case(std::mt19937_64& rng) {
+  Case c;
+  c.data = {random_values(rng, 4, ~uint128{0}), random_values(rng, 3, ~uint128{0})};
+  c.statement = {B128(rng()), B128(rng())};  // z
+  for (Values& column : c.data) {
+    for (B128& x : column) x = B128(x.value() | 1);  // non-zero factors
+  }
+  for (const Values& column : c.data) {  // P̃(z), P(u) = Π_j column[u + 4j]
+    Values p(4, B128::one());
+    for (std::size_t i = 0; i < column.size(); ++i) p[i % 4] *= column[i];
+    c.statement.push_back(naive_evaluate(p, {c.statement[0], c.statement[1]}));
+  }
+  c.honest = honest_tape([&](ProverTranscript& t) {
+    std::vector<ProductLayers> layers;
+    for (const Values& column : c.data) {
+      LargeVector<binius::B128P> values(column.size());
+      for (std::size_t i = 0; i < column.size(); ++i) values[i] = binius::to_polyval(column[i]);
+      layers.push_back(product_layers(std::move(values), 2).value());
+    }
+    return prove_partial_products(partial_product_statement(c.statement), layers, t).ok();
+  });
+  return c;
+}
+
 Case channel_case(std::mt19937_64& rng) {
   // Table 0 pushes (a, b); table 1 pulls the same tuples in reverse order.
   Case c;
@@ -383,7 +407,8 @@ void zk_protocols_verify_fuzz(FixtureWriter& out) {
   const protocols::Case cases[] = {
       protocols::sumcheck_case(rng),      protocols::zerocheck_case(rng),
       protocols::grand_product_case(rng), protocols::channel_case(rng),
-      protocols::lookup_case(rng),        protocols::evalcheck_case(rng)};
+      protocols::lookup_case(rng),        protocols::evalcheck_case(rng),
+      protocols::partial_product_case(rng)};
   for (const protocols::Case& c : cases) {
     out.u64(c.data.size());
     for (const auto& column : c.data) out.b128s(column);

@@ -32,7 +32,8 @@ inline const Digest32 kCommitment{7};
 
 /// The protocols in the order of the fixture's cases (the target's byte 0 picks one).
 inline constexpr std::string_view kProtocols[] = {"sumcheck", "zerocheck", "grand product",
-                                                  "channel",  "lookup",    "evalcheck"};
+                                                  "channel",  "lookup",    "evalcheck",
+                                                  "partial product"};
 
 /// Σ_i values[i]·eq(point, i) with the tower's reference product: the protocol tests' definition.
 using zk::test::naive_evaluate;
@@ -55,6 +56,11 @@ inline zk::ZerocheckStatement zerocheck_statement() {
 /// Grand products of two columns of non-zero values, of 2^4 and 2^2 values.
 inline zk::GrandProductStatement grand_product_statement() {
   return {{4, 2}, true};
+}
+/// Partial products keeping 2 variables of two columns of 2^(2 + 2) and 2^(2 + 1) non-zero values,
+/// claimed at z = values[0..2) with values[2], values[3].
+inline zk::PartialProductStatement partial_product_statement(const Values& values) {
+  return {2, {2, 1}, {values[0], values[1]}, {values[2], values[3]}};
 }
 /// Table 0 pushes (a, b); table 1 pulls the same tuples (in reverse order).
 inline zk::ChannelStatement channel_statement() {

@@ -1,5 +1,5 @@
-// libFuzzer target: the sumcheck, zerocheck, grand-product, channel, lookup and evalcheck
-// verifiers. Byte 0 picks the protocol (bits 1..) and the mode (bit 0):
+// libFuzzer target: the sumcheck, zerocheck, grand-product, channel, lookup, evalcheck and
+// partial-product verifiers. Byte 0 picks the protocol (bits 1..) and the mode (bit 0):
 //   even  garbage: the rest is a whole transcript tape for a statement whose sizes byte 1 picks;
 //         it must end in a Result, never in a crash or undefined behaviour;
 //   odd   mutation: the rest is XORed over an honest proof of a true statement. A mutated tape that
@@ -49,6 +49,7 @@ struct Statements {
   ZerocheckStatement zerocheck = zerocheck_statement();
   GrandProductStatement grand_product = grand_product_statement();
   ChannelStatement channel = channel_statement();
+  PartialProductStatement partial_product;
   EvalcheckOracles evalcheck;
   std::vector<EvalClaim> evalcheck_claims;
 };
@@ -97,6 +98,11 @@ Result<Openings> verify_case(std::size_t protocol, VerifierTranscript& t) {
         openings.push_back({static_cast<std::size_t>(claim.column), claim.point, claim.value});
       }
       return openings;
+    }
+    case 6: {
+      auto out = verify_partial_products(s.partial_product, t);
+      if (!out) return out.error();
+      return Openings{{0, out->points[0], out->evals[0]}, {1, out->points[1], out->evals[1]}};
     }
     default: {
       auto out = verify_evalcheck(*s.evalcheck.set, s.evalcheck_claims, t);
@@ -153,6 +159,10 @@ void verify_garbage(std::size_t protocol, unsigned n, ByteSpan tape) {
     case 4:
       (void)verify_lookup(n, n / 2, transcript);
       break;
+    case 6:
+      (void)verify_partial_products({n, {n / 2 + 1, 1}, Point(n, B128(3)), {B128(1), B128(2)}},
+                                    transcript);
+      break;
     default: {
       OracleSet oracles;
       const OracleId a = oracles.committed(n + 1);
@@ -170,7 +180,7 @@ void verify_garbage(std::size_t protocol, unsigned n, ByteSpan tape) {
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   cases = fuzz::load_fixture("zk_protocols_verify_fuzz", [](fuzz::FixtureReader& in) {
     // The data columns verify_case's openings name, per protocol.
-    constexpr std::size_t kColumns[] = {3, 3, 2, 4, 4, 1};
+    constexpr std::size_t kColumns[] = {3, 3, 2, 4, 4, 1, 2};
     std::vector<Case> out(std::size(kProtocols));
     for (std::size_t protocol = 0; protocol < out.size(); ++protocol) {
       Case& c = out[protocol];
@@ -180,11 +190,16 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
       c.statement = in.b128s();
       c.honest = in.bytes();
     }
-    // The statements' values: sumcheck's sum, evalcheck's point (4 coordinates) and value.
-    if (out[0].statement.size() != 1 || out[5].statement.size() != 5) in.fail("statement values");
+    // The statements' values: sumcheck's sum, evalcheck's point (4 coordinates) and value, the
+    // partial products' point (2 coordinates) and values.
+    if (out[0].statement.size() != 1 || out[5].statement.size() != 5 ||
+        out[6].statement.size() != 4) {
+      in.fail("statement values");
+    }
     return out;
   });
   statements.sumcheck = sumcheck_claims(cases[0].statement[0]);
+  statements.partial_product = partial_product_statement(cases[6].statement);
   const Values& claim = cases[5].statement;
   statements.evalcheck_claims = {
       {statements.evalcheck.s, Point(claim.begin(), claim.end() - 1), claim.back()}};
@@ -200,7 +215,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
-  const std::size_t protocol = (data[0] >> 1) % 6;
+  const std::size_t protocol = (data[0] >> 1) % std::size(kProtocols);
   if ((data[0] & 1) == 0) {
     verify_garbage(protocol, data[1] % 6, ByteSpan(data + 2, size - 2));
     return 0;
