@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
+#include "merkleforge/binius/tower.hpp"
 
 namespace merkleforge::test {
 namespace {
@@ -52,6 +53,35 @@ class ZkCli : public ::testing::Test {
  private:
   fs::path dir_;
 };
+
+/// The 16 bytes of a hex string's `offset`-th 8-byte half as a big-endian number.
+std::uint64_t be64_at(const std::string& hex, std::size_t half) {
+  return std::stoull(hex.substr(16 * half, 16), nullptr, 16);
+}
+
+// u64mul, which only the Boolean engine proves: the products against C++ 128-bit multiplication
+// of the statement's public inputs, an edited product refused, and the first engine or a count
+// other than a multiple of 64 refused as usage errors.
+TEST_F(ZkCli, U64MulOnTheBooleanEngine) {
+  ASSERT_EQ(prove("u64mul", "--count 64 --seed 5 --public-inputs", "w").exit_code, 0);
+  const nlohmann::json doc = nlohmann::json::parse(read(path("w.json")));
+  EXPECT_EQ(doc["engine"], "boolean");
+  ASSERT_EQ(doc["public_outputs"].size(), 64u);
+  for (std::size_t i = 0; i < 64; ++i) {
+    const std::string in = doc["public_inputs"][i], out = doc["public_outputs"][i];
+    const binius::uint128 product = binius::uint128{be64_at(in, 0)} * be64_at(in, 1);
+    EXPECT_EQ(be64_at(out, 0), static_cast<std::uint64_t>(product >> 64)) << i;
+    EXPECT_EQ(be64_at(out, 1), static_cast<std::uint64_t>(product)) << i;
+  }
+  EXPECT_EQ(verify("u64mul", "w.proof", "w.json").exit_code, 0);
+  std::string edited = read(path("w.json"));
+  const std::size_t quote = edited.find('"', edited.find('[', edited.find("\"public_outputs\""))) + 1;
+  edited[quote + 31] = edited[quote + 31] == '0' ? '1' : '0';  // the first product's last digit
+  write(path("edited.json"), edited);
+  EXPECT_EQ(verify("u64mul", "w.proof", "edited.json").exit_code, 1);
+  EXPECT_EQ(prove("u64mul", "--count 64 --engine v0", "x").exit_code, 2);
+  EXPECT_EQ(prove("u64mul", "--count 100", "x").exit_code, 2);
+}
 
 TEST_F(ZkCli, ProveVerifyAndOtherStatements) {
   for (const std::string circuit :

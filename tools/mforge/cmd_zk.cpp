@@ -18,13 +18,16 @@
 // to the first engine); --engine v0 (prove, describe) runs the first,
 // constraint-system engine instead, the only one for the other circuits. The statement says which
 // "engine", and verify follows it.
-// CIRCUIT: keccakf, u32add, u32xor, u32and, u32or, u32mul, sha256, groestlp, vision32.
+// CIRCUIT: keccakf, u32add, u32xor, u32and, u32or, u32mul, u64mul (the Boolean engine only: 64
+// products of 8-byte big-endian x ‖ y per instance, the 16-byte products), sha256, groestlp,
+// vision32.
 
 #include <chrono>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <random>
 #include <sstream>
 
 #include "cli_io.hpp"
@@ -45,26 +48,60 @@ int fail(const Error& error) {
   return report_failure("zk", error);
 }
 
-Result<const Circuit*> circuit_named(const std::string& name) {
+/// The circuit only the Boolean engine proves (the first engine has no u64 mul).
+constexpr std::string_view kBooleanOnly = "u64mul";
+
+/// What the command needs of a circuit's items: their sizes and how many a statement may hold.
+/// From the first engine's circuit of that name, or for u64mul from its Boolean circuit (64 items
+/// per instance).
+struct Items {
+  std::string name;
+  std::size_t input_bytes = 0, output_bytes = 0, max_count = 0;
+  const Circuit* v0 = nullptr;  ///< the first engine's circuit; nullptr for u64mul
+};
+
+Result<Items> items_named(const std::string& name) {
+  if (name == kBooleanOnly) {
+    const boolean::Circuit& c = boolean::u64mul_circuit();
+    const std::size_t per = boolean::kU32OpsPerInstance;
+    return Items{name, c.input_bytes() / per, c.output_bytes() / per, std::size_t{1} << 22};
+  }
   const Circuit* c = circuits::find_circuit(name);
   if (c == nullptr) {
     std::string names;
     for (auto n : circuits::circuit_names()) names += (names.empty() ? "" : ", ") + std::string(n);
-    return make_error(Errc::invalid_argument,
-                      "unknown circuit '" + name + "' (one of " + names + ")");
+    return make_error(Errc::invalid_argument, "unknown circuit '" + name + "' (one of " + names +
+                                                  ", " + std::string(kBooleanOnly) + ")");
   }
-  return c;
+  return Items{std::string(c->name()), c->input_bytes(), c->output_bytes(), c->max_count(), c};
 }
 
-Status check_count(const Circuit& c, std::size_t count) {
-  if (count == 0 || count > c.max_count()) {
+/// Errors: invalid_argument naming the engine, for the first engine on u64mul.
+Result<const Circuit*> first_engine_circuit(const Items& items) {
+  if (items.v0 == nullptr) {
     return make_error(Errc::invalid_argument,
-                      "--count must be 1.." + std::to_string(c.max_count()));
+                      items.name + " is proved by the boolean engine only (not --engine v0)");
+  }
+  return items.v0;
+}
+
+Status check_count(const Items& c, std::size_t count) {
+  if (count == 0 || count > c.max_count) {
+    return make_error(Errc::invalid_argument, "--count must be 1.." + std::to_string(c.max_count));
   }
   return Ok{};
 }
 
-Result<Bytes> read_inputs(const Circuit& c, const std::string& path, std::size_t count) {
+/// Random inputs from the seed: the first engine's (circuits/circuit.hpp) or, for u64mul, bytes.
+Bytes random_inputs(const Items& items, std::size_t count, std::uint64_t seed) {
+  if (items.v0 != nullptr) return circuits::random_inputs(*items.v0, count, seed);
+  std::mt19937_64 rng(seed);
+  Bytes out(count * items.input_bytes);
+  for (std::uint8_t& byte : out) byte = static_cast<std::uint8_t>(rng());
+  return out;
+}
+
+Result<Bytes> read_inputs(const Items& c, const std::string& path, std::size_t count) {
   auto text = read_text_file(path);
   if (!text) return text.error();
   std::istringstream lines(*text);
@@ -77,16 +114,16 @@ Result<Bytes> read_inputs(const Circuit& c, const std::string& path, std::size_t
     if (start == std::string::npos) continue;
     const std::size_t end = line.find_last_not_of(" \t\r");
     auto bytes = from_hex(line.substr(start, end - start + 1));
-    if (!bytes || bytes->size() != c.input_bytes()) {
+    if (!bytes || bytes->size() != c.input_bytes) {
       return make_error(Errc::malformed_input, path + ": line " + std::to_string(number) +
-                                                   " is not " + std::to_string(c.input_bytes()) +
+                                                   " is not " + std::to_string(c.input_bytes) +
                                                    " bytes of hex");
     }
     inputs.insert(inputs.end(), bytes->begin(), bytes->end());
   }
-  if (inputs.size() != count * c.input_bytes()) {
+  if (inputs.size() != count * c.input_bytes) {
     return make_error(Errc::malformed_input,
-                      path + ": " + std::to_string(inputs.size() / c.input_bytes()) +
+                      path + ": " + std::to_string(inputs.size() / c.input_bytes) +
                           " instances, --count says " + std::to_string(count));
   }
   return inputs;
@@ -122,11 +159,11 @@ Result<BooleanBatch> boolean_batch(const std::string& name, std::size_t count) {
   const boolean::Circuit* c = boolean::find_circuit(name);
   if (c == nullptr) {
     return make_error(Errc::invalid_argument,
-                      "the boolean engine proves keccakf, sha256, u32add, u32xor, u32and, u32or "
-                      "and u32mul (so far), not '" +
+                      "the boolean engine proves keccakf, sha256, u32add, u32xor, u32and, u32or, "
+                      "u32mul and u64mul (so far), not '" +
                           name + "'");
   }
-  const bool u32 = boolean::find_u32_circuit(name) != nullptr;
+  const bool u32 = boolean::find_u32_circuit(name) != nullptr || name == kBooleanOnly;
   if (u32 && count % boolean::kU32OpsPerInstance != 0) {
     return make_error(Errc::invalid_argument, "the boolean engine proves u32 operations " +
                                                   std::to_string(boolean::kU32OpsPerInstance) +
@@ -141,7 +178,7 @@ Result<BooleanBatch> boolean_batch(const std::string& name, std::size_t count) {
 std::string engine_for(const std::string& circuit, std::size_t count,
                        const std::string& requested) {
   if (!requested.empty()) return requested;
-  return boolean_batch(circuit, count) ? kBooleanEngine : "v0";
+  return circuit == kBooleanOnly || boolean_batch(circuit, count) ? kBooleanEngine : "v0";
 }
 
 struct Statement {
@@ -195,7 +232,7 @@ Result<Bytes> read_hex_list(const nlohmann::json& list, std::size_t count, std::
   return out;
 }
 
-Result<Statement> read_statement(const Circuit& c, const std::string& path) {
+Result<Statement> read_statement(const Items& c, const std::string& path) {
   auto text = read_text_file(path);
   if (!text) return text.error();
   const nlohmann::json doc = nlohmann::json::parse(*text, nullptr, false);
@@ -207,9 +244,8 @@ Result<Statement> read_statement(const Circuit& c, const std::string& path) {
       !doc.contains("public_outputs") || !doc["public_outputs"].is_array()) {
     return bad("expected {\"circuit\", \"count\", \"public_outputs\": [hex, ...]}");
   }
-  if (doc["circuit"].get<std::string>() != c.name()) {
-    return bad("a statement of circuit " + doc["circuit"].get<std::string>() + ", not " +
-               std::string(c.name()));
+  if (doc["circuit"].get<std::string>() != c.name) {
+    return bad("a statement of circuit " + doc["circuit"].get<std::string>() + ", not " + c.name);
   }
   Statement s;
   if (doc.contains("engine")) {
@@ -221,11 +257,11 @@ Result<Statement> read_statement(const Circuit& c, const std::string& path) {
   }
   s.count = doc["count"].get<std::size_t>();
   if (Status ok = check_count(c, s.count); !ok) return bad(ok.error().message);
-  auto outputs = read_hex_list(doc["public_outputs"], s.count, c.output_bytes(), "public_outputs");
+  auto outputs = read_hex_list(doc["public_outputs"], s.count, c.output_bytes, "public_outputs");
   if (!outputs) return bad(outputs.error().message);
   s.outputs = std::move(*outputs);
   if (doc.contains("public_inputs")) {
-    auto inputs = read_hex_list(doc["public_inputs"], s.count, c.input_bytes(), "public_inputs");
+    auto inputs = read_hex_list(doc["public_inputs"], s.count, c.input_bytes, "public_inputs");
     if (!inputs) return bad(inputs.error().message);
     s.inputs = std::move(*inputs);
   }
@@ -252,7 +288,7 @@ void print_figures(double witness_s, double prove_s, std::size_t proof_bytes) {
 
 /// The Boolean engine's proof of the instances (inputs in the first engine's format, which its
 /// Keccak-f shares: 25 lanes, little-endian).
-int run_prove_boolean(const ProveArgs& args, const Circuit& items, ByteSpan inputs) {
+int run_prove_boolean(const ProveArgs& args, const Items& items, ByteSpan inputs) {
   auto batch = boolean_batch(args.circuit, args.count);
   if (!batch) return fail(batch.error());
   const boolean::Circuit& c = *batch->circuit;
@@ -270,8 +306,8 @@ int run_prove_boolean(const ProveArgs& args, const Circuit& items, ByteSpan inpu
   doc["engine"] = kBooleanEngine;
   doc["circuit"] = args.circuit;
   doc["count"] = args.count;
-  doc["public_outputs"] = hex_list(proved->outputs, items.output_bytes(), args.count);
-  if (args.public_inputs) doc["public_inputs"] = hex_list(inputs, items.input_bytes(), args.count);
+  doc["public_outputs"] = hex_list(proved->outputs, items.output_bytes, args.count);
+  if (args.public_inputs) doc["public_inputs"] = hex_list(inputs, items.input_bytes, args.count);
   doc["security_bits"] = params.soundness.bits();
   doc["statement_digest"] =
       to_hex(boolean::statement_digest(c, instances, proved->outputs, public_inputs));
@@ -283,17 +319,19 @@ int run_prove_boolean(const ProveArgs& args, const Circuit& items, ByteSpan inpu
 }
 
 int run_prove(const ProveArgs& args) {
-  auto c = circuit_named(args.circuit);
-  if (!c) return fail(c.error());
-  if (Status s = check_count(**c, args.count); !s) return fail(s.error());
+  auto items = items_named(args.circuit);
+  if (!items) return fail(items.error());
+  if (Status s = check_count(*items, args.count); !s) return fail(s.error());
   std::optional<merkleforge::ThreadLimit> threads;
   if (args.threads > 0) threads.emplace(args.threads);
-  Result<Bytes> inputs = args.inputs.empty() ? circuits::random_inputs(**c, args.count, args.seed)
-                                             : read_inputs(**c, args.inputs, args.count);
+  Result<Bytes> inputs = args.inputs.empty() ? random_inputs(*items, args.count, args.seed)
+                                             : read_inputs(*items, args.inputs, args.count);
   if (!inputs) return fail(inputs.error());
   if (engine_for(args.circuit, args.count, args.engine) == kBooleanEngine) {
-    return run_prove_boolean(args, **c, *inputs);
+    return run_prove_boolean(args, *items, *inputs);
   }
+  auto c = first_engine_circuit(*items);
+  if (!c) return fail(c.error());
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const circuits::Trace trace = (*c)->trace(*inputs);
@@ -315,9 +353,9 @@ int run_prove(const ProveArgs& args) {
 
 int run_verify(const std::string& name, const std::string& proof_path,
                const std::string& statement_path) {
-  auto c = circuit_named(name);
-  if (!c) return fail(c.error());
-  auto statement = read_statement(**c, statement_path);
+  auto items = items_named(name);
+  if (!items) return fail(items.error());
+  auto statement = read_statement(*items, statement_path);
   if (!statement) return fail(statement.error());
   auto proof = read_binary(proof_path);
   if (!proof) return fail(proof.error());
@@ -328,6 +366,8 @@ int run_verify(const std::string& name, const std::string& proof_path,
     verified = boolean::verify(*batch->circuit, batch->instances(statement->count),
                                statement->outputs, *proof, statement->inputs);
   } else {
+    auto c = first_engine_circuit(*items);
+    if (!c) return fail(c.error());
     const cs::ConstraintSystem system = (*c)->system(statement->count, statement->visibility());
     verified = cs::verify(
         system, (*c)->publics(statement->count, statement->outputs, statement->inputs), *proof);
@@ -350,9 +390,11 @@ int run_describe(const std::string& name, std::size_t count, const std::string& 
     std::cout << *text;
     return kExitOk;
   }
-  auto c = circuit_named(name);
+  auto items = items_named(name);
+  if (!items) return fail(items.error());
+  if (Status s = check_count(*items, count); !s) return fail(s.error());
+  auto c = first_engine_circuit(*items);
   if (!c) return fail(c.error());
-  if (Status s = check_count(**c, count); !s) return fail(s.error());
   std::cout << cs::describe((*c)->system(count), {});
   return kExitOk;
 }
@@ -366,7 +408,8 @@ void register_zk(CLI::App& app, int& exit_code) {
   auto* prove = zk->add_subcommand("prove", "Prove N instances (random from --seed or --inputs)");
   prove
       ->add_option("circuit", args->circuit,
-                   "keccakf, u32add, u32xor, u32and, u32or, u32mul, sha256, groestlp or vision32")
+                   "keccakf, u32add, u32xor, u32and, u32or, u32mul, u64mul, sha256, groestlp or "
+                   "vision32")
       ->required();
   prove->add_option("--count", args->count, "number of instances")->required();
   auto* seed = prove->add_option("--seed", args->seed, "seed of the random instances (default 1)");
