@@ -337,9 +337,13 @@ Case partial_product_case(std::mt19937_64& rng) {
   c.honest = honest_tape([&](ProverTranscript& t) {
     std::vector<ProductLayers> layers;
     for (const Values& column : c.data) {
-      LargeVector<binius::B128P> values(column.size());
-      for (std::size_t i = 0; i < column.size(); ++i) values[i] = binius::to_polyval(column[i]);
-      layers.push_back(product_layers(std::move(values), 2).value());
+      const std::size_t half = column.size() / 2;
+      std::array<LargeVector<binius::B128P>, 2> halves{LargeVector<binius::B128P>(half),
+                                                       LargeVector<binius::B128P>(half)};
+      for (std::size_t i = 0; i < column.size(); ++i) {
+        halves[i / half][i % half] = binius::to_polyval(column[i]);
+      }
+      layers.push_back(product_layers(std::move(halves), 2).value());
     }
     return prove_partial_products(partial_product_statement(c.statement), layers, t).ok();
   });

@@ -138,9 +138,12 @@ PartialCase partial_case(unsigned low, std::vector<unsigned> high, std::mt19937_
 ProofTapes prove_partial(const PartialCase& c) {
   std::vector<ProductLayers> layers;
   for (const Table& t : c.columns) {
-    LargeVector<binius::B128P> values(t.values.size());
-    binius::to_polyval(t.values, values);
-    layers.push_back(product_layers(std::move(values), c.statement.low).value());
+    const std::size_t half = t.values.size() / 2;
+    std::array<LargeVector<binius::B128P>, 2> halves{LargeVector<binius::B128P>(half),
+                                                     LargeVector<binius::B128P>(half)};
+    binius::to_polyval(std::span(t.values).first(half), halves[0]);
+    binius::to_polyval(std::span(t.values).subspan(half), halves[1]);
+    layers.push_back(product_layers(std::move(halves), c.statement.low).value());
   }
   ProverTranscript transcript = prover_transcript();
   auto out = prove_partial_products(c.statement, layers, transcript);
@@ -198,7 +201,10 @@ TEST(PartialProduct, BadStatementsAreErrors) {
   ProverTranscript transcript = prover_transcript();
   EXPECT_EQ(prove_partial_products(c.statement, layers, transcript).error().code,
             Errc::invalid_argument);
-  EXPECT_EQ(product_layers(LargeVector<binius::B128P>(6), 1).error().code, Errc::wrong_size);
+  using Half = LargeVector<binius::B128P>;
+  EXPECT_EQ(product_layers({Half(3), Half(3)}, 1).error().code, Errc::wrong_size);
+  EXPECT_EQ(product_layers({Half(4), Half(2)}, 1).error().code, Errc::wrong_size);
+  EXPECT_EQ(product_layers({Half(4), Half(4)}, 3).error().code, Errc::wrong_size);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // false statement still gives a proof, which the verifier rejects.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -60,13 +61,17 @@ Result<EvaluationClaims> prove_eq_sumcheck(const EqSumcheckStatement& statement,
 Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
                                                 ProverTranscript& transcript);
 
-/// The layers of a column's partial products (grand_product.hpp), built in parallel: levels[l] has
-/// low + l variables, levels[0] holding P and levels.back() the column, all in the POLYVAL basis.
+/// The layers of a column's partial products (grand_product.hpp), built in parallel, in the POLYVAL
+/// basis: `top` holds P (2^low values) and halves[l] layer l + 1 (low + l + 1 variables) split on
+/// its highest variable, so that each half is a column of the layer above's sumcheck as it is.
 struct ProductLayers {
-  std::vector<LargeVector<binius::B128P>> levels;
+  LargeVector<binius::B128P> top;
+  std::vector<std::array<LargeVector<binius::B128P>, 2>> halves;
 };
-/// Errors: wrong_size unless `column` has 2^(low + m) values, low + m <= kMaxColumnVars.
-Result<ProductLayers> product_layers(LargeVector<binius::B128P> column, unsigned low);
+/// From the column's two halves (its highest variable 0, then 1). Errors: wrong_size unless the
+/// halves have 2^(low + m − 1) values each, m ≥ 1, low + m <= kMaxColumnVars.
+Result<ProductLayers> product_layers(std::array<LargeVector<binius::B128P>, 2> column,
+                                     unsigned low);
 
 /// Proves the statement from its products' layers, which it consumes (each level is freed once
 /// proved). The claimed values are the statement's: a false one gives a proof the verifier

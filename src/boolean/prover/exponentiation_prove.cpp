@@ -58,36 +58,45 @@ unsigned lowest_bit(binius::uint128 word) {
   return low != 0 ? lowest_bit(low) : 64 + lowest_bit(static_cast<std::uint64_t>(word >> 64));
 }
 
-/// Leaves 1 + bit_i·H_i of a field (index u + 2^ℓ·i): g^(2^i) where bit i < bits is set, else 1.
+/// Leaves 1 + bit_i·H_i of a field (index u + 2^ℓ·i): g^(2^i) where bit i < bits is set, else 1;
+/// as the halves i < S/2 and i ≥ S/2 (zk::product_layers).
 template <class Word>
-Table affine_leaves(std::span<const Word> field, B128 g, unsigned bits, unsigned field_log) {
-  const std::size_t n = field.size();
+std::array<Table, 2> affine_leaves(std::span<const Word> field, B128 g, unsigned bits,
+                                   unsigned field_log) {
+  const std::size_t n = field.size(), half_fields = std::size_t{1} << (field_log - 1);
   std::array<B128P, 128> powers;
   for (B128P& p : powers) p = binius::to_polyval(g), g = g.square();
-  Table out(n << field_log);
+  std::array<Table, 2> out{Table(n * half_fields), Table(n * half_fields)};
   parallel_for(n, kGrain, [&](std::size_t begin, std::size_t end) {
     for (unsigned i = 0; i < (1u << field_log); ++i) {
+      B128P* row = out[i / half_fields].data() + n * (i % half_fields);
       for (std::size_t u = begin; u < end; ++u) {
-        out[u + n * i] = i < bits && bit_of(field[u], i) ? powers[i] : B128P::one();
+        row[u] = i < bits && bit_of(field[u], i) ? powers[i] : B128P::one();
       }
     }
   });
   return out;
 }
 
-/// M (index u + 2^ℓ·j): V^(2^j) below y's width, 1 above; and W's leaves 1 + y_j·(M + 1).
-std::pair<Table, Table> power_leaves(std::span<const B128P> v, std::span<const std::uint64_t> y,
-                                     const MulShape& shape) {
+/// M (index u + 2^ℓ·j): V^(2^j) below y's width, 1 above; and W's leaves 1 + y_j·(M + 1), as
+/// their halves j < S/2 and j ≥ S/2.
+std::pair<Table, std::array<Table, 2>> power_leaves(std::span<const B128P> v,
+                                                    std::span<const std::uint64_t> y,
+                                                    const MulShape& shape) {
   const std::size_t n = v.size(), fields = std::size_t{1} << shape.field_log();
-  Table m(n * fields, B128P::one()), leaves(n * fields);
+  Table m(n * fields, B128P::one());
+  std::array<Table, 2> leaves{Table(n * fields / 2), Table(n * fields / 2)};
   parallel_for(n, kGrain, [&](std::size_t begin, std::size_t end) {
     const auto& kernel = binius::active_polyval_kernel();
     for (std::size_t j = 0; j < fields; ++j) {
       B128P* row = m.data() + n * j;
       if (j == 0) std::copy(v.begin() + begin, v.begin() + end, row + begin);
-      if (j > 0 && j < shape.y_bits) kernel.mul(row - n + begin, row - n + begin, row + begin, end - begin);
+      if (j > 0 && j < shape.y_bits) {
+        kernel.mul(row - n + begin, row - n + begin, row + begin, end - begin);
+      }
+      B128P* leaf = leaves[j / (fields / 2)].data() + n * (j % (fields / 2));
       for (std::size_t u = begin; u < end; ++u) {
-        leaves[u + n * j] = j < shape.y_bits && (y[u] >> j) & 1 ? row[u] : B128P::one();
+        leaf[u] = j < shape.y_bits && (y[u] >> j) & 1 ? row[u] : B128P::one();
       }
     }
   });
@@ -226,7 +235,7 @@ Result<MulClaims> prove_mul(const MulShape& shape, const MulFields& fields,
   const B128 g = shape.generator();
   auto x_layers = zk::product_layers(affine_leaves(fields.x, g, shape.x_bits, s_log), vars);
   if (!x_layers) return x_layers.error();
-  const std::span<const B128P> v = x_layers->levels[0];  // g^x
+  const std::span<const B128P> v = x_layers->top;  // g^x
   auto [m, w_leaves] = power_leaves(v, fields.y, shape);
   auto z_layers =
       zk::product_layers(affine_leaves(fields.z, g, shape.x_bits + shape.y_bits, z_log), vars);
@@ -237,7 +246,7 @@ Result<MulClaims> prove_mul(const MulShape& shape, const MulFields& fields,
   zw.push_back(std::move(*z_layers));
   zw.push_back(std::move(*w_layers));
   const std::vector<B128> r = sample(transcript, vars);
-  const B128 top = dot(eq_of(r), zw[1].levels[0]);  // W̃(r), claimed for Z̃(r) too
+  const B128 top = dot(eq_of(r), zw[1].top);  // W̃(r), claimed for Z̃(r) too
   transcript.write_b128(top);
   auto zw_claims = zk::prove_partial_products({vars, {z_log, s_log}, r, {top, top}}, zw, transcript);
   if (!zw_claims) return zw_claims.error();

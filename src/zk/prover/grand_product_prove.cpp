@@ -1,10 +1,14 @@
 #include "eq_sumcheck_prove.hpp"
 #include "grand_product_common.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/binius/kernels.hpp"
+#include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/zk/prover.hpp"
 
 namespace merkleforge::zk {
 namespace {
+
+constexpr std::size_t kGrain = std::size_t{1} << 12;
 
 /// The layers below the claims out.evals at z, product j's layers[j].levels having high[j] more
 /// (consumed): sets out.evals and out.points to the claims on the columns.
@@ -18,18 +22,14 @@ void prove_layers(std::span<const unsigned> high, std::span<ProductLayers> layer
     B128 claim;
     B128 power = B128::one();
     std::vector<detail::ProverColumn> halves;
-    const std::size_t half = std::size_t{1} << z.size();
+    const auto vars = static_cast<unsigned>(z.size());
     for (std::size_t j : active) {
       claim += power * out.evals[j];
       power *= alpha;
-      // Each layer is read once: its low half becomes L in place, its high half is copied to R.
-      detail::PolyvalTable& child = layers[j].levels[layer + 1];
-      detail::PolyvalTable high_half(child.begin() + half, child.end());
-      child.resize(half);
-      const auto vars = static_cast<unsigned>(z.size());
-      halves.emplace_back(std::move(child), vars);
+      // The layer below, stored as its halves, becomes L and R as it is.
+      auto& [low_half, high_half] = layers[j].halves[layer];
+      halves.emplace_back(std::move(low_half), vars);
       halves.emplace_back(std::move(high_half), vars);
-      detail::PolyvalTable().swap(layers[j].levels[layer]);  // proved: its claim is below
     }
     std::vector<B128> point = detail::prove_eq_sumcheck(
         detail::layer_composition(active.size(), alpha), halves, z, claim, transcript);
@@ -47,14 +47,40 @@ void prove_layers(std::span<const unsigned> high, std::span<ProductLayers> layer
   }
 }
 
-ProductLayers layers_of(detail::PolyvalTable column, unsigned n_vars, unsigned low) {
+/// The layers above the column's halves (n_vars variables in all): each level's products
+/// lo[i]·hi[i], written as the next level's halves (or as the top).
+ProductLayers layers_of(std::array<detail::PolyvalTable, 2> column, unsigned n_vars, unsigned low) {
   ProductLayers out;
-  out.levels.resize(n_vars - low + 1);
-  out.levels.back() = std::move(column);
-  for (unsigned l = n_vars - low; l-- > 0;) {
-    out.levels[l] = detail::multiply_halves(out.levels[l + 1]);
+  out.halves.resize(n_vars - low);
+  out.halves.back() = std::move(column);
+  for (unsigned l = n_vars - low - 1; l-- > 0;) {
+    const auto& [lo, hi] = out.halves[l + 1];
+    const std::size_t quarter = lo.size() / 2;
+    auto& [out_lo, out_hi] = out.halves[l];
+    out_lo = detail::PolyvalTable(quarter);
+    out_hi = detail::PolyvalTable(quarter);
+    parallel_for(quarter, kGrain, [&](std::size_t begin, std::size_t end) {
+      const auto& kernel = binius::active_polyval_kernel();
+      kernel.mul(lo.data() + begin, hi.data() + begin, out_lo.data() + begin, end - begin);
+      kernel.mul(lo.data() + quarter + begin, hi.data() + quarter + begin, out_hi.data() + begin,
+                 end - begin);
+    });
   }
+  const auto& [lo, hi] = out.halves.front();
+  out.top = detail::PolyvalTable(lo.size());
+  parallel_for(lo.size(), kGrain, [&](std::size_t begin, std::size_t end) {
+    binius::active_polyval_kernel().mul(lo.data() + begin, hi.data() + begin,
+                                        out.top.data() + begin, end - begin);
+  });
   return out;
+}
+
+/// The halves of a column (its highest variable 0, then 1).
+std::array<detail::PolyvalTable, 2> split(detail::PolyvalTable column) {
+  const std::size_t half = column.size() / 2;
+  detail::PolyvalTable high(column.begin() + static_cast<std::ptrdiff_t>(half), column.end());
+  column.resize(half);
+  return {std::move(column), std::move(high)};
 }
 
 }  // namespace
@@ -73,8 +99,14 @@ Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
   std::vector<ProductLayers> layers;
   GrandProductClaims out;
   for (std::size_t j = 0; j < columns.size(); ++j) {
-    layers.push_back(layers_of(detail::polyval_values(columns[j]), n_vars[j], 0));
-    out.products.push_back(binius::to_canonical(layers[j].levels[0][0]));
+    detail::PolyvalTable values = detail::polyval_values(columns[j]);
+    if (n_vars[j] == 0) {  // a product of one value: no layer
+      out.products.push_back(binius::to_canonical(values[0]));
+      layers.emplace_back();
+      continue;
+    }
+    layers.push_back(layers_of(split(std::move(values)), n_vars[j], 0));
+    out.products.push_back(binius::to_canonical(layers[j].top[0]));
   }
   transcript.write_b128s(out.products);
   out.evals = out.products;
@@ -82,14 +114,18 @@ Result<GrandProductClaims> prove_grand_products(std::span<const Column> columns,
   return out;
 }
 
-Result<ProductLayers> product_layers(LargeVector<binius::B128P> column, unsigned low) {
-  const auto n_vars = static_cast<unsigned>(std::bit_width(column.size()) - 1);
-  if (column.size() != std::size_t{1} << n_vars || n_vars < low || n_vars > kMaxColumnVars) {
-    return make_error(Errc::wrong_size, "partial product: a column of " +
-                                            std::to_string(column.size()) + " values for " +
-                                            std::to_string(low) + " low variables");
+Result<ProductLayers> product_layers(std::array<LargeVector<binius::B128P>, 2> column,
+                                     unsigned low) {
+  const std::size_t half = column[0].size();
+  const auto vars = static_cast<unsigned>(std::bit_width(half));  // low + m
+  if (half == 0 || half != std::size_t{1} << (vars - 1) || column[1].size() != half ||
+      vars <= low || vars > kMaxColumnVars) {
+    return make_error(Errc::wrong_size, "partial product: halves of " + std::to_string(half) +
+                                            " and " + std::to_string(column[1].size()) +
+                                            " values for " + std::to_string(low) +
+                                            " low variables");
   }
-  return layers_of(std::move(column), n_vars, low);
+  return layers_of(std::move(column), vars, low);
 }
 
 Result<GrandProductClaims> prove_partial_products(const PartialProductStatement& statement,
@@ -99,9 +135,9 @@ Result<GrandProductClaims> prove_partial_products(const PartialProductStatement&
   if (Status s = detail::require_commitment(transcript, "partial product"); !s) return s.error();
   bool fits = layers.size() == statement.high_vars.size();
   for (std::size_t j = 0; fits && j < layers.size(); ++j) {
-    const auto& levels = layers[j].levels;
-    fits = levels.size() == statement.high_vars[j] + 1 &&
-           levels.back().size() == std::size_t{1} << (statement.low + statement.high_vars[j]);
+    const auto& halves = layers[j].halves;
+    fits = halves.size() == statement.high_vars[j] &&
+           halves.back()[0].size() == std::size_t{1} << (statement.low + statement.high_vars[j] - 1);
   }
   if (!fits) {
     return make_error(Errc::invalid_argument, "partial product: layers that do not fit the statement");

@@ -757,15 +757,6 @@ std::vector<B128> round_sums(const ChunkEvaluator& composition, std::span<Prover
   return to_canonical(sums);
 }
 
-PolyvalTable multiply_halves(std::span<const B128P> in) {
-  const std::size_t half = in.size() / 2;
-  PolyvalTable out(half);
-  parallel_for(half, kParallelGrain, [&](std::size_t begin, std::size_t end) {
-    kernel().mul(in.data() + begin, in.data() + half + begin, out.data() + begin, end - begin);
-  });
-  return out;
-}
-
 void fold_all(std::span<ProverColumn> columns, B128 r) {
   for (ProverColumn& column : columns) column.fold(r);
 }

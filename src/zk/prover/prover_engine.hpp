@@ -144,9 +144,6 @@ struct EqWeights {
 std::vector<B128> round_sums(const ChunkEvaluator& composition, std::span<ProverColumn> columns,
                              std::span<const unsigned> points, const EqWeights* weights);
 
-/// out[i] = in[i]·in[i + half] (POLYVAL), half = in.size() / 2, in parallel.
-PolyvalTable multiply_halves(std::span<const B128P> in);
-
 /// Folds every column at r (canonical), in parallel.
 void fold_all(std::span<ProverColumn> columns, B128 r);
 
