@@ -300,7 +300,7 @@ TEST(Exponentiation, BatchingWeightsThatAreNotTheClaimsAreRejected) {
   const MulShape shape{32, 32};
   const Fields f = random_fields(shape, 3, false, rng);
   detail::MulCheats cheats;
-  cheats.weights = [](std::vector<B128>& weights, std::span<const B128> v) {
+  cheats.weights = [](std::span<B128> weights, std::span<const B128> v) {
     const B128 delta(binius::make_uint128(5, 7));
     weights[0] += delta;
     weights[1] += delta * v[0] * v[1].inverse();

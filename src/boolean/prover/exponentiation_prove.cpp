@@ -39,8 +39,9 @@ B128 dot(std::span<const B128P> a, std::span<const B128P> b) {
       [](B128P x, B128P y) { return x + y; }));
 }
 
-std::vector<B128> canonical(std::span<const B128P> values) {
-  std::vector<B128> out(values.size());
+/// In the canonical basis, on pooled pages (zk's columns take canonical values).
+LargeVector<B128> canonical(std::span<const B128P> values) {
+  LargeVector<B128> out(values.size());
   binius::to_canonical(values, out);
   return out;
 }
@@ -135,7 +136,8 @@ std::vector<B128> bit_values(std::span<const Word> field, unsigned field_log,
         for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
         return a;
       });
-  return canonical(sums);
+  const LargeVector<B128> values = canonical(sums);
+  return {values.begin(), values.end()};
 }
 
 /// The prover of verify_affine_leaves.
@@ -177,7 +179,7 @@ Result<std::pair<ColumnClaim, ColumnClaim>> prove_power_leaves(
   const unsigned s_log = shape.field_log();
   const std::vector<std::uint8_t> y_bits = bit_column(y, s_log);
   auto leaf = [&] {
-    const std::vector<B128> m_canonical = canonical(m);
+    const LargeVector<B128> m_canonical = canonical(m);
     const std::vector<zk::Column> columns = {zk::Column::b1(y_bits, vars + s_log),
                                              zk::Column::b128(m_canonical)};
     return zk::prove_eq_sumcheck({leaves.point, power_leaf(), leaves.value}, columns, transcript);
@@ -202,8 +204,8 @@ Result<std::pair<ColumnClaim, ColumnClaim>> prove_power_leaves(
   const B128 lambda = transcript.sample_b128();
   B128 sum, power = B128::one();
   for (const B128 value : e) sum += power * value, power *= lambda;
-  std::vector<B128> weights = canonical(frobenius_weights(rho.first(vars), shape.y_bits, lambda));
-  const std::vector<B128> base = canonical(v);
+  LargeVector<B128> weights = canonical(frobenius_weights(rho.first(vars), shape.y_bits, lambda));
+  const LargeVector<B128> base = canonical(v);
   if (cheats.weights) cheats.weights(weights, base);
   const zk::SumcheckClaim batch{vars, weighted_column(), sum};
   const std::vector<std::vector<zk::Column>> columns = {

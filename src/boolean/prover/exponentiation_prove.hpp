@@ -26,7 +26,7 @@ struct MulCheats {
   /// The e_j sent for the powers of g^x.
   std::function<void(std::vector<B128>& e)> powers;
   /// The weights column of the e_j's batching (V's values beside it).
-  std::function<void(std::vector<B128>& weights, std::span<const B128> column)> weights;
+  std::function<void(std::span<B128> weights, std::span<const B128> column)> weights;
 };
 
 /// Errors: as verify_mul's for the shape; wrong_size for fields of different or non-power-of-two
