@@ -1,5 +1,6 @@
 #include "exponentiation_prove.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -28,12 +29,18 @@ std::vector<B128P> eq_of(std::span<const B128> point) {
   return binius::polyval_eq_tensor(binius::to_polyval(point));
 }
 
-/// Σ_u a[u]·b[u], canonical.
+/// Σ_u a[u]·b[u], canonical: products through the bulk kernel, a chunk at a time.
 B128 dot(std::span<const B128P> a, std::span<const B128P> b) {
+  constexpr std::size_t kChunk = 256;
   return binius::to_canonical(parallel_reduce(
       a.size(), kGrain, B128P::zero(),
       [&](std::size_t begin, std::size_t end, B128P acc) {
-        for (std::size_t u = begin; u < end; ++u) acc += a[u] * b[u];
+        std::array<B128P, kChunk> products;
+        for (std::size_t at = begin; at < end; at += kChunk) {
+          const std::size_t count = std::min(kChunk, end - at);
+          binius::active_polyval_kernel().mul(a.data() + at, b.data() + at, products.data(), count);
+          for (std::size_t k = 0; k < count; ++k) acc += products[k];
+        }
         return acc;
       },
       [](B128P x, B128P y) { return x + y; }));
@@ -161,10 +168,12 @@ Table frobenius_weights(std::span<const B128> s, unsigned count, B128 lambda) {
   Table t(std::size_t{1} << s.size(), B128P::zero());
   B128 power = B128::one();
   for (const auto& point : frobenius_points(s, count)) {
-    const std::vector<B128P> eq = eq_of(point);
+    std::vector<B128P> eq = eq_of(point);
     const B128P weight = binius::to_polyval(power);
     parallel_for(t.size(), kGrain, [&](std::size_t begin, std::size_t end) {
-      for (std::size_t u = begin; u < end; ++u) t[u] += weight * eq[u];
+      binius::active_polyval_kernel().mul_scalar(eq.data() + begin, weight, eq.data() + begin,
+                                                 end - begin);
+      for (std::size_t u = begin; u < end; ++u) t[u] += eq[u];
     });
     power *= lambda;
   }
