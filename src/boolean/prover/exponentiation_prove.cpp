@@ -111,15 +111,23 @@ std::pair<Table, std::array<Table, 2>> power_leaves(std::span<const B128P> v,
   return {std::move(m), std::move(leaves)};
 }
 
-/// The field's bits as one bit column over (u, i): bit u + 2^ℓ·i is bit i of field[u].
+/// The field's bits as one bit column over (u, i): bit u + 2^ℓ·i is bit i of field[u]. Rows of
+/// whole bytes (2^ℓ ≥ 8) are written in parallel.
 std::vector<std::uint8_t> bit_column(std::span<const std::uint64_t> field, unsigned field_log) {
-  const std::size_t n = field.size();
+  const std::size_t n = field.size(), rows = std::size_t{1} << field_log;
   std::vector<std::uint8_t> bits(((n << field_log) + 7) / 8);
-  for (unsigned i = 0; i < (1u << field_log); ++i) {
+  const auto write_row = [&](std::size_t i) {
     for (std::size_t u = 0, at = n * i; u < n; ++u, ++at) {
       bits[at / 8] |= static_cast<std::uint8_t>(((field[u] >> i) & 1) << (at % 8));
     }
+  };
+  if (n % 8 != 0) {
+    for (std::size_t i = 0; i < rows; ++i) write_row(i);
+    return bits;
   }
+  parallel_for(rows, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) write_row(i);
+  });
   return bits;
 }
 
