@@ -54,9 +54,11 @@ ProductLayers layers_of(std::array<detail::PolyvalTable, 2> column, unsigned n_v
   out.halves.resize(n_vars - low);
   out.halves.back() = std::move(column);
   for (unsigned l = n_vars - low - 1; l-- > 0;) {
-    const auto& [lo, hi] = out.halves[l + 1];
+    const detail::PolyvalTable& lo = out.halves[l + 1][0];
+    const detail::PolyvalTable& hi = out.halves[l + 1][1];
     const std::size_t quarter = lo.size() / 2;
-    auto& [out_lo, out_hi] = out.halves[l];
+    detail::PolyvalTable& out_lo = out.halves[l][0];
+    detail::PolyvalTable& out_hi = out.halves[l][1];
     out_lo = detail::PolyvalTable(quarter);
     out_hi = detail::PolyvalTable(quarter);
     parallel_for(quarter, kGrain, [&](std::size_t begin, std::size_t end) {
@@ -66,7 +68,8 @@ ProductLayers layers_of(std::array<detail::PolyvalTable, 2> column, unsigned n_v
                  end - begin);
     });
   }
-  const auto& [lo, hi] = out.halves.front();
+  const detail::PolyvalTable& lo = out.halves.front()[0];
+  const detail::PolyvalTable& hi = out.halves.front()[1];
   out.top = detail::PolyvalTable(lo.size());
   parallel_for(lo.size(), kGrain, [&](std::size_t begin, std::size_t end) {
     binius::active_polyval_kernel().mul(lo.data() + begin, hi.data() + begin,
