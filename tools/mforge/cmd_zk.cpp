@@ -313,7 +313,7 @@ int run_prove_boolean(const ProveArgs& args, const Items& items, ByteSpan inputs
       to_hex(boolean::statement_digest(c, instances, proved->outputs, public_inputs));
   if (Status s = write_text(args.statement, doc.dump(1) + "\n"); !s) return fail(s.error());
   print_figures(timings.witness,
-                timings.commit + timings.zerocheck + timings.lincheck + timings.open,
+                timings.commit + timings.zerocheck + timings.lincheck + timings.mul + timings.open,
                 proved->proof.size());
   return kExitOk;
 }
