@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "exponentiation.hpp"
+#include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/zk/composition.hpp"
 
 namespace merkleforge::boolean::detail {
@@ -41,6 +42,31 @@ inline B128 eq_at(std::span<const B128> a, std::span<const B128> b) {
     product *= a[i] * b[i] + (B128::one() + a[i]) * (B128::one() + b[i]);
   }
   return product;
+}
+
+/// A point over (u, field) — a leaf column's order, u first — as the slot orders it: (field, u).
+inline std::vector<B128> slot_order(std::span<const B128> point, unsigned vars) {
+  std::vector<B128> out(point.begin() + vars, point.end());
+  out.insert(out.end(), point.begin(), point.begin() + vars);
+  return out;
+}
+
+/// The claim on a field from its bits' values at the leaves' point (u first): at the random τ,
+/// Σ_i eq(τ, i)·values_i at (τ, u).
+inline ColumnClaim reduce_field_values(std::vector<B128> tau, std::span<const B128> values,
+                                       std::span<const B128> leaves_point, unsigned vars) {
+  const std::vector<B128> at_tau = binius::eq_tensor(tau).value();  // τ: a field's few variables
+  ColumnClaim out{std::move(tau), B128{}};
+  for (std::size_t i = 0; i < values.size(); ++i) out.value += at_tau[i] * values[i];
+  out.point.insert(out.point.end(), leaves_point.begin(), leaves_point.begin() + vars);
+  return out;
+}
+
+/// Σ_j λ^j·values_j.
+inline B128 batched_sum(std::span<const B128> values, B128 lambda) {
+  B128 sum, power = B128::one();
+  for (const B128 value : values) sum += power * value, power *= lambda;
+  return sum;
 }
 
 /// φ^(−j)(s) coordinate-wise for j < count: the points at which M_j's claims are claims on V.

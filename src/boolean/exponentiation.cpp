@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 
+#include "engine_common.hpp"
 #include "exponent_layers.hpp"
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/zk/grand_product.hpp"
@@ -15,12 +16,6 @@ namespace {
 
 Error corrupt(const std::string& what) {
   return make_error(Errc::corrupt_data, "boolean: " + what);
-}
-
-std::vector<B128> sample(zk::VerifierTranscript& transcript, std::size_t count) {
-  std::vector<B128> point(count);
-  for (B128& x : point) x = transcript.sample_b128();
-  return point;
 }
 
 /// The claim on a field from the claim on its leaves 1 + bit_i·H_i at (π_u, π_j): reads the bits'
@@ -35,11 +30,7 @@ Result<ColumnClaim> verify_affine_leaves(const std::vector<B128>& constants,
   B128 expected = B128::one();
   for (std::size_t i = 0; i < values.size(); ++i) expected += eq[i] * constants[i] * values[i];
   if (expected != leaves.value) return corrupt(std::string("MUL: ") + name + "'s leaves do not check");
-  ColumnClaim out{sample(transcript, point.size() - vars), B128{}};
-  const std::vector<B128> at_tau = binius::eq_tensor(out.point).value();
-  for (std::size_t i = 0; i < values.size(); ++i) out.value += at_tau[i] * values[i];
-  out.point.insert(out.point.end(), point.begin(), point.begin() + vars);
-  return out;
+  return reduce_field_values(sample_b128s(transcript, point.size() - vars), values, point, vars);
 }
 
 /// W's leaves: the claims on y's field and, through V's Frobenius points, on Ṽ.
@@ -50,8 +41,7 @@ Result<std::pair<ColumnClaim, ColumnClaim>> verify_power_leaves(const MulShape& 
   auto leaf = zk::verify_eq_sumcheck({leaves.point, power_leaf(), leaves.value}, transcript);
   if (!leaf) return leaf.error();
   const std::span<const B128> rho(leaf->point);
-  ColumnClaim y{{rho.begin() + vars, rho.end()}, leaf->evals[0][0]};
-  y.point.insert(y.point.end(), rho.begin(), rho.begin() + vars);
+  ColumnClaim y{slot_order(rho, vars), leaf->evals[0][0]};
 
   std::vector<B128> e(shape.y_bits);  // e_j = Ṽ(φ^(−j)(ρ_u))
   if (Status s = transcript.read_b128s(e); !s) return s.error();
@@ -64,13 +54,10 @@ Result<std::pair<ColumnClaim, ColumnClaim>> verify_power_leaves(const MulShape& 
 
   // Σ_j λ^j·e_j = Σ_u V(u)·Σ_j λ^j·eq(φ^(−j)(ρ_u), u): one sumcheck leaves one claim on V.
   const B128 lambda = transcript.sample_b128();
-  B128 sum, power = B128::one();
-  for (const B128 value : e) sum += power * value, power *= lambda;
-  const zk::SumcheckClaim batch{vars, weighted_column(), sum};
+  const zk::SumcheckClaim batch{vars, weighted_column(), batched_sum(e, lambda)};
   auto reduced = zk::verify_sumcheck({&batch, 1}, transcript);
   if (!reduced) return reduced.error();
-  B128 weight;
-  power = B128::one();
+  B128 weight, power = B128::one();
   for (const auto& point : frobenius_points(rho.first(vars), shape.y_bits)) {
     weight += power * eq_at(point, reduced->point), power *= lambda;
   }
@@ -137,7 +124,7 @@ Result<MulClaims> verify_mul(const MulShape& shape, unsigned vars,
                              zk::VerifierTranscript& transcript) {
   if (Status s = check_mul_shape(shape); !s) return s.error();
   const unsigned s_log = shape.field_log(), z_log = shape.product_field_log();
-  const std::vector<B128> r = sample(transcript, vars);
+  const std::vector<B128> r = sample_b128s(transcript, vars);
   auto top = transcript.read_b128();  // W̃(r) = Z̃(r), claimed once for both
   if (!top) return top.error();
   auto zw = zk::verify_partial_products({vars, {z_log, s_log}, r, {*top, *top}}, transcript);

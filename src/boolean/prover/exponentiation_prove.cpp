@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 
+#include "engine_common.hpp"
 #include "exponent_layers.hpp"
 #include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/multilinear.hpp"
@@ -18,12 +19,6 @@ using binius::B128P;
 using Table = LargeVector<B128P>;
 
 constexpr std::size_t kGrain = std::size_t{1} << 12;
-
-std::vector<B128> sample(zk::ProverTranscript& transcript, std::size_t count) {
-  std::vector<B128> point(count);
-  for (B128& x : point) x = transcript.sample_b128();
-  return point;
-}
 
 std::vector<B128P> eq_of(std::span<const B128> point) {
   return binius::polyval_eq_tensor(binius::to_polyval(point));
@@ -164,11 +159,7 @@ ColumnClaim prove_affine_leaves(std::span<const Word> field, unsigned field_log,
   std::vector<B128> values = bit_values(field, field_log, point.first(vars));
   if (cheats.field_values) cheats.field_values(name, values);
   transcript.write_b128s(values);
-  ColumnClaim out{sample(transcript, field_log), B128{}};
-  const std::vector<B128> at_tau = binius::eq_tensor(out.point).value();
-  for (std::size_t i = 0; i < values.size(); ++i) out.value += at_tau[i] * values[i];
-  out.point.insert(out.point.end(), point.begin(), point.begin() + vars);
-  return out;
+  return reduce_field_values(sample_b128s(transcript, field_log), values, point, vars);
 }
 
 /// T(u) = Σ_j λ^j·eq(φ^(−j)(s), u) for j < count.
@@ -203,8 +194,7 @@ Result<std::pair<ColumnClaim, ColumnClaim>> prove_power_leaves(
   }();
   if (!leaf) return leaf.error();
   const std::span<const B128> rho(leaf->point);
-  ColumnClaim y_claim{{rho.begin() + vars, rho.end()}, leaf->evals[0][0]};
-  y_claim.point.insert(y_claim.point.end(), rho.begin(), rho.begin() + vars);
+  ColumnClaim y_claim{slot_order(rho, vars), leaf->evals[0][0]};
 
   // e_j = Ṽ(φ^(−j)(ρ_u)) = φ^(−j)(M̃_j(ρ_u)): one eq tensor serves every j.
   const std::vector<B128P> eq = eq_of(rho.first(vars));
@@ -219,8 +209,7 @@ Result<std::pair<ColumnClaim, ColumnClaim>> prove_power_leaves(
   transcript.write_b128s(e);
 
   const B128 lambda = transcript.sample_b128();
-  B128 sum, power = B128::one();
-  for (const B128 value : e) sum += power * value, power *= lambda;
+  const B128 sum = batched_sum(e, lambda);
   LargeVector<B128> weights = canonical(frobenius_weights(rho.first(vars), shape.y_bits, lambda));
   const LargeVector<B128> base = canonical(v);
   if (cheats.weights) cheats.weights(weights, base);
@@ -264,7 +253,7 @@ Result<MulClaims> prove_mul(const MulShape& shape, const MulFields& fields,
   std::vector<zk::ProductLayers> zw;
   zw.push_back(std::move(*z_layers));
   zw.push_back(std::move(*w_layers));
-  const std::vector<B128> r = sample(transcript, vars);
+  const std::vector<B128> r = sample_b128s(transcript, vars);
   const B128 top = dot(eq_of(r), zw[1].top);  // W̃(r), claimed for Z̃(r) too
   transcript.write_b128(top);
   auto zw_claims = zk::prove_partial_products({vars, {z_log, s_log}, r, {top, top}}, zw, transcript);
