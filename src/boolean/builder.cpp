@@ -20,8 +20,6 @@ unsigned committed_bits(const Node& node) {
     case OpCode::bit_and:
     case OpCode::assert_zero:
       return node.width;
-    case OpCode::mul:
-      return 2u * node.width;
     case OpCode::add:
       return node.width - 1u;
     default:

@@ -430,7 +430,10 @@ std::string BuiltCircuit::row_name(std::size_t row) const {
                        [&](std::size_t r, std::uint32_t id) { return r < p.nodes[id].position; });
   if (gate != p.gates.begin()) {
     const Node& n = p.nodes[*std::prev(gate)];
-    if (row < n.position + detail::committed_bits(n)) {
+    const std::size_t span = n.op == OpCode::mul
+                                 ? std::size_t{1} << p.mul_region->slot_log_bits
+                                 : detail::committed_bits(n);
+    if (row < n.position + span) {
       const char* kind = n.op == OpCode::add           ? " (add"
                          : n.op == OpCode::mul         ? " (mul"
                          : n.op == OpCode::assert_zero ? " (assert_zero"

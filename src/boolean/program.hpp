@@ -75,8 +75,9 @@ struct Step {
   std::uint8_t shift = 0;  ///< slice: the lowest bit taken; concat, mul: the low part's width
 };
 
-/// Committed bits of an operation: width for AND and assertions, width − 1 for add, the copies
-/// and the product (2·width) for mul, none for the rest (an input's bits are the input region's).
+/// Committed bits of an operation laid out after the mul region: width for AND and assertions,
+/// width − 1 for add, none for the rest (an input's bits are the input region's; a mul's are its
+/// slot of the mul region, MulShape).
 unsigned committed_bits(const Node& node);
 
 struct OutputSlot {

@@ -554,6 +554,10 @@ TEST(BuilderCircuits, U64MulIsCheckedInTheExponent) {
     ASSERT_TRUE(out == product_of(j)) << j;
   }
   EXPECT_TRUE(verify(mul, 1, proved->outputs, proved->proof).ok());
+  // Every bit of a slot is named after its mul, the product's high half at 2S + 64 included.
+  const MulRegion region = *mul.mul_region();
+  const std::size_t last = region.offset + (std::size_t{1} << region.slot_log_bits) - 1;
+  EXPECT_NE(mul.row_name(last).find("(mul"), std::string::npos) << mul.row_name(last);
   expect_false_products_rejected(mul, inputs, product_of(5), 128);
 }
 
