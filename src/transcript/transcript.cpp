@@ -19,6 +19,8 @@ enum Tag : std::uint8_t {
   kPublicTag = 0x04,
   kSqueezeTag = 0x05,
   kReseedTag = 0x06,
+  kWorkTag = 0x07,
+  kNonceTag = 0x08,
 };
 
 void store_u64(std::uint64_t value, std::uint8_t* out) noexcept {
@@ -47,7 +49,28 @@ std::uint64_t index_from_block(const Digest32& block, unsigned bits) {
   return bits == 64 ? value : value & ((std::uint64_t{1} << bits) - 1);
 }
 
+/// The seed of a proof of work: the next squeezed block (after checking the difficulty).
+Digest32 work_seed(FiatShamirSponge& sponge, unsigned bits) {
+  if (bits > kMaxWorkBits) {
+    throw std::invalid_argument("transcript: proof of work above " + std::to_string(kMaxWorkBits) +
+                                " bits");
+  }
+  return sponge.squeeze();
+}
+
 }  // namespace
+
+bool work_accepted(const Digest32& seed, unsigned bits, std::uint64_t nonce) {
+  std::uint8_t input[1 + 1 + 32 + kNonceBytes];
+  input[0] = kWorkTag;
+  input[1] = static_cast<std::uint8_t>(bits);
+  std::copy(seed.begin(), seed.end(), input + 2);
+  store_u64(nonce, input + 34);
+  const Digest32 hash = Sha256::digest(input);
+  std::uint64_t leading = 0;  // the first 8 bytes big-endian: bits <= 32 lie inside them
+  for (int i = 0; i < 8; ++i) leading = (leading << 8) | hash[i];
+  return bits == 0 || (leading >> (64 - bits)) == 0;
+}
 
 static_assert(std::endian::native == std::endian::little,
               "tapes hold the in-memory bytes of B128 values (little-endian hosts)");
@@ -160,6 +183,18 @@ std::uint64_t ProverTranscript::sample_index(unsigned bits) {
   return index_from_block(sponge_.squeeze(), bits);
 }
 
+std::uint64_t ProverTranscript::grind(unsigned bits) {
+  if (bits == 0) return 0;
+  const Digest32 seed = work_seed(sponge_, bits);
+  std::uint64_t nonce = 0;
+  while (!work_accepted(seed, bits, nonce)) ++nonce;
+  std::uint8_t bytes[kNonceBytes];
+  store_u64(nonce, bytes);
+  sponge_.absorb(kNonceTag, bytes);
+  tapes_.transcript.insert(tapes_.transcript.end(), bytes, bytes + kNonceBytes);
+  return nonce;
+}
+
 ProofTapes ProverTranscript::finish() && {
   return std::move(tapes_);
 }
@@ -255,6 +290,22 @@ B128 VerifierTranscript::sample_b128() {
 
 std::uint64_t VerifierTranscript::sample_index(unsigned bits) {
   return index_from_block(sponge_.squeeze(), bits);
+}
+
+Status VerifierTranscript::check_work(unsigned bits) {
+  if (bits == 0) return Ok{};
+  const Digest32 seed = work_seed(sponge_, bits);
+  if (kNonceBytes > transcript_remaining()) {
+    return past_end("the transcript", kNonceBytes, transcript_remaining());
+  }
+  const ByteSpan bytes = transcript_.subspan(read_, kNonceBytes);
+  read_ += kNonceBytes;
+  if (!work_accepted(seed, bits, load_u64(bytes.data()))) {
+    return make_error(Errc::corrupt_data, "transcript: the nonce is not a proof of work of " +
+                                              std::to_string(bits) + " bits");
+  }
+  sponge_.absorb(kNonceTag, bytes);
+  return Ok{};
 }
 
 Status VerifierTranscript::finish() const {

@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 #include <openssl/sha.h>
 
+#include <algorithm>
+#include <bit>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -242,6 +245,118 @@ TEST(ZkTranscript, ChallengesAreRefusedBeforeACommitment) {
   EXPECT_THROW(verifier.sample_b128(), std::logic_error);
   verifier.absorb_commitment(Digest32{});
   EXPECT_NO_THROW(verifier.sample_index(3));
+}
+
+/// Leading zero bits of a digest read big-endian.
+unsigned leading_zero_bits(std::string_view digest) {
+  unsigned zeros = 0;
+  for (unsigned char byte : digest) {
+    if (byte != 0) return zeros + static_cast<unsigned>(std::countl_zero(byte));
+    zeros += 8;
+  }
+  return zeros;
+}
+
+/// A prover that commits, grinds `bits` bits and samples the challenge the nonce protects.
+ProofTapes grinding_prover(unsigned bits, std::uint64_t* nonce = nullptr,
+                           B128* challenge = nullptr) {
+  ProverTranscript prover("test/protocol", statement_of(9));
+  Digest32 root{};
+  root[3] = 0x55;
+  prover.write_commitment(root);
+  const std::uint64_t found = prover.grind(bits);
+  const B128 after = prover.sample_b128();
+  if (nonce != nullptr) *nonce = found;
+  if (challenge != nullptr) *challenge = after;
+  return std::move(prover).finish();
+}
+
+Status grinding_verifier(unsigned bits, const ProofTapes& tapes, B128* challenge = nullptr) {
+  VerifierTranscript verifier("test/protocol", statement_of(9), tapes.transcript, tapes.advice);
+  if (auto root = verifier.read_commitment(); !root) return root.error();
+  if (Status work = verifier.check_work(bits); !work) return work;
+  const B128 after = verifier.sample_b128();
+  if (challenge != nullptr) *challenge = after;
+  return verifier.finish();
+}
+
+TEST(ZkTranscript, ProofOfWorkFollowsTheDocumentedConstructionWithOpenSsl) {
+  constexpr unsigned kBits = 12;
+  std::uint64_t nonce = 0;
+  B128 challenge;
+  const ProofTapes tapes = grinding_prover(kBits, &nonce, &challenge);
+
+  Digest32 root{};
+  root[3] = 0x55;
+  const Digest32 statement = statement_of(9);
+  std::string stream = "MerkleForge zk transcript v1";
+  append_frame(stream, 0x00, "test/protocol");
+  append_frame(stream, 0x01,
+               std::string_view(reinterpret_cast<const char*>(statement.data()), statement.size()));
+  append_frame(stream, 0x03, std::string_view(reinterpret_cast<const char*>(root.data()), 32));
+  const std::string chain = openssl_sha256(stream);
+  const std::string seed = openssl_sha256(std::string(1, '\x05') + chain + u64le(0));
+  const auto work = [&](std::uint64_t n) {
+    return openssl_sha256(std::string(1, '\x07') + std::string(1, static_cast<char>(kBits)) + seed +
+                          u64le(n));
+  };
+  // The least nonce whose hash starts with 12 zero bits, found here by the same search.
+  std::uint64_t expected = 0;
+  while (leading_zero_bits(work(expected)) < kBits) ++expected;
+  EXPECT_EQ(nonce, expected);
+  EXPECT_EQ(tapes.transcript.size(), kNonceBytes + 32);
+  EXPECT_EQ(std::string(tapes.transcript.end() - 8, tapes.transcript.end()), u64le(expected));
+  // The protected challenge is squeezed after the nonce is absorbed as frame(0x08, nonce).
+  std::string reseeded = std::string(1, '\x06') + chain + u64le(1);
+  append_frame(reseeded, 0x08, u64le(expected));
+  const std::string chain2 = openssl_sha256(reseeded);
+  EXPECT_EQ(challenge.value(),
+            b128_from_le(openssl_sha256(std::string(1, '\x05') + chain2 + u64le(0))));
+}
+
+TEST(ZkTranscript, VerifierChecksTheProofOfWorkBeforeTheChallenge) {
+  B128 prover_challenge, verifier_challenge;
+  for (unsigned bits : {1u, 8u, 16u}) {
+    const ProofTapes tapes = grinding_prover(bits, nullptr, &prover_challenge);
+    ASSERT_TRUE(grinding_verifier(bits, tapes, &verifier_challenge)) << bits;
+    EXPECT_EQ(verifier_challenge, prover_challenge);
+  }
+  // A wrong nonce: any nonce below the found one fails (the search returns the least).
+  std::uint64_t nonce = 0;
+  ProofTapes tapes = grinding_prover(16, &nonce);
+  ASSERT_GT(nonce, 0u) << "the least 16-bit nonce of this fixed transcript is not 0";
+  ProofTapes wrong = tapes;
+  std::copy_n(u64le(nonce - 1).begin(), 8, wrong.transcript.begin() + 32);
+  const Status refused = grinding_verifier(16, wrong);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, Errc::corrupt_data);
+  EXPECT_NE(refused.error().message.find("proof of work of 16 bits"), std::string::npos);
+  // A nonce for another difficulty: the difficulty is hashed in, so the 16-bit nonce is a proof
+  // of work of 15 or 17 bits only by chance (2^-15, 2^-17; these inputs are fixed).
+  EXPECT_FALSE(grinding_verifier(17, tapes));
+  EXPECT_FALSE(grinding_verifier(15, tapes));
+  // Truncated: the nonce is missing.
+  ProofTapes cut = grinding_prover(8);
+  cut.transcript.resize(32 + 3);
+  const Status truncated = grinding_verifier(8, cut);
+  ASSERT_FALSE(truncated);
+  EXPECT_EQ(truncated.error().code, Errc::malformed_input);
+}
+
+TEST(ZkTranscript, NoProofOfWorkAtZeroBitsAndRefusedAboveTheLimit) {
+  const ProofTapes tapes = grinding_prover(0);
+  EXPECT_EQ(tapes.transcript.size(), 32u);
+  EXPECT_TRUE(grinding_verifier(0, tapes));
+  EXPECT_THROW(grinding_prover(kMaxWorkBits + 1), std::invalid_argument);
+}
+
+TEST(ZkTranscript, WorkAcceptedCountsLeadingZeroBits) {
+  // Over many seeds, a nonce passes k bits with frequency 2^-k (k = 4: 4096 trials, 4σ).
+  Digest32 seed{};
+  unsigned passed = 0;
+  for (std::uint64_t n = 0; n < 4096; ++n) passed += work_accepted(seed, 4, n) ? 1 : 0;
+  EXPECT_NEAR(passed, 256.0, 4 * std::sqrt(4096 * (1.0 / 16) * (15.0 / 16)));
+  EXPECT_TRUE(work_accepted(seed, 0, 12345));
 }
 
 }  // namespace

@@ -25,6 +25,12 @@
 //            first squeeze thus hashes the whole history). Output block = SHA-256(0x05 ‖ s ‖
 //            u64le(n)), n += 1. Before the next absorb: h = SHA-256 stream started with
 //            0x06 ‖ s ‖ u64le(n), so later challenges depend on every earlier one.
+//   proof of work (grinding, k bits, 1 <= k <= kMaxWorkBits): seed = the next squeezed block; the
+//            nonce is the least n = 0, 1, 2, ... such that SHA-256(0x07 ‖ u8(k) ‖ seed ‖ u64le(n))
+//            read big-endian starts with k zero bits; it is absorbed as frame(0x08, u64le(n)) and
+//            written to the transcript tape, so the challenge it protects (squeezed next) depends
+//            on it. k is hashed in, so a nonce found for one difficulty says nothing about
+//            another. k = 0 is no proof of work: nothing is squeezed, absorbed or written.
 //   B128 challenge: bytes 0..15 of one block, little-endian (bit i = bit i of the canonical tower
 //            element): full B128, never a subfield. Index below 2^bits (bits <= 64): bytes 0..7 of
 //            one block, little-endian, masked to `bits` bits.
@@ -59,6 +65,14 @@ using binius::B128;
 inline constexpr std::size_t kB128Bytes = 16;
 /// Bytes of one digest on a tape.
 inline constexpr std::size_t kDigestBytes = 32;
+
+/// Bytes of a proof-of-work nonce on the transcript tape.
+inline constexpr std::size_t kNonceBytes = 8;
+/// Largest proof-of-work difficulty: 2^32 hashes on average is minutes, far above any profile.
+inline constexpr unsigned kMaxWorkBits = 32;
+
+/// Whether `nonce` is a proof of work of `bits` bits for `seed` (the construction above).
+bool work_accepted(const Digest32& seed, unsigned bits, std::uint64_t nonce);
 
 /// The two tapes of a proof.
 struct ProofTapes {
@@ -133,6 +147,12 @@ class ProverTranscript {
   /// std::invalid_argument otherwise) and a commitment was absorbed (as sample_b128).
   std::uint64_t sample_index(unsigned bits);
 
+  /// Proof of work of `bits` bits before the next challenge: searches the least nonce (2^bits
+  /// hashes on average, deterministic), absorbs it and writes it to the transcript tape; returns
+  /// it. Does nothing for bits = 0. Preconditions: bits <= kMaxWorkBits (throws
+  /// std::invalid_argument otherwise) and a commitment was absorbed (as sample_b128).
+  std::uint64_t grind(unsigned bits);
+
   /// Bytes written so far to each tape.
   std::size_t transcript_size() const noexcept { return tapes_.transcript.size(); }
   std::size_t advice_size() const noexcept { return tapes_.advice.size(); }
@@ -182,6 +202,11 @@ class VerifierTranscript {
   B128 sample_b128();
   /// As ProverTranscript::sample_index.
   std::uint64_t sample_index(unsigned bits);
+
+  /// Reads the nonce of ProverTranscript::grind(bits) and checks it before anything is derived
+  /// from it; then absorbs it. Does nothing for bits = 0. Errors: malformed_input past the end,
+  /// corrupt_data for a nonce that is not a proof of work of `bits` bits. Preconditions as grind.
+  Status check_work(unsigned bits);
 
   /// Bytes not yet read from each tape.
   std::size_t transcript_remaining() const noexcept { return transcript_.size() - read_; }
