@@ -331,7 +331,7 @@ Result<EngineParams> params_of(const Circuit& circuit, const Statement& statemen
     EngineParams params{*pcs_params, {protocol}};
     params.soundness.terms.insert(params.soundness.terms.end(), pcs_params->soundness.terms.begin(),
                                   pcs_params->soundness.terms.end());
-    if (params.soundness.bits() >= kSecurityBits) return params;
+    if (params.soundness.work_bits() >= kSecurityBits) return params;
   }
   return make_error(Errc::invalid_argument, "boolean: the security target cannot be reached");
 }

@@ -7,6 +7,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <numeric>
+#include <tuple>
 
 #include "merkleforge/hash/sha256.hpp"
 #include "merkleforge/soundness/terms.hpp"
@@ -19,36 +20,50 @@ double pow2(double exponent) {
   return std::exp2(exponent);
 }
 
+/// The fold proof of work: the fewest bits (0 if none) that keep the folding term within a quarter
+/// of the target's error, 2^(ℓ* + R − 128 − k) <= 2^(−target − 2).
+unsigned fold_work_for(unsigned total_vars, unsigned log_inv_rate, unsigned security_bits) {
+  const int excess = static_cast<int>(total_vars + log_inv_rate + security_bits + 2) -
+                     static_cast<int>(soundness::kB128Bits);
+  return static_cast<unsigned>(std::max(0, excess));
+}
+
 /// Every term but the queries (their sum decides how many queries are needed).
-soundness::Bound other_terms(unsigned total_vars, unsigned log_inv_rate) {
-  return {{soundness::pcs_sumcheck(total_vars), soundness::pcs_folding(total_vars, log_inv_rate),
+soundness::Bound other_terms(unsigned total_vars, unsigned log_inv_rate, unsigned fold_work) {
+  return {{soundness::pcs_sumcheck(total_vars),
+           soundness::pcs_folding(total_vars, log_inv_rate, fold_work),
            soundness::pcs_claim_batching(kMaxClaims), soundness::pcs_ring_switching()}};
 }
 
 /// The PCS's terms with q queries, in the order describe() prints them.
-soundness::Bound soundness_terms(unsigned total_vars, unsigned log_inv_rate, unsigned queries) {
-  soundness::Bound bound = other_terms(total_vars, log_inv_rate);
-  bound.terms.insert(bound.terms.begin() + 2, soundness::pcs_queries(queries, log_inv_rate));
+soundness::Bound soundness_terms(const PcsParams& params, unsigned queries) {
+  const PcsConfig& config = params.config;
+  soundness::Bound bound =
+      other_terms(params.total_vars, config.log_inv_rate, params.fold_work_bits);
+  bound.terms.insert(bound.terms.begin() + 2,
+                     soundness::pcs_queries(queries, config.log_inv_rate, config.query_work_bits));
   return bound;
 }
 
-/// The fewest queries reaching security_bits, or 0 when no count up to kMaxQueries can (the
-/// other terms alone reach the target's error, or leave too little room for the queries).
-unsigned queries_for(unsigned total_vars, unsigned log_inv_rate, unsigned security_bits) {
-  const double target = pow2(-static_cast<double>(security_bits));
+/// The fewest queries reaching the target (work-adjusted), or 0 when no count up to kMaxQueries
+/// can (the other terms alone reach the target's error, or leave too little room for the
+/// queries).
+unsigned queries_for(const PcsParams& params) {
+  const PcsConfig& config = params.config;
+  const double target = pow2(-static_cast<double>(config.security_bits));
   // The other terms summed on their own (subtracting the query term from a total would cancel
   // them against its 1 at q = 0).
-  const double rest = other_terms(total_vars, log_inv_rate).error();
+  const double rest =
+      other_terms(params.total_vars, config.log_inv_rate, params.fold_work_bits).work_error();
   if (rest >= target) return 0;
-  const double estimate = std::ceil(std::log2(target - rest) /
-                                    std::log2(soundness::pcs_query_acceptance(log_inv_rate)));
+  const double estimate =
+      std::ceil((std::log2(target - rest) + config.query_work_bits) /
+                std::log2(soundness::pcs_query_acceptance(config.log_inv_rate)));
   if (!(estimate <= kMaxQueries)) return 0;
   auto queries = std::max(1u, static_cast<unsigned>(estimate));
   // Guard against rounding in the logarithms: step to the exact boundary, within kMaxQueries.
-  while (queries > 1 && soundness_terms(total_vars, log_inv_rate, queries - 1).error() <= target) {
-    --queries;
-  }
-  while (soundness_terms(total_vars, log_inv_rate, queries).error() > target) {
+  while (queries > 1 && soundness_terms(params, queries - 1).work_error() <= target) --queries;
+  while (soundness_terms(params, queries).work_error() > target) {
     if (++queries > kMaxQueries) return 0;
   }
   return queries;
@@ -82,9 +97,16 @@ std::size_t oracle_leaf_bytes(const PcsParams& params) {
   return (std::size_t{1} << params.arity) * transcript::kB128Bytes;
 }
 
-/// Bytes of the sumcheck, roots and terminal message (the claim-independent transcript part).
+/// Bytes of a nonce before a challenge ground with `bits` bits.
+std::size_t nonce_bytes(unsigned bits) {
+  return bits != 0 ? transcript::kNonceBytes : 0;
+}
+
+/// Bytes of the sumcheck, fold nonces, roots, terminal message and query nonce (the
+/// claim-independent transcript part).
 std::size_t fold_transcript_bytes(const PcsParams& params) {
-  return params.total_vars * 2 * transcript::kB128Bytes +
+  return params.total_vars * (2 * transcript::kB128Bytes + nonce_bytes(params.fold_work_bits)) +
+         nonce_bytes(params.config.query_work_bits) +
          (params.oracles.size() - 1) * transcript::kDigestBytes +
          (std::size_t{1} << params.terminal_vars) * transcript::kB128Bytes;
 }
@@ -126,6 +148,35 @@ Error invalid(const std::string& message) {
 
 }  // namespace
 
+PcsConfig fast_profile(unsigned security_bits) {
+  PcsConfig config;
+  config.security_bits = security_bits;
+  return config;
+}
+
+PcsConfig slim_profile(unsigned security_bits) {
+  PcsConfig config;
+  config.security_bits = security_bits;
+  config.log_inv_rate = 2;
+  config.query_work_bits = 16;
+  return config;
+}
+
+std::string_view profile_name(const PcsConfig& config) {
+  const auto knobs = [](const PcsConfig& c) {
+    return std::tuple(c.log_inv_rate, c.query_work_bits, c.fixed_queries, c.fixed_arity);
+  };
+  if (knobs(config) == knobs(fast_profile())) return "fast";
+  if (knobs(config) == knobs(slim_profile())) return "slim";
+  return "custom";
+}
+
+Result<PcsConfig> profile_named(std::string_view name, unsigned security_bits) {
+  if (name == "fast") return fast_profile(security_bits);
+  if (name == "slim") return slim_profile(security_bits);
+  return invalid("unknown commitment profile '" + std::string(name) + "' (fast or slim)");
+}
+
 Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
                                 const PcsConfig& config) {
   if (shapes.empty()) return invalid("no polynomials to commit");
@@ -135,6 +186,10 @@ Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
   if (config.fixed_arity > 8) return invalid("fold arity must be 1..8");
   if (config.fixed_queries > kMaxQueries) {
     return invalid("fixed_queries must be at most " + std::to_string(kMaxQueries));
+  }
+  if (config.query_work_bits > kMaxQueryWorkBits) {
+    return invalid("query proof of work must be at most " + std::to_string(kMaxQueryWorkBits) +
+                   " bits");
   }
   if (config.security_bits == 0 || config.security_bits > 120) {
     return invalid("security_bits must be 1..120");
@@ -174,13 +229,13 @@ Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
     candidate.arity = arity;
     candidate.total_vars = std::max(raw_vars, arity);
     if (candidate.total_vars > kMaxTotalVars) continue;
+    candidate.fold_work_bits =
+        fold_work_for(candidate.total_vars, config.log_inv_rate, config.security_bits);
     const unsigned queries =
-        config.fixed_queries != 0
-            ? config.fixed_queries
-            : queries_for(candidate.total_vars, config.log_inv_rate, config.security_bits);
+        config.fixed_queries != 0 ? config.fixed_queries : queries_for(candidate);
     if (queries == 0) continue;
     candidate.queries = queries;
-    candidate.soundness = soundness_terms(candidate.total_vars, config.log_inv_rate, queries);
+    candidate.soundness = soundness_terms(candidate, queries);
     const unsigned n = candidate.log_dim();
     for (unsigned oracles = 1; arity * (oracles - 1) <= n; ++oracles) {
       candidate.terminal_vars = n - arity * (oracles - 1);
@@ -203,15 +258,15 @@ Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
     return invalid("no parameters reach " + std::to_string(config.security_bits) + " bits at 2^" +
                    std::to_string(raw_vars) + " committed B128 values and rate 1/" +
                    std::to_string(1u << config.log_inv_rate) +
-                   ": the folding term 2^(l*+R)/2^128 leaves no room for the queries (commit "
-                   "less, or lower the target)");
+                   ": the other terms leave no room for the queries (lower the target)");
   }
   return params;
 }
 
 std::string describe_parameters(const PcsParams& params) {
   std::string out;
-  append_line(out, "FRI-Binius PCS (%s), hash SHA-256", std::string(kPcsProtocol).c_str());
+  append_line(out, "FRI-Binius PCS (%s), hash SHA-256, profile %s",
+              std::string(kPcsProtocol).c_str(), std::string(profile_name(params.config)).c_str());
   append_line(out, "polynomials: %zu, committed size l* = %u B128 variables (%zu bytes)",
               params.polynomials.size(), params.total_vars, (std::size_t{16} << params.total_vars));
   append_line(
@@ -229,6 +284,10 @@ std::string describe_parameters(const PcsParams& params) {
   append_line(out, "queries: %u%s", params.queries,
               params.config.fixed_queries != 0 ? " (fixed by the configuration: weak parameters)"
                                                : " (fewest reaching the security target)");
+  append_line(out,
+              "proof of work: %u bits before the query indices, %u bits before each of the %u "
+              "fold challenges (2^k SHA-256 calls each on average)",
+              params.config.query_work_bits, params.fold_work_bits, params.total_vars);
   return out;
 }
 
@@ -263,6 +322,8 @@ Digest32 statement_digest(const PcsParams& params, const Digest32& root,
   put_u32(bytes, params.config.log_inv_rate);
   put_u32(bytes, params.config.fixed_queries);
   put_u32(bytes, params.config.fixed_arity);
+  put_u32(bytes, params.config.query_work_bits);
+  put_u32(bytes, params.fold_work_bits);
   put_u32(bytes, params.polynomials.size());
   for (const PolynomialLayout& polynomial : params.polynomials) {
     put_u32(bytes, polynomial.shape.tower_level);
@@ -308,6 +369,7 @@ std::vector<ProofField> proof_layout(const PcsParams& params,
   const unsigned terminal_after = params.total_vars - params.terminal_vars;  // arity·oracles
   for (unsigned round = 0; round < params.total_vars; ++round) {
     add("round " + std::to_string(round) + " polynomial", 2 * transcript::kB128Bytes);
+    add("round " + std::to_string(round) + " proof of work", nonce_bytes(params.fold_work_bits));
     const unsigned folds = round + 1;
     if (folds % params.arity == 0 && folds / params.arity < params.oracles.size()) {
       add("oracle " + std::to_string(folds / params.arity) + " root", transcript::kDigestBytes);
@@ -315,6 +377,7 @@ std::vector<ProofField> proof_layout(const PcsParams& params,
     if (folds == terminal_after)
       add("terminal message", transcript::kB128Bytes << params.terminal_vars);
   }
+  add("query proof of work", nonce_bytes(params.config.query_work_bits));
   for (std::size_t k = 0; k < params.oracles.size(); ++k) {
     add("oracle " + std::to_string(k) + " cap",
         transcript::kDigestBytes << params.oracles[k].cap_height);

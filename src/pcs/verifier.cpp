@@ -265,7 +265,9 @@ Result<DecodedProof> decode_proof(const PcsParams& params,
   }
   if (!std::equal(kProofMagic, kProofMagic + sizeof kProofMagic, proof.begin()) ||
       proof[sizeof kProofMagic] != kProofVersion) {
-    return make_error(Errc::malformed_input, "pcs proof: not a version 1 FRI-Binius proof");
+    return make_error(
+        Errc::malformed_input,
+        "pcs proof: not a version " + std::to_string(kProofVersion) + " FRI-Binius proof");
   }
   const TapeSizes tapes = tape_sizes(params, claims);
   return DecodedProof{proof.subspan(kProofHeaderBytes, tapes.transcript),
@@ -346,6 +348,7 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
     const B128P c0 = to_polyval(*constant);
     const B128P c2 = to_polyval(*quadratic);
     const B128P c1 = claim + c2;  // g(0) + g(1) = c1 + c2 in characteristic 2
+    if (Status work = transcript.check_work(params.fold_work_bits); !work) return work;
     const B128P challenge = to_polyval(transcript.sample_b128());
     r.push_back(challenge);
     claim = c0 + challenge * (c1 + challenge * c2);
@@ -395,6 +398,7 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
 
   // Queries: caps, then per query every oracle's leaf folded into the next oracle's value.
   transcript.begin_phase("pcs/query");
+  if (Status work = transcript.check_work(params.config.query_work_bits); !work) return work;
   const Twiddles twiddles(params.query_bits());
   const std::vector<B128P> terminal_codeword =
       encode_terminal(terminal, params.config.log_inv_rate,

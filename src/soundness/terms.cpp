@@ -14,8 +14,8 @@ double over_field(double count, unsigned field_bits) {
 }
 
 Term term(std::string name, double probability, double round_error, unsigned rounds,
-          const char* theorem) {
-  return {std::move(name), probability, round_error, rounds, theorem};
+          const char* theorem, unsigned work_bits = 0) {
+  return {std::move(name), probability, round_error, rounds, theorem, work_bits};
 }
 
 }  // namespace
@@ -90,20 +90,22 @@ Term pcs_sumcheck(unsigned total_vars, unsigned field_bits) {
               total_vars, "SC");
 }
 
-Term pcs_folding(unsigned total_vars, unsigned log_inv_rate, unsigned field_bits) {
-  // The proximity-gap term of the binary folding, counted whole as one round (an upper bound).
+Term pcs_folding(unsigned total_vars, unsigned log_inv_rate, unsigned work_bits,
+                 unsigned field_bits) {
+  // The proximity-gap term of the binary folding, counted whole as the error of each fold round
+  // (an upper bound); each fold challenge is ground when work_bits > 0.
   const double p =
       std::ldexp(1.0, static_cast<int>(total_vars + log_inv_rate) - static_cast<int>(field_bits));
-  return term("pcs folding", p, p, 0, "FRI-FOLD");  // the sumcheck's rounds fold
+  return term("pcs folding", p, p, 0, "FRI-FOLD", work_bits);  // the sumcheck's rounds fold
 }
 
 double pcs_query_acceptance(unsigned log_inv_rate) {
   return 0.5 * (1.0 + std::ldexp(1.0, -static_cast<int>(log_inv_rate)));
 }
 
-Term pcs_queries(unsigned queries, unsigned log_inv_rate) {
+Term pcs_queries(unsigned queries, unsigned log_inv_rate, unsigned work_bits) {
   const double p = std::pow(pcs_query_acceptance(log_inv_rate), queries);  // one round: q indices
-  return term("pcs queries", p, p, 1, "FRI-QUERY");
+  return term("pcs queries", p, p, 1, "FRI-QUERY", work_bits);
 }
 
 Term pcs_claim_batching(std::uint64_t max_claims, unsigned field_bits) {

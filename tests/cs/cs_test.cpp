@@ -197,19 +197,22 @@ TEST(ConstraintSystem, DescribeStatesEveryTermAndTheTotal) {
 // the folding term alone is 2^-100): every entry point says so at once instead of searching for a
 // query count forever.
 TEST(ConstraintSystem, UnreachableSecurityIsAnErrorEverywhere) {
-  ConstraintSystem system("test/too-large");
-  const std::size_t t = system.add_table("t", 26);
+  // 112 bits: the commitment's claim batching alone is (2^16 − 1)/2^128 (docs/soundness.md).
+  ConstraintSystem system("test/too-secure");
+  const std::size_t t = system.add_table("t", 10);
   const OracleId a = system.committed(t, "a", ColumnField::b128);
   const OracleId b = system.committed(t, "b", ColumnField::b128);
   system.constrain(t, "a·b", Expr(a) * b);
-  auto params = derive_params(system, {});
+  const ProofConfig config{112, 1};
+  auto params = derive_params(system, config);
   ASSERT_FALSE(params.ok());
   EXPECT_EQ(params.error().code, Errc::invalid_argument);
-  EXPECT_NE(params.error().message.find("no parameters reach 100 bits"), std::string::npos)
+  EXPECT_NE(params.error().message.find("no parameters reach 112 bits"), std::string::npos)
       << params.error().message;
-  EXPECT_EQ(verify(system, {}, Bytes(64, 0)).error().code, Errc::invalid_argument);
-  EXPECT_NE(describe(system, {}).find("parameters: pcs: no parameters reach"), std::string::npos)
-      << describe(system, {});
+  EXPECT_EQ(verify(system, {}, Bytes(64, 0), config).error().code, Errc::invalid_argument);
+  EXPECT_NE(describe(system, config).find("parameters: pcs: no parameters reach"),
+            std::string::npos)
+      << describe(system, config);
 }
 
 // Two tables, both kinds of constraint, two fields, a shift: every term derived by hand.

@@ -49,7 +49,7 @@ struct SystemParams {
   /// The whole proof's terms: the system's checks, then the PCS's (docs/soundness.md).
   soundness::Bound soundness;
   /// −log2 of the summed terms (the interactive knowledge-soundness bound).
-  double security_bits() const { return soundness.bits(); }
+  double security_bits() const { return soundness.work_bits(); }
 };
 
 /// Commitment groups, PCS parameters and soundness terms for the system. Errors: invalid_argument

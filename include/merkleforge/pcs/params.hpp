@@ -29,10 +29,10 @@ namespace merkleforge::pcs {
 using binius::B128;
 
 /// Identifies this protocol in the transcript and in proofs.
-inline constexpr std::string_view kPcsProtocol = "merkleforge/pcs/fri-binius/v1";
+inline constexpr std::string_view kPcsProtocol = "merkleforge/pcs/fri-binius/v2";
 /// First bytes of every encoded proof: "MFPC" and the format version.
 inline constexpr std::uint8_t kProofMagic[4] = {'M', 'F', 'P', 'C'};
-inline constexpr std::uint8_t kProofVersion = 1;
+inline constexpr std::uint8_t kProofVersion = 2;
 /// Bytes of the proof header (magic + version).
 inline constexpr std::size_t kProofHeaderBytes = 5;
 /// Largest number of evaluation claims in one proof (bounds the batching error term).
@@ -49,9 +49,21 @@ struct PolynomialShape {
   bool operator==(const PolynomialShape&) const = default;
 };
 
+/// Most proof-of-work bits before the query indices (docs/binius-pcs.md, "Security regimes":
+/// grinding replaces queries one for one only while a prover's 2^k hashes stay cheap).
+inline constexpr unsigned kMaxQueryWorkBits = 24;
+
+/// The parameters a caller chooses; everything else is derived (derive_params). Two named
+/// profiles (fast_profile, slim_profile) fix them; any configuration is bound into the statement
+/// digest, so a proof made under one never verifies under another.
 struct PcsConfig {
-  unsigned security_bits = 100;  ///< target of the soundness formula
-  unsigned log_inv_rate = 1;     ///< 1 (rate 1/2) or 2 (rate 1/4)
+  /// Target of the soundness account: the work-adjusted bound (soundness/bound.hpp), which is
+  /// the interactive one when nothing grinds.
+  unsigned security_bits = 100;
+  unsigned log_inv_rate = 1;  ///< 1 (rate 1/2) or 2 (rate 1/4)
+  /// Proof-of-work bits before the query indices (0 .. kMaxQueryWorkBits): each bit saves
+  /// 1/log2(1/acceptance) queries against a Fiat–Shamir prover, and costs the prover 2^bits hashes.
+  unsigned query_work_bits = 0;
   /// 0: the query count comes from the soundness formula. Otherwise this many queries are used
   /// whatever the soundness (weak parameters for tests measuring rejection rates); describe()
   /// then reports the security actually reached.
@@ -60,6 +72,15 @@ struct PcsConfig {
   unsigned fixed_arity = 0;
   bool operator==(const PcsConfig&) const = default;
 };
+
+/// fast: rate 1/2, no query proof of work (the fastest commit and open; proofs ~2× slim's).
+PcsConfig fast_profile(unsigned security_bits = 100);
+/// slim: rate 1/4 and 16 bits of query proof of work (smaller proofs; commit and open slower).
+PcsConfig slim_profile(unsigned security_bits = 100);
+/// "fast", "slim" (the profiles' rate and proof of work, any target) or "custom".
+std::string_view profile_name(const PcsConfig& config);
+/// The profile of that name at the given target. Errors: invalid_argument for another name.
+Result<PcsConfig> profile_named(std::string_view name, unsigned security_bits = 100);
 
 struct PolynomialLayout {
   PolynomialShape shape;
@@ -84,6 +105,9 @@ struct PcsParams {
   unsigned terminal_vars = 0;        ///< m: the terminal message has 2^m values
   std::vector<OracleShape> oracles;  ///< oracle 0 first
   unsigned queries = 0;
+  /// Proof-of-work bits before each fold challenge: 0 unless the folding term 2^(ℓ* + R)/|F|
+  /// would take more than a quarter of the target's error, then the fewest that bring it there.
+  unsigned fold_work_bits = 0;
   /// The error terms: sumcheck, folding, queries, claim batching, ring-switching (soundness/).
   soundness::Bound soundness;
 
@@ -96,11 +120,12 @@ struct PcsParams {
 
 /// Derives every parameter from the shapes and the configuration: layout (largest first),
 /// ℓ* = max(arity, ⌈log2 Σ 2^packed_vars⌉), arity and number of oracles minimising the proof size,
-/// query count minimal for security_bits, cap heights minimising cap + paths. Errors:
+/// fold proof of work as PcsParams::fold_work_bits, query count minimal for security_bits (with
+/// the configured query proof of work), cap heights minimising cap + paths. Errors:
 /// invalid_argument for no shapes, a tower level > 7, a size beyond kMaxTotalVars, a rate other
-/// than 1/2 or 1/4, an arity outside 1..8, a security target the formula cannot reach (e.g. 100
-/// bits at ℓ* >= 27 and rate 1/2, where the folding term alone is 2^-100). Always returns: the
-/// query count is searched up to kMaxQueries.
+/// than 1/2 or 1/4, an arity outside 1..8, query proof of work above kMaxQueryWorkBits, a
+/// security target the formula cannot reach. Always returns: the query count is searched up to
+/// kMaxQueries.
 Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
                                 const PcsConfig& config);
 
@@ -122,8 +147,9 @@ struct EvaluationClaim {
 /// kMaxClaims, an unknown polynomial index, or a point of the wrong length.
 Status check_claims(const PcsParams& params, const std::vector<EvaluationClaim>& claims);
 
-/// SHA-256 of everything the verifier is given: protocol, configuration, shapes, root and claims
-/// (points and values). Absorbed first by the transcript.
+/// SHA-256 of everything the verifier is given: protocol, configuration (profile knobs and both
+/// proof-of-work difficulties), shapes, root and claims (points and values). Absorbed first by
+/// the transcript.
 Digest32 statement_digest(const PcsParams& params, const Digest32& root,
                           const std::vector<EvaluationClaim>& claims);
 

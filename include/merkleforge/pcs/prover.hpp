@@ -21,6 +21,7 @@ struct PcsTimings {
   double merkle = 0;         ///< Merkle trees: committed codeword and fold oracles
   double sumcheck_fold = 0;  ///< ring-switching, batching, sumcheck rounds, FRI folds
   double queries = 0;        ///< caps, leaves and paths of the query phase
+  double work = 0;           ///< proof-of-work nonce searches (fold and query grinding)
 };
 
 /// The prover's state after committing: t*, its interleaved codeword and the tree over it.

@@ -63,10 +63,13 @@ Term group_batching(std::string name, double points, unsigned log_columns,
 
 /// The opening's sumcheck: total_vars rounds of degree 2.
 Term pcs_sumcheck(unsigned total_vars, unsigned field_bits = kB128Bits);
-/// The folding (proximity-gap) term 2^(ℓ* + R)/|F|.
-Term pcs_folding(unsigned total_vars, unsigned log_inv_rate, unsigned field_bits = kB128Bits);
-/// The queries: ((1 + 2^−R)/2)^q, the unique-decoding radius of rate 2^−R.
-Term pcs_queries(unsigned queries, unsigned log_inv_rate);
+/// The folding (proximity-gap) term 2^(ℓ* + R)/|F|, with `work_bits` of proof of work before each
+/// fold challenge.
+Term pcs_folding(unsigned total_vars, unsigned log_inv_rate, unsigned work_bits = 0,
+                 unsigned field_bits = kB128Bits);
+/// The queries: ((1 + 2^−R)/2)^q, the unique-decoding radius of rate 2^−R, with `work_bits` of
+/// proof of work before the query indices.
+Term pcs_queries(unsigned queries, unsigned log_inv_rate, unsigned work_bits = 0);
 /// Per-query acceptance of a word beyond the unique-decoding radius: (1 + 2^−R)/2.
 double pcs_query_acceptance(unsigned log_inv_rate);
 /// The random combination of up to max_claims evaluation claims: (max_claims − 1)/|F|.

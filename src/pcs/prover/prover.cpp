@@ -611,10 +611,14 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
   RoundPolynomial g = sumcheck->first_round();
   for (unsigned round = 0; round < params.total_vars; ++round) {
     const unsigned folds = round + 1;
+    transcript.write_b128(to_canonical(g.constant));
+    transcript.write_b128(to_canonical(g.quadratic));
+    {
+      Stopwatch watch(part(timings, &PcsTimings::work));
+      transcript.grind(params.fold_work_bits);
+    }
     {
       Stopwatch watch(part(timings, &PcsTimings::sumcheck_fold));
-      transcript.write_b128(to_canonical(g.constant));
-      transcript.write_b128(to_canonical(g.quadratic));
       const B128P r = to_polyval(transcript.sample_b128());
       g = sumcheck->fold(r);
       // Only the codewords behind oracles 1 .. K−1 are needed: f after arity·k folds.
@@ -638,8 +642,12 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     }
   }
 
-  Stopwatch watch(part(timings, &PcsTimings::queries));
   transcript.begin_phase("pcs/query");
+  {
+    Stopwatch watch(part(timings, &PcsTimings::work));
+    transcript.grind(params.config.query_work_bits);
+  }
+  Stopwatch watch(part(timings, &PcsTimings::queries));
   advise_cap(transcript, committed.tree, params.oracles[0]);
   for (std::size_t k = 1; k < params.oracles.size(); ++k) {
     advise_cap(transcript, oracles[k - 1].tree, params.oracles[k]);
