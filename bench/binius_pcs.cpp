@@ -1,12 +1,15 @@
-// FRI-Binius PCS at 100-bit security, rate 1/2: commit, prove (one evaluation claim) and verify
-// of one B128 multilinear of ℓ* variables, on 1 and 2 threads. Counters: the time split (NTT,
-// Merkle, sumcheck/fold, queries; seconds per iteration) and the proof-size split (bytes).
-// Targets (docs/binius-pcs.md, Figures): commit and open of ℓ* = 21 on 1 thread <= 120 ms each,
-// commit + open of ℓ* = 22 on 1 thread <= 0.5 s, proof of ℓ* = 22 <= 300 KiB. A process's first
+// FRI-Binius PCS at 100-bit security under both profiles (fast: rate 1/2; slim: rate 1/4 and 16
+// bits of query proof of work): commit, prove (one evaluation claim) and verify of one B128
+// multilinear of ℓ* variables, on 1 and 2 threads. Counters: the time split (NTT, Merkle,
+// sumcheck/fold, proof of work, queries; seconds per iteration) and the proof-size split (bytes).
+// Targets (docs/binius-pcs.md, Figures): fast commit and open of ℓ* = 21 on 1 thread <= 120 ms
+// each, commit + open of ℓ* = 22 on 1 thread <= 0.5 s; slim at ℓ* = 21: proof <= 160 KiB,
+// commit and open <= 2× fast's, verify <= 3 ms. A process's first
 // commit also pays the kernel for its first huge pages: run with --benchmark_repetitions and
 // read the median (the first repetition is the cold one).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -35,15 +38,15 @@ std::vector<B128> random_values(std::size_t count, std::uint64_t seed) {
 }
 
 /// One committed polynomial of `vars` variables with one true claim (its value from
-/// evaluate_multilinear) and its proof, built once per size.
-Fixture& fixture(unsigned vars) {
-  static std::map<unsigned, std::unique_ptr<Fixture>> cache;
-  auto& slot = cache[vars];
+/// evaluate_multilinear) and its proof, built once per size and profile.
+Fixture& fixture(unsigned vars, const PcsConfig& config) {
+  static std::map<std::pair<unsigned, std::string_view>, std::unique_ptr<Fixture>> cache;
+  auto& slot = cache[{vars, profile_name(config)}];
   if (slot) return *slot;
   slot = std::make_unique<Fixture>();
   Fixture& f = *slot;
   f.values = random_values(std::size_t{1} << vars, vars);
-  auto committed = pcs_commit({{7, vars}}, {f.values}, PcsConfig{});
+  auto committed = pcs_commit({{7, vars}}, {f.values}, config);
   f.committed = std::move(*committed);
   EvaluationClaim claim{0, random_values(vars, 1000 + vars), B128::zero()};
   claim.value = *binius::evaluate_multilinear(f.values, claim.point);
@@ -63,6 +66,7 @@ void set_proof_counters(benchmark::State& state, const Fixture& f) {
     if (name.find(" cap") != std::string::npos) kind = "caps";
     if (name.find(" leaf") != std::string::npos) kind = "leaves";
     if (name.find(" path") != std::string::npos) kind = "paths";
+    if (name.find("proof of work") != std::string::npos) kind = "nonces";
     bytes[kind] += static_cast<double>(field.size);
   }
   for (const auto& [kind, size] : bytes) state.counters["bytes_" + kind] = size;
@@ -70,13 +74,13 @@ void set_proof_counters(benchmark::State& state, const Fixture& f) {
   state.counters["queries"] = f.committed.params.queries;
 }
 
-void BM_Commit(benchmark::State& state) {
+void BM_Commit(benchmark::State& state, const PcsConfig& config) {
   const auto vars = static_cast<unsigned>(state.range(0));
   merkleforge::ThreadLimit threads(static_cast<std::size_t>(state.range(1)));
   const std::vector<B128> values = random_values(std::size_t{1} << vars, vars);
   PcsTimings timings;
   for (auto _ : state) {
-    auto committed = pcs_commit({{7, vars}}, {values}, PcsConfig{}, &timings);
+    auto committed = pcs_commit({{7, vars}}, {values}, config, &timings);
     benchmark::DoNotOptimize(committed);
   }
   const auto n = static_cast<double>(state.iterations());
@@ -84,9 +88,9 @@ void BM_Commit(benchmark::State& state) {
   state.counters["merkle_s"] = timings.merkle / n;
 }
 
-void BM_Prove(benchmark::State& state) {
+void BM_Prove(benchmark::State& state, const PcsConfig& config) {
   const auto vars = static_cast<unsigned>(state.range(0));
-  Fixture& f = fixture(vars);
+  Fixture& f = fixture(vars, config);
   merkleforge::ThreadLimit threads(static_cast<std::size_t>(state.range(1)));
   PcsTimings timings;
   for (auto _ : state) {
@@ -97,12 +101,13 @@ void BM_Prove(benchmark::State& state) {
   state.counters["sumcheck_fold_s"] = timings.sumcheck_fold / n;
   state.counters["merkle_s"] = timings.merkle / n;
   state.counters["queries_s"] = timings.queries / n;
+  state.counters["work_s"] = timings.work / n;
   set_proof_counters(state, f);
 }
 
-void BM_Verify(benchmark::State& state) {
+void BM_Verify(benchmark::State& state, const PcsConfig& config) {
   const auto vars = static_cast<unsigned>(state.range(0));
-  Fixture& f = fixture(vars);
+  Fixture& f = fixture(vars, config);
   for (auto _ : state) {
     const Status verified = pcs_verify(f.committed.params, f.committed.root(), f.claims, f.proof);
     if (!verified) {
@@ -113,45 +118,56 @@ void BM_Verify(benchmark::State& state) {
   set_proof_counters(state, f);
 }
 
-/// ℓ* = 20, 21 and 22 on 1 and 2 threads; ℓ* = 24 (2 threads) too when MERKLEFORGE_PCS_BENCH_24 is
-/// set (about 2 GiB and several seconds per commit: kept out of the default `mforge bench` run).
-bool with_24() {
-  return std::getenv("MERKLEFORGE_PCS_BENCH_24") != nullptr;
+/// ℓ* = 20, 21 and 22 on 1 and 2 threads; ℓ* = 23 … N (2 threads) too when
+/// MERKLEFORGE_PCS_BENCH_MAX_VARS=N (ℓ* = 25 under slim holds ~6 GiB and takes seconds per commit:
+/// kept out of the default `mforge bench` run).
+int max_vars() {
+  const char* value = std::getenv("MERKLEFORGE_PCS_BENCH_MAX_VARS");
+  return value == nullptr ? 22 : std::clamp(std::atoi(value), 22, static_cast<int>(kMaxTotalVars));
 }
 
 void sizes_and_threads(benchmark::internal::Benchmark* b) {
   for (int vars : {20, 21, 22}) {
     for (int threads : {1, 2}) b->Args({vars, threads});
   }
-  if (with_24()) b->Args({24, 2});
+  for (int vars = 23; vars <= max_vars(); ++vars) b->Args({vars, 2});
 }
 
 void sizes(benchmark::internal::Benchmark* b) {
-  for (int vars : {20, 21, 22}) b->Arg(vars);
-  if (with_24()) b->Arg(24);
+  for (int vars = 20; vars <= max_vars(); ++vars) b->Arg(vars);
 }
 
-BENCHMARK(BM_Commit)
-    ->Name("binius/pcs/commit/merkleforge")
-    ->ArgNames({"vars", "threads"})
-    ->Apply(sizes_and_threads)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime()
-    ->MeasureProcessCPUTime();
-BENCHMARK(BM_Prove)
-    ->Name("binius/pcs/prove/merkleforge")
-    ->ArgNames({"vars", "threads"})
-    ->Apply(sizes_and_threads)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime()
-    ->MeasureProcessCPUTime();
-BENCHMARK(BM_Verify)
-    ->Name("binius/pcs/verify/merkleforge")
-    ->ArgNames({"vars"})
-    ->Apply(sizes)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime()
-    ->MeasureProcessCPUTime();
+/// The three benchmarks of one profile, named binius/pcs/<step>/merkleforge/<profile>.
+void register_profile(const PcsConfig& config) {
+  const std::string profile(profile_name(config));
+  const auto name = [&](const char* step) {
+    return "binius/pcs/" + std::string(step) + "/merkleforge/" + profile;
+  };
+  benchmark::RegisterBenchmark(name("commit").c_str(), BM_Commit, config)
+      ->ArgNames({"vars", "threads"})
+      ->Apply(sizes_and_threads)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime()
+      ->MeasureProcessCPUTime();
+  benchmark::RegisterBenchmark(name("prove").c_str(), BM_Prove, config)
+      ->ArgNames({"vars", "threads"})
+      ->Apply(sizes_and_threads)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime()
+      ->MeasureProcessCPUTime();
+  benchmark::RegisterBenchmark(name("verify").c_str(), BM_Verify, config)
+      ->ArgNames({"vars"})
+      ->Apply(sizes)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime()
+      ->MeasureProcessCPUTime();
+}
+
+const bool kRegistered = [] {
+  register_profile(fast_profile());
+  register_profile(slim_profile());
+  return true;
+}();
 
 }  // namespace
 }  // namespace merkleforge::pcs
