@@ -184,7 +184,9 @@ binius::B128 evaluate_packed(const std::vector<binius::B128>& words,
   return sum;
 }
 
-/// A B128 and a B1 polynomial, two true claims, three queries (a small proof).
+/// A B128 and a B1 polynomial, two true claims, three queries (a small proof), rate 1/4 and both
+/// kinds of proof of work: 8 bits before the queries, 3 before each fold challenge (the 120-bit
+/// target's fold rule at l* = 7; the fixed query count does not reach the target).
 void pcs_verify_fuzz(FixtureWriter& out) {
   using namespace merkleforge::pcs;
   using binius::B128;
@@ -195,6 +197,9 @@ void pcs_verify_fuzz(FixtureWriter& out) {
   for (B128& value : wide) value = random();
   for (B128& value : bits) value = random();
   PcsConfig config;
+  config.security_bits = 120;
+  config.log_inv_rate = 2;
+  config.query_work_bits = 8;
   config.fixed_queries = 3;
   const PcsCommitted committed =
       value_or_fail(pcs_commit(shapes, {wide, bits}, config), "pcs_commit");
@@ -220,8 +225,8 @@ void pcs_verify_fuzz(FixtureWriter& out) {
     out.u64(shape.tower_level);
     out.u64(shape.n_vars);
   }
-  for (unsigned v :
-       {config.security_bits, config.log_inv_rate, config.fixed_queries, config.fixed_arity}) {
+  for (unsigned v : {config.security_bits, config.log_inv_rate, config.fixed_queries,
+                     config.fixed_arity, config.query_work_bits}) {
     out.u64(v);
   }
   out.bytes(committed.root());
@@ -409,9 +414,9 @@ void zk_protocols_verify_fuzz(FixtureWriter& out) {
   std::mt19937_64 rng(23);
   // In kProtocols order, each drawing from the one generator in turn.
   const protocols::Case cases[] = {
-      protocols::sumcheck_case(rng),      protocols::zerocheck_case(rng),
-      protocols::grand_product_case(rng), protocols::channel_case(rng),
-      protocols::lookup_case(rng),        protocols::evalcheck_case(rng),
+      protocols::sumcheck_case(rng),       protocols::zerocheck_case(rng),
+      protocols::grand_product_case(rng),  protocols::channel_case(rng),
+      protocols::lookup_case(rng),         protocols::evalcheck_case(rng),
       protocols::partial_product_case(rng)};
   for (const protocols::Case& c : cases) {
     out.u64(c.data.size());

@@ -1,10 +1,12 @@
 // libFuzzer target: decode + verify of FRI-Binius PCS proofs (pcs/verifier.hpp) for a fixed
 // small statement (a B128 and a B1 polynomial, two true claims, weak parameters so that a proof is
-// small). Mode byte even: the input is the whole proof. Odd: sparse edits of the honest proof
-// (reaching every check past the strict size test). The verifier must return a Status
-// without crashing or reading out of bounds, and accept nothing but the honest proof: another
-// accepted proof of the same claims would be a forgery (every byte of a proof is determined by the
-// committed data and the transcript), so the fuzzer aborts on it.
+// small, and proof of work before the queries and every fold challenge). Mode byte even: the input
+// is the whole proof. Odd: sparse edits of the honest proof (reaching every check past the strict
+// size test). The verifier must return a Status without crashing or reading out of bounds, and
+// accept nothing but the honest proof: another accepted proof of the same claims would be a forgery
+// (every byte of a proof is determined by the committed data and the transcript, but for the
+// nonces: another valid nonce changes every later challenge, so the edited rest of the proof would
+// have to follow them), so the fuzzer aborts on it.
 //
 // The statement (shapes, configuration, root, claims) and the honest proof are read from the
 // fixture make_fuzz_fixtures writes (it commits and proves); the parameters are derived here from
@@ -42,6 +44,7 @@ Statement load_statement() {
     config.log_inv_rate = in.small(64);
     config.fixed_queries = in.small(kMaxQueries);
     config.fixed_arity = in.small(64);
+    config.query_work_bits = in.small(64);
     auto params = derive_params(shapes, config);
     if (!params) in.fail("parameters: " + params.error().message);
     Statement out{std::move(*params), {}, {}, {}};
