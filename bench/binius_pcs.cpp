@@ -164,8 +164,8 @@ void register_profile(const PcsConfig& config) {
 }
 
 const bool kRegistered = [] {
-  register_profile(fast_profile());
-  register_profile(slim_profile());
+  register_profile(profile_config(Profile::fast));
+  register_profile(profile_config(Profile::slim));
   return true;
 }();
 

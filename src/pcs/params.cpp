@@ -148,32 +148,34 @@ Error invalid(const std::string& message) {
 
 }  // namespace
 
-PcsConfig fast_profile(unsigned security_bits) {
+PcsConfig profile_config(Profile profile, unsigned security_bits) {
   PcsConfig config;
   config.security_bits = security_bits;
+  if (profile == Profile::slim) {
+    config.log_inv_rate = 2;
+    config.query_work_bits = 16;
+  }
   return config;
 }
 
-PcsConfig slim_profile(unsigned security_bits) {
-  PcsConfig config;
-  config.security_bits = security_bits;
-  config.log_inv_rate = 2;
-  config.query_work_bits = 16;
-  return config;
+std::string_view profile_name(Profile profile) {
+  return profile == Profile::slim ? "slim" : "fast";
 }
 
 std::string_view profile_name(const PcsConfig& config) {
   const auto knobs = [](const PcsConfig& c) {
     return std::tuple(c.log_inv_rate, c.query_work_bits, c.fixed_queries, c.fixed_arity);
   };
-  if (knobs(config) == knobs(fast_profile())) return "fast";
-  if (knobs(config) == knobs(slim_profile())) return "slim";
+  for (Profile profile : {Profile::fast, Profile::slim}) {
+    if (knobs(config) == knobs(profile_config(profile))) return profile_name(profile);
+  }
   return "custom";
 }
 
-Result<PcsConfig> profile_named(std::string_view name, unsigned security_bits) {
-  if (name == "fast") return fast_profile(security_bits);
-  if (name == "slim") return slim_profile(security_bits);
+Result<Profile> profile_named(std::string_view name) {
+  for (Profile profile : {Profile::fast, Profile::slim}) {
+    if (name == profile_name(profile)) return profile;
+  }
   return invalid("unknown commitment profile '" + std::string(name) + "' (fast or slim)");
 }
 

@@ -103,9 +103,10 @@ struct Case {
 
 TEST(PcsCalculators, QueryAndFoldTermsMatchSoundcalcAndP3Security) {
   for (const Case& c :
-       {Case{fast_profile(), 12}, Case{fast_profile(), 22}, Case{slim_profile(), 21},
-        Case{slim_profile(), 23}, Case{fast_profile(), 27}, Case{slim_profile(), 28},
-        Case{slim_profile(108), 18}}) {
+       {Case{profile_config(Profile::fast), 12}, Case{profile_config(Profile::fast), 22},
+        Case{profile_config(Profile::slim), 21}, Case{profile_config(Profile::slim), 23},
+        Case{profile_config(Profile::fast), 27}, Case{profile_config(Profile::slim), 28},
+        Case{profile_config(Profile::slim, 108), 18}}) {
     auto params = derive_params({{7, c.total_vars}}, c.config);
     ASSERT_TRUE(params.ok()) << params.error().message;
     const std::string where =
@@ -160,7 +161,7 @@ TEST(PcsCalculators, TheCalculatorsWorkedExample) {
   // soundcalc's first commit round (n = 2^22, γ = 3/8): 128 − log2(1.5·2^20 + 1) = 107.415.
   EXPECT_NEAR(soundcalc_commit_bits(0.25, 23, 21, 0).front(), 107.415, 0.001);
   // Ours at slim l* = 21: 124 queries, the folding term 2^23/2^128.
-  auto slim = derive_params({{7, 21}}, slim_profile());
+  auto slim = derive_params({{7, 21}}, profile_config(Profile::slim));
   ASSERT_TRUE(slim.ok());
   EXPECT_NEAR(our_bits(term_named(*slim, "pcs queries")), 124 * std::log2(1.6) + 16, 1e-9);
   EXPECT_NEAR(our_bits(term_named(*slim, "pcs folding")), 105.0, 1e-9);

@@ -146,7 +146,7 @@ TEST(PcsParams, UnreachableTargetsAreRefusedNotSearchedForever) {
   PcsConfig too_many;
   too_many.fixed_queries = kMaxQueries + 1;
   EXPECT_FALSE(derive_params({{7, 3}}, too_many).ok());
-  PcsConfig too_much_work = slim_profile();
+  PcsConfig too_much_work = profile_config(Profile::slim);
   too_much_work.query_work_bits = kMaxQueryWorkBits + 1;
   EXPECT_FALSE(derive_params({{7, 3}}, too_much_work).ok());
 }
@@ -163,16 +163,16 @@ struct PinnedWork {
 
 TEST(PcsParams, ProofOfWorkParametersAreTheIndependentlyDerivedOnes) {
   for (const PinnedWork& pin :
-       {PinnedWork{fast_profile(), 21, 0, 241, 100.001, 99.592, 100.001},
-        PinnedWork{slim_profile(), 21, 0, 124, 100.034, 99.373, 84.081},
-        PinnedWork{slim_profile(), 22, 0, 125, 100.613, 99.988, 84.759},
-        PinnedWork{fast_profile(), 26, 1, 242, 100.018, 99.697, 99.692},
-        PinnedWork{fast_profile(), 27, 2, 242, 100.018, 99.697, 99.203},
-        PinnedWork{fast_profile(), 28, 3, 242, 100.018, 99.697, 98.547},
-        PinnedWork{slim_profile(), 27, 3, 125, 100.250, 99.742, 84.759},
-        PinnedWork{slim_profile(), 28, 4, 125, 100.250, 99.742, 84.759},
-        PinnedWork{slim_profile(108), 18, 2, 137, 108.235, 107.770, 92.896},
-        PinnedWork{fast_profile(105), 22, 2, 255, 105.289, 104.992, 104.351}}) {
+       {PinnedWork{profile_config(Profile::fast), 21, 0, 241, 100.001, 99.592, 100.001},
+        PinnedWork{profile_config(Profile::slim), 21, 0, 124, 100.034, 99.373, 84.081},
+        PinnedWork{profile_config(Profile::slim), 22, 0, 125, 100.613, 99.988, 84.759},
+        PinnedWork{profile_config(Profile::fast), 26, 1, 242, 100.018, 99.697, 99.692},
+        PinnedWork{profile_config(Profile::fast), 27, 2, 242, 100.018, 99.697, 99.203},
+        PinnedWork{profile_config(Profile::fast), 28, 3, 242, 100.018, 99.697, 98.547},
+        PinnedWork{profile_config(Profile::slim), 27, 3, 125, 100.250, 99.742, 84.759},
+        PinnedWork{profile_config(Profile::slim), 28, 4, 125, 100.250, 99.742, 84.759},
+        PinnedWork{profile_config(Profile::slim, 108), 18, 2, 137, 108.235, 107.770, 92.896},
+        PinnedWork{profile_config(Profile::fast, 105), 22, 2, 255, 105.289, 104.992, 104.351}}) {
     const std::string where = std::string(profile_name(pin.config)) + " at l* " +
                               std::to_string(pin.total_vars) + ", target " +
                               std::to_string(pin.config.security_bits);
@@ -202,22 +202,24 @@ TEST(PcsParams, ProofOfWorkParametersAreTheIndependentlyDerivedOnes) {
 }
 
 TEST(PcsParams, ProfilesAreNamedAndBoundIntoTheStatement) {
-  EXPECT_EQ(profile_name(fast_profile()), "fast");
-  EXPECT_EQ(profile_name(slim_profile(96)), "slim");
-  EXPECT_EQ(profile_named("slim").value(), slim_profile());
+  EXPECT_EQ(profile_name(profile_config(Profile::fast)), "fast");
+  EXPECT_EQ(profile_name(profile_config(Profile::slim, 96)), "slim");
+  EXPECT_EQ(profile_named("slim").value(), Profile::slim);
+  EXPECT_EQ(profile_name(Profile::fast), "fast");
   EXPECT_FALSE(profile_named("tiny").ok());
-  PcsConfig custom = slim_profile();
+  PcsConfig custom = profile_config(Profile::slim);
   custom.query_work_bits = 15;
   EXPECT_EQ(profile_name(custom), "custom");
   // Every knob and the derived fold proof of work change the statement digest.
   const std::vector<EvaluationClaim> claims{{0, std::vector<B128>(12), B128::zero()}};
   std::vector<Digest32> digests;
-  for (const PcsConfig& config : {fast_profile(), slim_profile(), custom}) {
+  for (const PcsConfig& config :
+       {profile_config(Profile::fast), profile_config(Profile::slim), custom}) {
     auto params = derive_params({{7, 12}}, config);
     ASSERT_TRUE(params.ok());
     digests.push_back(statement_digest(*params, Digest32{}, claims));
   }
-  auto params = derive_params({{7, 12}}, fast_profile());
+  auto params = derive_params({{7, 12}}, profile_config(Profile::fast));
   params->fold_work_bits = 1;
   digests.push_back(statement_digest(*params, Digest32{}, claims));
   std::sort(digests.begin(), digests.end());
@@ -239,7 +241,8 @@ TEST(PcsOpen, SlimProfileVerifiesWithQueryAndFoldProofOfWork) {
   std::mt19937_64 rng(11);
   // slim at 110 bits grinds 1 bit before each fold challenge at l* = 15 (15 + 2 + 110 + 2 − 128),
   // so both kinds of nonce are on the tape.
-  const Instance instance = make_instance(rng, {{7, 14}, {0, 12}}, slim_profile(110), 2);
+  const Instance instance =
+      make_instance(rng, {{7, 14}, {0, 12}}, profile_config(Profile::slim, 110), 2);
   const PcsParams& params = instance.committed.params;
   ASSERT_EQ(params.total_vars, 15u);
   ASSERT_EQ(params.fold_work_bits, 1u);
@@ -269,17 +272,17 @@ TEST(PcsOpen, SlimProfileVerifiesWithQueryAndFoldProofOfWork) {
 
 TEST(PcsOpen, AProofVerifiesOnlyUnderItsOwnProfile) {
   std::mt19937_64 rng(12);
-  const Instance slim = make_instance(rng, {{7, 12}}, slim_profile(), 1);
+  const Instance slim = make_instance(rng, {{7, 12}}, profile_config(Profile::slim), 1);
   const Bytes proof = prove(slim);
   ASSERT_TRUE(verify(slim, proof).ok());
   // Under fast the layout differs (rate, queries, no nonce): refused by its size.
-  auto fast = derive_params(slim.shapes, fast_profile());
+  auto fast = derive_params(slim.shapes, profile_config(Profile::fast));
   ASSERT_TRUE(fast.ok());
   EXPECT_FALSE(pcs_verify(*fast, slim.committed.root(), slim.claims, proof).ok());
   // Under a configuration with the same layout but another query difficulty (15 bits, the same
   // fixed query count): the statement digest differs, so the nonce is checked against another
   // seed and difficulty.
-  PcsConfig same_layout = slim_profile();
+  PcsConfig same_layout = profile_config(Profile::slim);
   same_layout.fixed_queries = slim.committed.params.queries;
   const Instance fixed = make_instance(rng, {{7, 12}}, same_layout, 1);
   const Bytes fixed_proof = prove(fixed);
@@ -650,17 +653,17 @@ void expect_one_query_accepts_at_the_agreement(PcsConfig config, double agreemen
 }
 
 TEST(PcsSoundness, FastProfileAWordBeyondUniqueDecodingPassesAQueryAtMostThreeQuartersOfTheTime) {
-  expect_one_query_accepts_at_the_agreement(fast_profile(), 0.74);
+  expect_one_query_accepts_at_the_agreement(profile_config(Profile::fast), 0.74);
 }
 
 TEST(PcsSoundness, SlimProfileAWordBeyondUniqueDecodingPassesAQueryAtMostFiveEighthsOfTheTime) {
   // Rate 1/4: the unique-decoding radius is 3/8, a query accepts with probability <= 5/8; the
   // 16-bit query proof of work runs in every trial.
-  expect_one_query_accepts_at_the_agreement(slim_profile(), 0.62);
+  expect_one_query_accepts_at_the_agreement(profile_config(Profile::slim), 0.62);
 }
 
 TEST(PcsCheatingProver, SlimProfileCommittingOneMessageAndFoldingAnotherFailsTheFoldCheck) {
-  PcsConfig config = slim_profile();
+  PcsConfig config = profile_config(Profile::slim);
   config.fixed_queries = 6;
   config.fixed_arity = 2;
   expect_fri_consistency_rejects({{7, 10}}, config, 2, "fold mismatch");

@@ -54,7 +54,7 @@ struct PolynomialShape {
 inline constexpr unsigned kMaxQueryWorkBits = 24;
 
 /// The parameters a caller chooses; everything else is derived (derive_params). Two named
-/// profiles (fast_profile, slim_profile) fix them; any configuration is bound into the statement
+/// profiles (Profile, profile_config) fix them; any configuration is bound into the statement
 /// digest, so a proof made under one never verifies under another.
 struct PcsConfig {
   /// Target of the soundness account: the work-adjusted bound (soundness/bound.hpp), which is
@@ -73,14 +73,19 @@ struct PcsConfig {
   bool operator==(const PcsConfig&) const = default;
 };
 
-/// fast: rate 1/2, no query proof of work (the fastest commit and open; proofs ~2× slim's).
-PcsConfig fast_profile(unsigned security_bits = 100);
-/// slim: rate 1/4 and 16 bits of query proof of work (smaller proofs; commit and open slower).
-PcsConfig slim_profile(unsigned security_bits = 100);
+/// The named commitment profiles (docs/binius-pcs.md, "Security regimes").
+enum class Profile {
+  fast,  ///< rate 1/2, no query proof of work: the fastest commit and open
+  slim,  ///< rate 1/4, 16 bits of query proof of work: ~0.6× the proof, ~2× the commit
+};
+/// The profile's configuration at the given target.
+PcsConfig profile_config(Profile profile, unsigned security_bits = 100);
+/// "fast" or "slim".
+std::string_view profile_name(Profile profile);
 /// "fast", "slim" (the profiles' rate and proof of work, any target) or "custom".
 std::string_view profile_name(const PcsConfig& config);
-/// The profile of that name at the given target. Errors: invalid_argument for another name.
-Result<PcsConfig> profile_named(std::string_view name, unsigned security_bits = 100);
+/// The profile of that name. Errors: invalid_argument for another name.
+Result<Profile> profile_named(std::string_view name);
 
 struct PolynomialLayout {
   PolynomialShape shape;
