@@ -5,9 +5,9 @@
 #include <span>
 #include <vector>
 
-#include "merkleforge/boolean/builder.hpp"
 #include "exponentiation.hpp"
 #include "merkleforge/binius/tower.hpp"
+#include "merkleforge/boolean/builder.hpp"
 #include "program.hpp"
 
 namespace merkleforge::boolean {
@@ -110,7 +110,8 @@ const std::uint64_t* forward(const Program& p, const std::uint64_t* z, std::uint
         // a wide product's bits from 64 on are its mul_high's.
         const unsigned x_bits = p.nodes[s.x].width, y_bits = p.nodes[s.y].width;
         const std::uint64_t x = v[s.x], y = v[s.y];
-        const std::size_t y_at = s.position + field_size(x_bits, y_bits), product_at = 2 * y_at - s.position;
+        const std::size_t y_at = s.position + field_size(x_bits, y_bits),
+                          product_at = 2 * y_at - s.position;
         if constexpr (kCommits) {
           v[s.wire] = x * y;
           put_field(commit, s.position, x, x_bits);
@@ -430,9 +431,8 @@ std::string BuiltCircuit::row_name(std::size_t row) const {
                        [&](std::size_t r, std::uint32_t id) { return r < p.nodes[id].position; });
   if (gate != p.gates.begin()) {
     const Node& n = p.nodes[*std::prev(gate)];
-    const std::size_t span = n.op == OpCode::mul
-                                 ? std::size_t{1} << p.mul_region->slot_log_bits
-                                 : detail::committed_bits(n);
+    const std::size_t span = n.op == OpCode::mul ? std::size_t{1} << p.mul_region->slot_log_bits
+                                                 : detail::committed_bits(n);
     if (row < n.position + span) {
       const char* kind = n.op == OpCode::add           ? " (add"
                          : n.op == OpCode::mul         ? " (mul"

@@ -282,6 +282,7 @@ Digest32 digest_of(const Circuit& circuit, const Statement& statement) {
   put_u64(h, circuit.input_bytes());
   put_u64(h, circuit.output_bytes());
   put_u64(h, statement.count);
+  put_string(h, pcs::profile_name(statement.commitment));
   if (statement.chain) {
     put_bytes(h, statement.tail);
     put_bytes(h, statement.head);
@@ -324,8 +325,7 @@ Result<EngineParams> params_of(const Circuit& circuit, const Statement& statemen
     protocol.insert(protocol.end(), mul.begin(), mul.end());
   }
   for (unsigned extra = 0; extra <= 4; ++extra) {
-    pcs::PcsConfig config;
-    config.security_bits = kSecurityBits + extra;
+    const pcs::PcsConfig config = pcs::profile_config(statement.commitment, kSecurityBits + extra);
     auto pcs_params = pcs::derive_params({{0, n}}, config);
     if (!pcs_params) return pcs_params.error();
     EngineParams params{*pcs_params, {protocol}};
@@ -339,29 +339,33 @@ Result<EngineParams> params_of(const Circuit& circuit, const Statement& statemen
 }  // namespace detail
 
 Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs,
-                          ByteSpan public_inputs) {
-  return detail::digest_of(circuit, detail::Statement::of_outputs(count, outputs, public_inputs));
+                          ByteSpan public_inputs, pcs::Profile commitment) {
+  return detail::digest_of(
+      circuit, detail::Statement::of_outputs(count, outputs, public_inputs, commitment));
 }
 
 Digest32 chain_statement_digest(const Circuit& circuit, std::size_t count, ByteSpan head,
-                                ByteSpan tail) {
-  return detail::digest_of(circuit, detail::Statement::of_chain(count, head, tail));
+                                ByteSpan tail, pcs::Profile commitment) {
+  return detail::digest_of(circuit, detail::Statement::of_chain(count, head, tail, commitment));
 }
 
-Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count, bool public_inputs) {
+Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count, bool public_inputs,
+                                   pcs::Profile commitment) {
   // Any non-empty span marks the inputs public: the terms depend on that alone.
   static constexpr std::uint8_t kMarker = 0;
   return detail::params_of(
-      circuit,
-      detail::Statement::of_outputs(count, {}, public_inputs ? ByteSpan(&kMarker, 1) : ByteSpan{}));
+      circuit, detail::Statement::of_outputs(
+                   count, {}, public_inputs ? ByteSpan(&kMarker, 1) : ByteSpan{}, commitment));
 }
 
-Result<EngineParams> derive_chain_params(const Circuit& circuit, std::size_t count) {
-  return detail::params_of(circuit, detail::Statement::of_chain(count, {}, {}));
+Result<EngineParams> derive_chain_params(const Circuit& circuit, std::size_t count,
+                                         pcs::Profile commitment) {
+  return detail::params_of(circuit, detail::Statement::of_chain(count, {}, {}, commitment));
 }
 
-Result<std::string> describe(const Circuit& circuit, std::size_t count, bool public_inputs) {
-  auto params = derive_params(circuit, count, public_inputs);
+Result<std::string> describe(const Circuit& circuit, std::size_t count, bool public_inputs,
+                             pcs::Profile commitment) {
+  auto params = derive_params(circuit, count, public_inputs, commitment);
   if (!params) return params.error();
   const unsigned n = circuit.log_bits() + *detail::log_count(count);  // derive_params checked it
   std::string out =

@@ -30,15 +30,19 @@ struct Statement {
   ByteSpan public_inputs;
   bool chain = false;
   ByteSpan head, tail;
+  pcs::Profile commitment = pcs::Profile::fast;
 
-  static Statement of_outputs(std::size_t count, ByteSpan outputs, ByteSpan public_inputs = {}) {
+  static Statement of_outputs(std::size_t count, ByteSpan outputs, ByteSpan public_inputs = {},
+                              pcs::Profile commitment = pcs::Profile::fast) {
     Statement s;
     s.count = count, s.outputs = outputs, s.public_inputs = public_inputs;
+    s.commitment = commitment;
     return s;
   }
-  static Statement of_chain(std::size_t count, ByteSpan head, ByteSpan tail) {
+  static Statement of_chain(std::size_t count, ByteSpan head, ByteSpan tail,
+                            pcs::Profile commitment = pcs::Profile::fast) {
     Statement s;
-    s.count = count, s.chain = true, s.head = head, s.tail = tail;
+    s.count = count, s.chain = true, s.head = head, s.tail = tail, s.commitment = commitment;
     return s;
   }
 };

@@ -21,23 +21,23 @@ Error corrupt(const std::string& what) {
 /// The claim on a field from the claim on its leaves 1 + bit_i·H_i at (π_u, π_j): reads the bits'
 /// values ŵ_i at π_u, checks 1 + Σ_i eq(π_j, i)·H_i·ŵ_i, and reduces them at a random τ.
 Result<ColumnClaim> verify_affine_leaves(const std::vector<B128>& constants,
-                                         const ColumnClaim& leaves, unsigned vars,
-                                         const char* name, zk::VerifierTranscript& transcript) {
+                                         const ColumnClaim& leaves, unsigned vars, const char* name,
+                                         zk::VerifierTranscript& transcript) {
   std::vector<B128> values(constants.size());
   if (Status s = transcript.read_b128s(values); !s) return s.error();
   const std::span<const B128> point(leaves.point);
   const std::vector<B128> eq = binius::eq_tensor(point.subspan(vars)).value();
   B128 expected = B128::one();
   for (std::size_t i = 0; i < values.size(); ++i) expected += eq[i] * constants[i] * values[i];
-  if (expected != leaves.value) return corrupt(std::string("MUL: ") + name + "'s leaves do not check");
+  if (expected != leaves.value)
+    return corrupt(std::string("MUL: ") + name + "'s leaves do not check");
   return reduce_field_values(sample_b128s(transcript, point.size() - vars), values, point, vars);
 }
 
 /// W's leaves: the claims on y's field and, through V's Frobenius points, on Ṽ.
-Result<std::pair<ColumnClaim, ColumnClaim>> verify_power_leaves(const MulShape& shape,
-                                                                const ColumnClaim& leaves,
-                                                                unsigned vars,
-                                                                zk::VerifierTranscript& transcript) {
+Result<std::pair<ColumnClaim, ColumnClaim>> verify_power_leaves(
+    const MulShape& shape, const ColumnClaim& leaves, unsigned vars,
+    zk::VerifierTranscript& transcript) {
   auto leaf = zk::verify_eq_sumcheck({leaves.point, power_leaf(), leaves.value}, transcript);
   if (!leaf) return leaf.error();
   const std::span<const B128> rho(leaf->point);
@@ -61,7 +61,8 @@ Result<std::pair<ColumnClaim, ColumnClaim>> verify_power_leaves(const MulShape& 
   for (const auto& point : frobenius_points(rho.first(vars), shape.y_bits)) {
     weight += power * eq_at(point, reduced->point), power *= lambda;
   }
-  if (reduced->evals[0][0] != weight) return corrupt("MUL: the base claims' batching weights are false");
+  if (reduced->evals[0][0] != weight)
+    return corrupt("MUL: the base claims' batching weights are false");
   return std::pair{std::move(y), ColumnClaim{reduced->point, reduced->evals[0][1]}};
 }
 
@@ -79,8 +80,7 @@ B128 wide_exponent_generator() noexcept {
 }
 
 B128 MulShape::generator() const noexcept {
-  return x_bits + y_bits <= 64 ? binius::embed<7>(exponent_generator())
-                               : wide_exponent_generator();
+  return x_bits + y_bits <= 64 ? binius::embed<7>(exponent_generator()) : wide_exponent_generator();
 }
 
 unsigned MulShape::field_log() const noexcept {
@@ -129,16 +129,17 @@ Result<MulClaims> verify_mul(const MulShape& shape, unsigned vars,
   if (!top) return top.error();
   auto zw = zk::verify_partial_products({vars, {z_log, s_log}, r, {*top, *top}}, transcript);
   if (!zw) return zw.error();
-  auto z = verify_affine_leaves(leaf_constants(shape.generator(), shape.x_bits + shape.y_bits, z_log),
-                                {zw->points[0], zw->evals[0]}, vars, "g^z", transcript);
+  auto z =
+      verify_affine_leaves(leaf_constants(shape.generator(), shape.x_bits + shape.y_bits, z_log),
+                           {zw->points[0], zw->evals[0]}, vars, "g^z", transcript);
   if (!z) return z.error();
   auto yv = verify_power_leaves(shape, {zw->points[1], zw->evals[1]}, vars, transcript);
   if (!yv) return yv.error();
   auto v = zk::verify_partial_products({vars, {s_log}, yv->second.point, {yv->second.value}},
                                        transcript);
   if (!v) return v.error();
-  auto x = verify_affine_leaves(leaf_constants(shape.generator(), shape.x_bits, s_log), {v->points[0], v->evals[0]},
-                                vars, "g^x", transcript);
+  auto x = verify_affine_leaves(leaf_constants(shape.generator(), shape.x_bits, s_log),
+                                {v->points[0], v->evals[0]}, vars, "g^x", transcript);
   if (!x) return x.error();
   return MulClaims{std::move(*x), std::move(yv->first), std::move(*z)};
 }

@@ -4,9 +4,9 @@
 // product, each in an aligned field of its slot (MulShape), and g the generator of the group
 // (B64* for products of at most 64 bits, B128* for wider ones: MulShape::generator):
 //
-//   Z(u) = g^z(u) = Π_(i < Sz) (1 + z_i(u)·H_i),  H_i = g^(2^i) + 1 below the product's width, 0 above;
-//   V(u) = g^x(u) = Π_(k < S) (1 + x_k(u)·H_k),   H_k likewise with x's width;
-//   W(u) = V(u)^y(u) = Π_(j < S) (1 + y_j(u)·(M_j(u) + 1)),  M_j = V^(2^j) below y's width, else 1.
+//   Z(u) = g^z(u) = Π_(i < Sz) (1 + z_i(u)·H_i),  H_i = g^(2^i) + 1 below the product's width, 0
+//   above; V(u) = g^x(u) = Π_(k < S) (1 + x_k(u)·H_k),   H_k likewise with x's width; W(u) =
+//   V(u)^y(u) = Π_(j < S) (1 + y_j(u)·(M_j(u) + 1)),  M_j = V^(2^j) below y's width, else 1.
 //
 // Each is a partial product (zk/grand_product.hpp) of a leaf column over (u, j), index u + 2^ℓ·j.
 // MUL holds on every u iff W = Z on the cube: one random point r and one value c claimed for both
@@ -48,8 +48,8 @@ B64 exponent_generator() noexcept;
 B128 wide_exponent_generator() noexcept;
 
 /// The operands' widths and their fields in a slot: x at bit 0, y at S, the product at 2S, with
-/// S = bit_ceil(max(x_bits, y_bits, 2)) and the product's field Sz = bit_ceil(x_bits + y_bits) ≤ 2S;
-/// a slot holds 4S bits. Every field is aligned to its size, so one claim covers it.
+/// S = bit_ceil(max(x_bits, y_bits, 2)) and the product's field Sz = bit_ceil(x_bits + y_bits) ≤
+/// 2S; a slot holds 4S bits. Every field is aligned to its size, so one claim covers it.
 struct MulShape {
   unsigned x_bits, y_bits;
   unsigned field_log() const noexcept;          ///< log2 S

@@ -13,7 +13,8 @@ std::vector<B128> field_point(const Circuit& circuit, const MulRegion& region,
     return (bits >> j) & 1 ? B128::one() : B128::zero();
   };
   std::vector<B128> point(claim.point.begin(), claim.point.begin() + field_log);
-  for (unsigned j = field_log; j < region.slot_log_bits; ++j) point.push_back(coordinate(offset, j));
+  for (unsigned j = field_log; j < region.slot_log_bits; ++j)
+    point.push_back(coordinate(offset, j));
   const auto slot = claim.point.begin() + field_log;
   point.insert(point.end(), slot, slot + region.slots_log);
   const unsigned low = region.slot_log_bits + region.slots_log;
@@ -24,7 +25,9 @@ std::vector<B128> field_point(const Circuit& circuit, const MulRegion& region,
 
 }  // namespace
 
-MulShape mul_shape(const MulRegion& region) { return {region.x_bits, region.y_bits}; }
+MulShape mul_shape(const MulRegion& region) {
+  return {region.x_bits, region.y_bits};
+}
 
 std::vector<pcs::EvaluationClaim> region_claims(const Circuit& circuit, const MulRegion& region,
                                                 const MulClaims& claims) {

@@ -100,14 +100,16 @@ Status verify_pinned(const Circuit& circuit, std::size_t count, ByteSpan outputs
 }  // namespace detail
 
 Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof,
-              ByteSpan public_inputs) {
-  return detail::verify_pinned(circuit, count, outputs, proof, public_inputs, detail::kPinned);
+              ByteSpan public_inputs, pcs::Profile commitment) {
+  return detail::verify_statement(
+      circuit, detail::Statement::of_outputs(count, outputs, public_inputs, commitment), proof,
+      detail::kPinned);
 }
 
 Status verify_chain(const Circuit& circuit, std::size_t count, ByteSpan head, ByteSpan tail,
-                    ByteSpan proof) {
-  return detail::verify_statement(circuit, detail::Statement::of_chain(count, head, tail), proof,
-                                  detail::kPinned);
+                    ByteSpan proof, pcs::Profile commitment) {
+  return detail::verify_statement(
+      circuit, detail::Statement::of_chain(count, head, tail, commitment), proof, detail::kPinned);
 }
 
 }  // namespace merkleforge::boolean

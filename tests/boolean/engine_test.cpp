@@ -390,6 +390,35 @@ namespace {
 
 // The protocol's terms at 2^13 Keccak-f (n = 29 variables, m0 = 16), derived here from the
 // formulas of docs/soundness.md, beside the commitment's own.
+// The commitment's profile is part of the statement: a slim proof (rate 1/4, 16 bits of query
+// proof of work) verifies under slim only, a fast one under fast only, and slim's is smaller.
+TEST_F(BooleanProof, SlimCommitmentProofsVerifyUnderTheirProfileOnly) {
+  auto slim = prove(keccak(), kCount, *inputs_, nullptr, Inputs::kept_private, pcs::Profile::slim);
+  ASSERT_TRUE(slim.ok()) << slim.error().message;
+  EXPECT_EQ(slim->outputs, proved_->outputs);
+  const Status ok = verify(keccak(), kCount, slim->outputs, slim->proof, {}, pcs::Profile::slim);
+  EXPECT_TRUE(ok.ok()) << ok.error().message;
+  EXPECT_LT(slim->proof.size(), proved_->proof.size());
+  EXPECT_FALSE(verify(keccak(), kCount, slim->outputs, slim->proof).ok());
+  EXPECT_FALSE(
+      verify(keccak(), kCount, proved_->outputs, proved_->proof, {}, pcs::Profile::slim).ok());
+  EXPECT_NE(statement_digest(keccak(), kCount, slim->outputs, {}, pcs::Profile::slim),
+            statement_digest(keccak(), kCount, slim->outputs));
+  Bytes changed = slim->outputs;
+  changed[5] ^= 0x10;
+  expect_rejected(verify(keccak(), kCount, changed, slim->proof, {}, pcs::Profile::slim),
+                  "one output bit under slim");
+  const auto params = derive_params(keccak(), kCount, false, pcs::Profile::slim);
+  ASSERT_TRUE(params.ok());
+  EXPECT_EQ(params->pcs.config.query_work_bits, 16u);
+  EXPECT_GE(params->soundness.work_bits(), 100.0);
+  EXPECT_LT(params->soundness.bits(), 100.0);  // proof of work does not count interactively
+  const auto text = describe(keccak(), kCount, false, pcs::Profile::slim);
+  ASSERT_TRUE(text.ok());
+  EXPECT_NE(text->find("profile slim"), std::string::npos) << *text;
+  EXPECT_NE(text->find("with proof of work"), std::string::npos) << *text;
+}
+
 TEST(BooleanEngine, SecurityTermsAreTheDerivedOnes) {
   const auto params = derive_params(keccakf_circuit(), 8192);
   ASSERT_TRUE(params.ok()) << params.error().message;

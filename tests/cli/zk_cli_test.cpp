@@ -75,12 +75,37 @@ TEST_F(ZkCli, U64MulOnTheBooleanEngine) {
   }
   EXPECT_EQ(verify("u64mul", "w.proof", "w.json").exit_code, 0);
   std::string edited = read(path("w.json"));
-  const std::size_t quote = edited.find('"', edited.find('[', edited.find("\"public_outputs\""))) + 1;
+  const std::size_t quote =
+      edited.find('"', edited.find('[', edited.find("\"public_outputs\""))) + 1;
   edited[quote + 31] = edited[quote + 31] == '0' ? '1' : '0';  // the first product's last digit
   write(path("edited.json"), edited);
   EXPECT_EQ(verify("u64mul", "w.proof", "edited.json").exit_code, 1);
   EXPECT_EQ(prove("u64mul", "--count 64 --engine v0", "x").exit_code, 2);
   EXPECT_EQ(prove("u64mul", "--count 100", "x").exit_code, 2);
+}
+
+// The commitment's profile: the statement names it, verify follows it, and a statement that names
+// the other profile does not pass with the proof.
+TEST_F(ZkCli, SlimCommitmentIsPartOfTheStatement) {
+  ASSERT_EQ(prove("keccakf", "--count 2 --seed 3", "fast").exit_code, 0);
+  const auto slim = prove("keccakf", "--count 2 --seed 3 --commitment slim", "slim");
+  ASSERT_EQ(slim.exit_code, 0) << slim.err;
+  const nlohmann::json doc = nlohmann::json::parse(read(path("slim.json")));
+  EXPECT_EQ(doc["commitment"], "slim");
+  EXPECT_GE(doc["security_bits"].get<double>(), 100.0);
+  EXPECT_LT(doc["interactive_security_bits"].get<double>(), 100.0);
+  EXPECT_LT(read(path("slim.proof")).size(), read(path("fast.proof")).size());
+  EXPECT_EQ(verify("keccakf", "slim.proof", "slim.json").exit_code, 0);
+  std::string edited = read(path("slim.json"));
+  edited.replace(edited.find("\"slim\""), 6, "\"fast\"");
+  write(path("as_fast.json"), edited);
+  EXPECT_NE(verify("keccakf", "slim.proof", "as_fast.json").exit_code, 0);
+  edited.replace(edited.find("\"fast\""), 6, "\"tiny\"");
+  write(path("unknown.json"), edited);
+  EXPECT_EQ(verify("keccakf", "slim.proof", "unknown.json").exit_code, 2);
+  EXPECT_NE(verify("keccakf", "fast.proof", "slim.json").exit_code, 0);
+  EXPECT_EQ(prove("keccakf", "--count 2 --engine v0 --commitment slim", "x").exit_code, 2);
+  EXPECT_EQ(prove("keccakf", "--count 2 --commitment tiny", "x").exit_code, 2);
 }
 
 TEST_F(ZkCli, ProveVerifyAndOtherStatements) {

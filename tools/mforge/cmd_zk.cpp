@@ -4,8 +4,10 @@
 //        random instances from the seed (default 1), or the N instances of FILE (one per line,
 //        hex: circuits/circuit.hpp gives each circuit's input bytes); writes the proof (binary)
 //        and the statement {"circuit", "count", "public_outputs": [hex, one per instance],
-//        "public_inputs": [...] (with --public-inputs only), "security_bits",
-//        "statement_digest"}; prints witness time, prove time and proof size. Without
+//        "public_inputs": [...] (with --public-inputs only), "commitment" (the Boolean engine's
+//        profile), "security_bits" (with proof of work where the profile grinds),
+//        "interactive_security_bits", "statement_digest"}; prints witness time, prove time and
+//        proof size. Without
 //        --public-inputs the inputs stay private and the proof says only that the prover knows
 //        inputs with these outputs (circuits/circuit.hpp: for permutations, anyone does)
 //   mforge zk verify CIRCUIT --proof FILE --statement FILE
@@ -13,6 +15,9 @@
 //        circuit)
 //   mforge zk describe CIRCUIT --count N
 //        columns, constraints, committed size, PCS parameters, soundness terms and the total
+// --commitment fast|slim (prove, describe; Boolean engine): the commitment's profile (default
+// fast; slim: rate 1/4 and 16 bits of query proof of work, ~0.6× the opening). The statement
+// names it and verify follows it; the first engine commits with fast only.
 // The Boolean engine (docs/boolean-engine.md) proves keccakf, sha256, u32add, u32xor, u32and,
 // u32or and u32mul by default (its u32 circuits take 64 operations per instance: other counts go
 // to the first engine); --engine v0 (prove, describe) runs the first,
@@ -83,6 +88,16 @@ Result<const Circuit*> first_engine_circuit(const Items& items) {
                       items.name + " is proved by the boolean engine only (not --engine v0)");
   }
   return items.v0;
+}
+
+/// Errors: invalid_argument for a commitment profile other than fast (the first engine has no
+/// other).
+Status first_engine_commitment(const std::string& commitment) {
+  if (commitment != "fast") {
+    return make_error(Errc::invalid_argument, "--commitment " + commitment +
+                                                  " is for the boolean engine (v0 commits fast)");
+  }
+  return Ok{};
 }
 
 Status check_count(const Items& c, std::size_t count) {
@@ -183,6 +198,7 @@ std::string engine_for(const std::string& circuit, std::size_t count,
 
 struct Statement {
   std::string engine = "v0";
+  pcs::Profile commitment = pcs::Profile::fast;
   std::size_t count = 0;
   Bytes outputs;
   Bytes inputs;  ///< empty unless the statement's inputs are public
@@ -209,6 +225,7 @@ std::string statement_json(const Circuit& c, const cs::ConstraintSystem& system,
     doc["public_inputs"] = hex_list(statement.inputs, c.input_bytes(), statement.count);
   }
   doc["security_bits"] = params.security_bits();
+  doc["interactive_security_bits"] = params.soundness.bits();
   doc["statement_digest"] = to_hex(cs::statement_digest(system, params, publics));
   return doc.dump(1) + "\n";
 }
@@ -255,6 +272,13 @@ Result<Statement> read_statement(const Items& c, const std::string& path) {
     }
     s.engine = doc["engine"].get<std::string>();
   }
+  if (doc.contains("commitment")) {
+    auto profile = doc["commitment"].is_string()
+                       ? pcs::profile_named(doc["commitment"].get<std::string>())
+                       : Result<pcs::Profile>(make_error(Errc::malformed_input, ""));
+    if (!profile) return bad("\"commitment\" must be \"fast\" or \"slim\"");
+    s.commitment = *profile;
+  }
   s.count = doc["count"].get<std::size_t>();
   if (Status ok = check_count(c, s.count); !ok) return bad(ok.error().message);
   auto outputs = read_hex_list(doc["public_outputs"], s.count, c.output_bytes, "public_outputs");
@@ -270,6 +294,7 @@ Result<Statement> read_statement(const Items& c, const std::string& path) {
 
 struct ProveArgs {
   std::string circuit, inputs, proof, statement, engine;  ///< engine: empty for engine_for's choice
+  std::string commitment = "fast";                        ///< the commitment's profile
   std::size_t count = 0;
   std::uint64_t seed = 1;
   std::size_t threads = 0;
@@ -293,24 +318,28 @@ int run_prove_boolean(const ProveArgs& args, const Items& items, ByteSpan inputs
   if (!batch) return fail(batch.error());
   const boolean::Circuit& c = *batch->circuit;
   const std::size_t instances = batch->instances(args.count);
+  const pcs::Profile commitment = pcs::profile_named(args.commitment).value();  // CLI-checked
   boolean::ProveTimings timings;
   auto proved = boolean::prove(
       c, instances, inputs, &timings,
-      args.public_inputs ? boolean::Inputs::made_public : boolean::Inputs::kept_private);
+      args.public_inputs ? boolean::Inputs::made_public : boolean::Inputs::kept_private,
+      commitment);
   if (!proved) return fail(proved.error());
   if (Status s = write_file(args.proof, proved->proof); !s) return fail(s.error());
   // prove succeeded with these parameters
-  const auto params = boolean::derive_params(c, instances, args.public_inputs).value();
+  const auto params = boolean::derive_params(c, instances, args.public_inputs, commitment).value();
   const ByteSpan public_inputs = args.public_inputs ? inputs : ByteSpan{};
   nlohmann::json doc;
   doc["engine"] = kBooleanEngine;
+  doc["commitment"] = args.commitment;
   doc["circuit"] = args.circuit;
   doc["count"] = args.count;
   doc["public_outputs"] = hex_list(proved->outputs, items.output_bytes, args.count);
   if (args.public_inputs) doc["public_inputs"] = hex_list(inputs, items.input_bytes, args.count);
-  doc["security_bits"] = params.soundness.bits();
+  doc["security_bits"] = params.soundness.work_bits();
+  doc["interactive_security_bits"] = params.soundness.bits();
   doc["statement_digest"] =
-      to_hex(boolean::statement_digest(c, instances, proved->outputs, public_inputs));
+      to_hex(boolean::statement_digest(c, instances, proved->outputs, public_inputs, commitment));
   if (Status s = write_text(args.statement, doc.dump(1) + "\n"); !s) return fail(s.error());
   print_figures(timings.witness,
                 timings.commit + timings.zerocheck + timings.lincheck + timings.mul + timings.open,
@@ -330,13 +359,15 @@ int run_prove(const ProveArgs& args) {
   if (engine_for(args.circuit, args.count, args.engine) == kBooleanEngine) {
     return run_prove_boolean(args, *items, *inputs);
   }
+  if (Status s = first_engine_commitment(args.commitment); !s) return fail(s.error());
   auto c = first_engine_circuit(*items);
   if (!c) return fail(c.error());
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const circuits::Trace trace = (*c)->trace(*inputs);
   const double witness_s = std::chrono::duration<double>(Clock::now() - start).count();
-  Statement statement{"v0", args.count, trace.outputs, args.public_inputs ? *inputs : Bytes{}};
+  Statement statement{"v0", pcs::Profile::fast, args.count, trace.outputs,
+                      args.public_inputs ? *inputs : Bytes{}};
   const cs::ConstraintSystem system = (*c)->system(args.count, statement.visibility());
   const cs::PublicValues publics = (*c)->publics(args.count, statement.outputs, statement.inputs);
   const auto proving = Clock::now();
@@ -363,9 +394,14 @@ int run_verify(const std::string& name, const std::string& proof_path,
   if (statement->engine == kBooleanEngine) {
     auto batch = boolean_batch(name, statement->count);
     if (!batch) return fail(batch.error());
-    verified = boolean::verify(*batch->circuit, batch->instances(statement->count),
-                               statement->outputs, *proof, statement->inputs);
+    verified =
+        boolean::verify(*batch->circuit, batch->instances(statement->count), statement->outputs,
+                        *proof, statement->inputs, statement->commitment);
   } else {
+    if (statement->commitment != pcs::Profile::fast) {
+      return fail(make_error(Errc::malformed_input,
+                             statement_path + ": the first engine commits with \"fast\" only"));
+    }
     auto c = first_engine_circuit(*items);
     if (!c) return fail(c.error());
     const cs::ConstraintSystem system = (*c)->system(statement->count, statement->visibility());
@@ -381,15 +417,19 @@ int run_verify(const std::string& name, const std::string& proof_path,
   return kExitOk;
 }
 
-int run_describe(const std::string& name, std::size_t count, const std::string& engine) {
-  if (engine_for(name, count, engine) == kBooleanEngine) {
+int run_describe(const ProveArgs& args) {
+  const std::string& name = args.circuit;
+  const std::size_t count = args.count;
+  if (engine_for(name, count, args.engine) == kBooleanEngine) {
     auto batch = boolean_batch(name, count);
     if (!batch) return fail(batch.error());
-    auto text = boolean::describe(*batch->circuit, batch->instances(count));
+    auto text = boolean::describe(*batch->circuit, batch->instances(count), false,
+                                  pcs::profile_named(args.commitment).value());
     if (!text) return fail(text.error());
     std::cout << *text;
     return kExitOk;
   }
+  if (Status s = first_engine_commitment(args.commitment); !s) return fail(s.error());
   auto items = items_named(name);
   if (!items) return fail(items.error());
   if (Status s = check_count(*items, count); !s) return fail(s.error());
@@ -427,6 +467,14 @@ void register_zk(CLI::App& app, int& exit_code) {
         ->check(CLI::IsMember({"v0", kBooleanEngine}));
   };
   engine_option(prove);
+  const auto commitment_option = [&](CLI::App* command) {
+    command
+        ->add_option("--commitment", args->commitment,
+                     "the commitment's profile: fast (rate 1/2, default) or slim (rate 1/4 and 16 "
+                     "bits of query proof of work: a smaller proof, a slower commit)")
+        ->check(CLI::IsMember({"fast", "slim"}));
+  };
+  commitment_option(prove);
   prove->add_option("--proof", args->proof, "proof output file")->required();
   prove->add_option("--statement", args->statement, "statement output file (JSON)")->required();
   prove->callback([args, &exit_code] { exit_code = run_prove(*args); });
@@ -442,8 +490,8 @@ void register_zk(CLI::App& app, int& exit_code) {
   describe->add_option("circuit", args->circuit, "the circuit")->required();
   describe->add_option("--count", args->count, "number of instances")->required();
   engine_option(describe);
-  describe->callback(
-      [args, &exit_code] { exit_code = run_describe(args->circuit, args->count, args->engine); });
+  commitment_option(describe);
+  describe->callback([args, &exit_code] { exit_code = run_describe(*args); });
 }
 
 }  // namespace mforge

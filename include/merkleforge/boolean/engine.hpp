@@ -28,8 +28,13 @@ inline constexpr std::uint8_t kProofVersion = 3;
 /// Most instances in one proof: the commitment's ℓ* = k + m0 − 7 stays within its limit.
 inline constexpr std::size_t kMaxLogCount = 20;
 
-/// Target of the soundness account (interactive, unique decoding).
+/// Target of the soundness account (unique decoding; work-adjusted under the slim commitment
+/// profile, whose queries are ground: docs/soundness.md, "Proof of work").
 inline constexpr unsigned kSecurityBits = 100;
+
+// Every statement below names the commitment's profile (`commitment`, default fast: rate 1/2;
+// slim: rate 1/4 and query proof of work, ~0.6× the opening's size): it is part of the statement,
+// bound into its digest, and a proof verifies under its own profile only.
 
 /// The commitment's parameters and the whole soundness account of a proof of `count` instances:
 /// the zerocheck, the lincheck and its batching, the outputs' check and the commitment's terms
@@ -41,16 +46,19 @@ struct EngineParams {
 };
 /// `public_inputs`: whether the statement binds the inputs (one more term).
 Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count,
-                                   bool public_inputs = false);
+                                   bool public_inputs = false,
+                                   pcs::Profile commitment = pcs::Profile::fast);
 
 /// The parameters and the soundness account, as text (`mforge zk describe --engine boolean`).
-Result<std::string> describe(const Circuit& circuit, std::size_t count, bool public_inputs = false);
+Result<std::string> describe(const Circuit& circuit, std::size_t count, bool public_inputs = false,
+                             pcs::Profile commitment = pcs::Profile::fast);
 
-/// SHA-256 of the protocol and its version, the circuit (name, sizes), count, outputs and the
-/// public inputs (none: the inputs are private): what a proof is bound to (the transcript starts
-/// from it).
+/// SHA-256 of the protocol and its version, the circuit (name, sizes), count, the commitment's
+/// profile, outputs and the public inputs (none: the inputs are private): what a proof is bound
+/// to (the transcript starts from it).
 Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan outputs,
-                          ByteSpan public_inputs = {});
+                          ByteSpan public_inputs = {},
+                          pcs::Profile commitment = pcs::Profile::fast);
 
 /// Ok when `proof` shows the statement: `count` instances of the circuit give `outputs` (count ×
 /// output_bytes()), from `public_inputs` (count × input_bytes()) when they are given, else from
@@ -60,7 +68,7 @@ Digest32 statement_digest(const Circuit& circuit, std::size_t count, ByteSpan ou
 /// outputs or inputs of the wrong size; malformed_input for bytes that are not a proof of this
 /// engine and version; corrupt_data naming the first failed check.
 Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteSpan proof,
-              ByteSpan public_inputs = {});
+              ByteSpan public_inputs = {}, pcs::Profile commitment = pcs::Profile::fast);
 
 // ---- chains: hash chains and other sequential compositions ----
 //
@@ -73,15 +81,16 @@ Status verify(const Circuit& circuit, std::size_t count, ByteSpan outputs, ByteS
 /// What a chain's proof is bound to: as statement_digest, with the head and tail in the place
 /// of the outputs and inputs, and the word "chain" after them.
 Digest32 chain_statement_digest(const Circuit& circuit, std::size_t count, ByteSpan head,
-                                ByteSpan tail);
+                                ByteSpan tail, pcs::Profile commitment = pcs::Profile::fast);
 
 /// derive_params for a chain: the outputs' check is replaced by the links' (docs/soundness.md).
-Result<EngineParams> derive_chain_params(const Circuit& circuit, std::size_t count);
+Result<EngineParams> derive_chain_params(const Circuit& circuit, std::size_t count,
+                                         pcs::Profile commitment = pcs::Profile::fast);
 
 /// Ok when `proof` shows the chain from `head` to `tail` (output_bytes() each) through `count`
 /// instances. Errors: as verify; invalid_argument for a circuit that cannot be chained or a head
 /// or tail of another size.
 Status verify_chain(const Circuit& circuit, std::size_t count, ByteSpan head, ByteSpan tail,
-                    ByteSpan proof);
+                    ByteSpan proof, pcs::Profile commitment = pcs::Profile::fast);
 
 }  // namespace merkleforge::boolean

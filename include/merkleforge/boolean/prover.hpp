@@ -22,13 +22,16 @@ enum class Inputs { kept_private, made_public };
 
 /// Errors: as verify for the count; wrong_size for inputs of another length; invalid_argument
 /// naming the instance and the row when the circuit's witness breaks one of its own rows.
+/// `commitment`: the commitment's profile, which the verifier must be given too.
 Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
-                     ProveTimings* timings = nullptr, Inputs visibility = Inputs::kept_private);
+                     ProveTimings* timings = nullptr, Inputs visibility = Inputs::kept_private,
+                     pcs::Profile commitment = pcs::Profile::fast);
 
 /// A chain (engine.hpp) from `head`: instance i's input is the previous output (head for the
 /// first) followed by its part of `rest` (count × (input_bytes() − output_bytes()) bytes). Returns
 /// the tail as `outputs` and the proof. Errors: as prove and verify_chain.
 Result<Proved> prove_chain(const Circuit& circuit, std::size_t count, ByteSpan head, ByteSpan rest,
-                           ProveTimings* timings = nullptr);
+                           ProveTimings* timings = nullptr,
+                           pcs::Profile commitment = pcs::Profile::fast);
 
 }  // namespace merkleforge::boolean

@@ -289,7 +289,7 @@ Result<Bytes> prove_chain_bits(const Circuit& circuit, std::size_t count,
 }  // namespace detail
 
 Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
-                     ProveTimings* timings, Inputs visibility) {
+                     ProveTimings* timings, Inputs visibility, pcs::Profile commitment) {
   auto k = detail::log_count(count);
   if (!k) return k.error();
   if (inputs.size() != count * circuit.input_bytes()) {
@@ -312,8 +312,8 @@ Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
   timer.reset();
   auto proof = detail::prove_statement(
       circuit,
-      detail::Statement::of_outputs(count, out.outputs,
-                                    visibility == Inputs::made_public ? inputs : ByteSpan{}),
+      detail::Statement::of_outputs(
+          count, out.outputs, visibility == Inputs::made_public ? inputs : ByteSpan{}, commitment),
       batch.z, std::move(batch.operands), timings, detail::kPinned,
       detail::WitnessCheck::refuse_false);
   if (!proof) return proof.error();
@@ -322,7 +322,7 @@ Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
 }
 
 Result<Proved> prove_chain(const Circuit& circuit, std::size_t count, ByteSpan head, ByteSpan rest,
-                           ProveTimings* timings) {
+                           ProveTimings* timings, pcs::Profile commitment) {
   auto k = detail::check_statement(circuit, detail::Statement::of_chain(count, head, head));
   if (!k) return k.error();
   const std::size_t own = circuit.input_bytes() - circuit.output_bytes();
@@ -346,9 +346,9 @@ Result<Proved> prove_chain(const Circuit& circuit, std::size_t count, ByteSpan h
   }
   batch.pad(count);
   timer.reset();
-  auto proof = detail::prove_statement(circuit, detail::Statement::of_chain(count, head, link),
-                                       batch.z, std::move(batch.operands), timings, detail::kPinned,
-                                       detail::WitnessCheck::refuse_false);
+  auto proof = detail::prove_statement(
+      circuit, detail::Statement::of_chain(count, head, link, commitment), batch.z,
+      std::move(batch.operands), timings, detail::kPinned, detail::WitnessCheck::refuse_false);
   if (!proof) return proof.error();
   return Proved{std::move(link), std::move(*proof)};
 }
