@@ -607,13 +607,15 @@ TEST(PcsCheatingProver, CommittingOneMessageAndSendingAnotherTerminalFailsTheTer
 /// >= (1 − ρ)/2 from the code. The cheater commits, consistently with its Merkle root, a word w
 /// that agrees with the codeword of t2 on a fraction `agreement` of the positions (random leaves
 /// elsewhere) and opens t2 truly: a query passes exactly when it lands where w agrees, so one
-/// query accepts with probability f — at the edge of the bound (1 + ρ)/2. Every rejection must be
-/// a FRI consistency failure (not a Merkle path: the openings match the root). With query proof
-/// of work the nonce moves the query, not its odds.
-void expect_one_query_accepts_at_the_agreement(PcsConfig config, double agreement) {
+/// query accepts with probability f — at the edge of the bound (1 + ρ)/2 — and q independent
+/// queries with f^q, the query term's formula. Every rejection must be a FRI consistency failure
+/// (not a Merkle path: the openings match the root). With query proof of work the nonce moves the
+/// queries, not their odds.
+void expect_queries_accept_at_the_agreement(PcsConfig config, double agreement,
+                                            unsigned queries = 1) {
   constexpr int kTrials = 600;
-  std::mt19937_64 rng(8);
-  config.fixed_queries = 1;
+  std::mt19937_64 rng(8 + queries);
+  config.fixed_queries = queries;
   config.fixed_arity = 2;
   const Instance t2 = make_instance(rng, {{7, 10}}, config, 1);
   const std::size_t leaf = std::size_t{1} << t2.committed.params.arity;
@@ -644,22 +646,25 @@ void expect_one_query_accepts_at_the_agreement(PcsConfig config, double agreemen
           << why;
     }
   }
-  const double bound = soundness::pcs_query_acceptance(config.log_inv_rate);
+  const double bound = soundness::pcs_queries(queries, config.log_inv_rate).probability;
   const double rate = static_cast<double>(accepted) / kTrials;
-  const double f = static_cast<double>(agreeing) / static_cast<double>(positions);
+  const double f = std::pow(static_cast<double>(agreeing) / static_cast<double>(positions),
+                            static_cast<double>(queries));
   const double sigma = std::sqrt(bound * (1 - bound) / kTrials);
   EXPECT_LE(rate, bound + 4 * sigma) << accepted << " of " << kTrials << " accepted";
-  EXPECT_NEAR(rate, f, 4 * sigma) << "the measured term must be the word's agreement";
+  EXPECT_NEAR(rate, f, 4 * sigma) << "the measured term must be the word's agreement^q";
 }
 
 TEST(PcsSoundness, FastProfileAWordBeyondUniqueDecodingPassesAQueryAtMostThreeQuartersOfTheTime) {
-  expect_one_query_accepts_at_the_agreement(profile_config(Profile::fast), 0.74);
+  expect_queries_accept_at_the_agreement(profile_config(Profile::fast), 0.74);
+  expect_queries_accept_at_the_agreement(profile_config(Profile::fast), 0.74, 3);
 }
 
 TEST(PcsSoundness, SlimProfileAWordBeyondUniqueDecodingPassesAQueryAtMostFiveEighthsOfTheTime) {
   // Rate 1/4: the unique-decoding radius is 3/8, a query accepts with probability <= 5/8; the
   // 16-bit query proof of work runs in every trial.
-  expect_one_query_accepts_at_the_agreement(profile_config(Profile::slim), 0.62);
+  expect_queries_accept_at_the_agreement(profile_config(Profile::slim), 0.62);
+  expect_queries_accept_at_the_agreement(profile_config(Profile::slim), 0.62, 3);
 }
 
 TEST(PcsCheatingProver, SlimProfileCommittingOneMessageAndFoldingAnotherFailsTheFoldCheck) {
