@@ -7,7 +7,8 @@
 // (per_s_per_core, as the first engine's rows name it), Keccak-f's ratio to the native permutation,
 // time-stamp-counter cycles per instance per thread (x86), and peak memory (MiB, whole process).
 // Rows: boolean/prove/<circuit>/merkleforge/<count>/threads:<n> (Keccak-f also swept over 2^11 …
-// 2^15 instances on one thread; sha256-chain: one message of 2^14 blocks, wired),
+// 2^15 instances on one thread; sha256-chain: one message of 2^14 blocks, wired;
+// merkleforge-slim: Keccak-f 2^13 and SHA-256 2^14 under the slim commitment profile),
 // boolean/verify/<circuit>/merkleforge/<count>, boolean/native/keccak_f1600/merkleforge; the report
 // sets the per-thread rates beside Flock's and Binius64's (tools/report/reference_figures.json).
 #include <benchmark/benchmark.h>
@@ -20,6 +21,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "merkleforge/boolean/prover.hpp"
@@ -34,7 +36,14 @@ struct Row {
   const Circuit& circuit;
   std::size_t count;
   std::size_t items_per_instance = 1;  ///< the u32 circuits: operations per instance
+  pcs::Profile commitment = pcs::Profile::fast;
   std::size_t items() const { return count * items_per_instance; }
+  /// "merkleforge", or "merkleforge-slim" under the slim commitment profile.
+  std::string implementation() const {
+    return commitment == pcs::Profile::fast
+               ? "merkleforge"
+               : "merkleforge-" + std::string(pcs::profile_name(commitment));
+  }
 };
 
 /// 4,000,000 u32 operations: the Binius table's row.
@@ -53,7 +62,9 @@ const Row kRows[] = {{keccakf_circuit(), std::size_t{1} << 10},
                      // 1,000,000 products: the Binius table's row.
                      {*find_circuit("u32mul"), 1'000'000 / kU32OpsPerInstance, kU32OpsPerInstance},
                      {u64mul_circuit(), std::size_t{1} << 11, kU32OpsPerInstance},
-                     {u64mul_circuit(), 1'000'000 / kU32OpsPerInstance, kU32OpsPerInstance}};
+                     {u64mul_circuit(), 1'000'000 / kU32OpsPerInstance, kU32OpsPerInstance},
+                     {keccakf_circuit(), std::size_t{1} << 13, 1, pcs::Profile::slim},
+                     {sha256_circuit(), std::size_t{1} << 14, 1, pcs::Profile::slim}};
 /// The batch-size sweep (one thread; 2^10 and 2^13 are rows above). 2^16 needs ~8 GiB.
 const Row kSweep[] = {{keccakf_circuit(), std::size_t{1} << 11},
                       {keccakf_circuit(), std::size_t{1} << 12},
@@ -99,9 +110,15 @@ double native_ns() {
   return ns;
 }
 
-std::map<std::pair<std::string_view, std::size_t>, Proved>& proofs() {
-  static std::map<std::pair<std::string_view, std::size_t>, Proved> cache;
+/// The last proof of each row (circuit, count, profile), for BM_Verify.
+using ProofKey = std::tuple<std::string_view, std::size_t, pcs::Profile>;
+std::map<ProofKey, Proved>& proofs() {
+  static std::map<ProofKey, Proved> cache;
   return cache;
+}
+
+Result<Proved> prove_row(const Row& row, ByteSpan inputs, ProveTimings* timings = nullptr) {
+  return prove(row.circuit, row.count, inputs, timings, Inputs::kept_private, row.commitment);
 }
 
 /// The prover's phases, seconds per proof.
@@ -132,7 +149,7 @@ void BM_Prove(benchmark::State& state, Row row) {
   // One untimed proof first: the measured one then finds its tables in the huge-page pool, as a
   // prover that runs proof after proof does (a single process's first proof also pays for
   // faulting its memory in, which docs/boolean-engine.md gives apart as "cold").
-  if (!prove(row.circuit, count, inputs)) {
+  if (!prove_row(row, inputs)) {
     state.SkipWithError("the warm-up proof failed");
     return;
   }
@@ -141,7 +158,7 @@ void BM_Prove(benchmark::State& state, Row row) {
   std::uint64_t tsc = 0;
   for (auto _ : state) {
     const std::uint64_t start = cycles();
-    auto proved = prove(row.circuit, count, inputs, &total);
+    auto proved = prove_row(row, inputs, &total);
     tsc += cycles() - start;
     if (!proved) {
       state.SkipWithError(proved.error().message.c_str());
@@ -149,7 +166,7 @@ void BM_Prove(benchmark::State& state, Row row) {
     }
     proof_bytes = proved->proof.size();
     state.PauseTiming();
-    proofs().try_emplace(std::pair(row.circuit.name(), count), std::move(*proved));
+    proofs().try_emplace(ProofKey(row.circuit.name(), count, row.commitment), std::move(*proved));
     state.ResumeTiming();
   }
   const auto n = static_cast<double>(state.iterations());
@@ -230,14 +247,13 @@ void BM_VerifyChain(benchmark::State& state, std::size_t chain) {
 }
 
 void BM_Verify(benchmark::State& state, Row row) {
-  const auto key = std::pair(row.circuit.name(), row.count);
+  const ProofKey key(row.circuit.name(), row.count, row.commitment);
   if (!proofs().count(key)) {
-    proofs().emplace(key,
-                     prove(row.circuit, row.count, random_inputs(row.circuit, row.count)).value());
+    proofs().emplace(key, prove_row(row, random_inputs(row.circuit, row.count)).value());
   }
   const Proved& p = proofs().at(key);
   for (auto _ : state) {
-    const Status ok = verify(row.circuit, row.count, p.outputs, p.proof);
+    const Status ok = verify(row.circuit, row.count, p.outputs, p.proof, {}, row.commitment);
     if (!ok) {
       state.SkipWithError(ok.error().message.c_str());
       return;
@@ -249,8 +265,8 @@ void BM_Verify(benchmark::State& state, Row row) {
 const bool registered = [] {
   benchmark::RegisterBenchmark("boolean/native/keccak_f1600/merkleforge", BM_Native);
   for (const Row& row : kRows) {
-    const std::string suffix =
-        std::string(row.circuit.name()) + "/merkleforge/" + std::to_string(row.items());
+    const std::string suffix = std::string(row.circuit.name()) + "/" + row.implementation() + "/" +
+                               std::to_string(row.items());
     bench::register_prove_row("boolean/prove/" + suffix, BM_Prove, row);
     benchmark::RegisterBenchmark(("boolean/verify/" + suffix).c_str(), BM_Verify, row)
         ->Unit(benchmark::kMillisecond)

@@ -74,7 +74,8 @@ RunMode suite_mode(const RunMode& mode, const std::string& suite) {
   }
   if (suite == "boolean_prove") {  // the batch-size sweep only in the full run
     out.quick_filter =
-        "boolean/(native|verify)/|keccakf/merkleforge/(1024|8192)/|(sha256|blake3)/merkleforge/";
+        "boolean/(native|verify)/|keccakf/merkleforge(-slim)?/(1024|8192)/|"
+        "(sha256|blake3)/merkleforge(-slim)?/";
   }
   return out;
 }
