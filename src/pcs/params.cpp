@@ -69,18 +69,22 @@ unsigned queries_for(const PcsParams& params) {
   return queries;
 }
 
-/// The cap height minimising the cap layer plus the query paths of one oracle.
-unsigned best_cap_height(unsigned log_leaves, unsigned queries) {
-  unsigned best = 0;
-  double best_bytes = 0;
-  for (unsigned h = 0; h <= log_leaves; ++h) {
-    const double bytes = pow2(h) + static_cast<double>(queries) * (log_leaves - h);
-    if (h == 0 || bytes < best_bytes) {
-      best = h;
-      best_bytes = bytes;
-    }
+/// (1 − 2^−d)^q: the probability that q uniform positions all miss one node of 2^d.
+double all_miss(unsigned depth, unsigned queries) {
+  return std::exp(queries * std::log1p(-pow2(-static_cast<double>(depth))));
+}
+
+/// Expected distinct leaves and multiproof siblings of q uniform positions in a tree of 2^L
+/// leaves. Depth d has 2^(d−1) sibling pairs; a pair costs one sibling when exactly one of its
+/// nodes holds a position: 2·((1 − 2^−d)^q − (1 − 2^(1−d))^q) per pair.
+std::pair<double, double> expected_opening(unsigned log_leaves, unsigned queries) {
+  const double leaves = pow2(log_leaves) * (1 - all_miss(log_leaves, queries));
+  double siblings = 0;
+  for (unsigned depth = 1; depth <= log_leaves; ++depth) {
+    const double miss_pair = depth == 1 ? 0.0 : all_miss(depth - 1, queries);
+    siblings += pow2(depth) * (all_miss(depth, queries) - miss_pair);
   }
-  return best;
+  return {leaves, siblings};
 }
 
 /// Claims whose polynomial is over a proper subfield each send 2^κ tensor columns.
@@ -111,12 +115,12 @@ std::size_t fold_transcript_bytes(const PcsParams& params) {
          (std::size_t{1} << params.terminal_vars) * transcript::kB128Bytes;
 }
 
-std::size_t advice_bytes(const PcsParams& params) {
-  std::size_t bytes = 0;
+double expected_advice_bytes(const PcsParams& params) {
+  double bytes = 0;
   for (const OracleShape& oracle : params.oracles) {
-    bytes += (std::size_t{1} << oracle.cap_height) * transcript::kDigestBytes;
-    bytes += params.queries * (oracle_leaf_bytes(params) +
-                               (oracle.log_leaves - oracle.cap_height) * transcript::kDigestBytes);
+    const auto [leaves, siblings] = expected_opening(oracle.log_leaves, params.queries);
+    bytes += leaves * static_cast<double>(oracle_leaf_bytes(params)) +
+             siblings * static_cast<double>(transcript::kDigestBytes);
   }
   return bytes;
 }
@@ -222,7 +226,7 @@ Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
   }
   const auto raw_vars = static_cast<unsigned>(std::bit_width(total - 1));
 
-  std::size_t best_size = 0;
+  double best_size = 0;
   bool found = false;
   const unsigned first_arity = config.fixed_arity != 0 ? config.fixed_arity : 1;
   const unsigned last_arity = config.fixed_arity != 0 ? config.fixed_arity : 8;
@@ -243,10 +247,10 @@ Result<PcsParams> derive_params(const std::vector<PolynomialShape>& shapes,
       candidate.terminal_vars = n - arity * (oracles - 1);
       candidate.oracles.clear();
       for (unsigned k = 0; k < oracles; ++k) {
-        const unsigned log_leaves = candidate.query_bits() - arity * k;
-        candidate.oracles.push_back({log_leaves, best_cap_height(log_leaves, queries)});
+        candidate.oracles.push_back({candidate.query_bits() - arity * k});
       }
-      const std::size_t size = fold_transcript_bytes(candidate) + advice_bytes(candidate);
+      const double size =
+          static_cast<double>(fold_transcript_bytes(candidate)) + expected_advice_bytes(candidate);
       if (!found || size < best_size) {
         best_size = size;
         found = true;
@@ -275,13 +279,16 @@ std::string describe_parameters(const PcsParams& params) {
       out,
       "code: rate 1/%u, interleaved 2^%u polynomials of 2^%u coefficients, codeword 2^%u positions",
       1u << params.config.log_inv_rate, params.arity, params.log_dim(), params.query_bits());
-  append_line(
-      out, "fold arity %u (cost model: smallest proof), %zu oracles, terminal message 2^%u values",
-      params.arity, params.oracles.size(), params.terminal_vars);
+  append_line(out,
+              "fold arity %u (cost model: smallest expected proof), %zu oracles, terminal message "
+              "2^%u values",
+              params.arity, params.oracles.size(), params.terminal_vars);
   for (std::size_t k = 0; k < params.oracles.size(); ++k) {
-    append_line(out, "  oracle %zu: 2^%u leaves of %u B128, cap height %u, %u siblings per path", k,
-                params.oracles[k].log_leaves, 1u << params.arity, params.oracles[k].cap_height,
-                params.oracles[k].log_leaves - params.oracles[k].cap_height);
+    const auto [leaves, siblings] = expected_opening(params.oracles[k].log_leaves, params.queries);
+    append_line(out,
+                "  oracle %zu: 2^%u leaves of %u B128; one multiproof: %.1f leaves and %.1f "
+                "siblings expected",
+                k, params.oracles[k].log_leaves, 1u << params.arity, leaves, siblings);
   }
   append_line(out, "queries: %u%s", params.queries,
               params.config.fixed_queries != 0 ? " (fixed by the configuration: weak parameters)"
@@ -342,13 +349,29 @@ Digest32 statement_digest(const PcsParams& params, const Digest32& root,
   return Sha256::digest(bytes);
 }
 
-TapeSizes tape_sizes(const PcsParams& params, const std::vector<EvaluationClaim>& claims) {
-  return {ring_switch_bytes(params, claims) + fold_transcript_bytes(params), advice_bytes(params)};
+std::size_t fixed_size(const PcsParams& params, const std::vector<EvaluationClaim>& claims) {
+  return kProofHeaderBytes + ring_switch_bytes(params, claims) + fold_transcript_bytes(params);
 }
 
-std::size_t proof_size(const PcsParams& params, const std::vector<EvaluationClaim>& claims) {
-  const TapeSizes tapes = tape_sizes(params, claims);
-  return kProofHeaderBytes + tapes.transcript + tapes.advice;
+AdviceBounds advice_bounds(const PcsParams& params) {
+  AdviceBounds bounds{0, 0, expected_advice_bytes(params)};
+  const std::uint64_t queries = params.queries;
+  for (const OracleShape& oracle : params.oracles) {
+    // Least: every position on one leaf, whose path is then all siblings. Most: distinct leaves,
+    // and at most one sibling per pair of nodes at each depth.
+    bounds.min += oracle_leaf_bytes(params) + oracle.log_leaves * transcript::kDigestBytes;
+    const std::uint64_t leaves = std::min(queries, std::uint64_t{1} << oracle.log_leaves);
+    std::uint64_t siblings = 0;
+    for (unsigned depth = 1; depth <= oracle.log_leaves; ++depth) {
+      siblings += std::min(queries, std::uint64_t{1} << (depth - 1));
+    }
+    bounds.max += leaves * oracle_leaf_bytes(params) + siblings * transcript::kDigestBytes;
+  }
+  return bounds;
+}
+
+double expected_proof_size(const PcsParams& params, const std::vector<EvaluationClaim>& claims) {
+  return static_cast<double>(fixed_size(params, claims)) + expected_advice_bytes(params);
 }
 
 std::vector<ProofField> proof_layout(const PcsParams& params,
@@ -380,18 +403,6 @@ std::vector<ProofField> proof_layout(const PcsParams& params,
       add("terminal message", transcript::kB128Bytes << params.terminal_vars);
   }
   add("query proof of work", nonce_bytes(params.config.query_work_bits));
-  for (std::size_t k = 0; k < params.oracles.size(); ++k) {
-    add("oracle " + std::to_string(k) + " cap",
-        transcript::kDigestBytes << params.oracles[k].cap_height);
-  }
-  for (unsigned query = 0; query < params.queries; ++query) {
-    for (std::size_t k = 0; k < params.oracles.size(); ++k) {
-      const std::string prefix = "query " + std::to_string(query) + " oracle " + std::to_string(k);
-      add(prefix + " leaf", oracle_leaf_bytes(params));
-      add(prefix + " path",
-          (params.oracles[k].log_leaves - params.oracles[k].cap_height) * transcript::kDigestBytes);
-    }
-  }
   return fields;
 }
 

@@ -183,47 +183,64 @@ Digest32 leaf_hash(std::span<const B128> values) {
   return Hashing::leaf(ByteSpan(bytes, 16 * values.size()));
 }
 
-/// Reads an oracle's cap from the advice and checks that it hashes to `root`.
-Result<std::vector<Digest32>> read_cap(transcript::VerifierTranscript& transcript,
-                                       const OracleShape& shape, const Digest32& root,
-                                       std::size_t oracle) {
-  std::vector<Digest32> layer(std::size_t{1} << shape.cap_height);
-  for (Digest32& node : layer) {
-    auto read = transcript.read_advice_digest();
-    if (!read) return read.error();
-    node = *read;
-  }
-  std::vector<Digest32> cap = layer;
-  while (layer.size() > 1) {
-    for (std::size_t i = 0; i < layer.size() / 2; ++i) {
-      layer[i] = Hashing::node(layer[2 * i], layer[2 * i + 1]);
-    }
-    layer.resize(layer.size() / 2);
-  }
-  if (layer[0] != root) return reject("oracle " + std::to_string(oracle) + " cap is not its root");
-  return cap;
-}
+/// One oracle's opened leaves: their indices, ascending and distinct, and their values (POLYVAL
+/// basis), 2^arity per leaf.
+struct OpenedLeaves {
+  std::vector<std::uint64_t> indices;
+  std::vector<B128P> values;
+  std::size_t width = 0;
 
-/// Reads leaf `leaf` of an oracle (canonical values, into `values` in the POLYVAL basis) and its
-/// path, and checks the path up to the cap.
-Status read_opening(transcript::VerifierTranscript& transcript, const OracleShape& shape,
-                    const std::vector<Digest32>& cap, std::uint64_t leaf, std::span<B128P> values,
-                    const std::string& where) {
-  std::vector<B128> canonical(values.size());
-  if (Status read = transcript.read_advice_b128s(canonical); !read) return read;
-  Digest32 node = leaf_hash(canonical);
-  std::transform(canonical.begin(), canonical.end(), values.begin(),
-                 [](B128 value) { return to_polyval(value); });
-  std::uint64_t index = leaf;
-  for (unsigned level = 0; level < shape.log_leaves - shape.cap_height; ++level, index >>= 1) {
-    auto sibling = transcript.read_advice_digest();
-    if (!sibling) return sibling.error();
-    node = (index & 1) ? Hashing::node(*sibling, node) : Hashing::node(node, *sibling);
+  /// The values of leaf `index`. Precondition: index is one of `indices`.
+  std::span<const B128P> at(std::uint64_t index) const {
+    const auto found = std::lower_bound(indices.begin(), indices.end(), index);
+    return std::span(values).subspan(static_cast<std::size_t>(found - indices.begin()) * width,
+                                     width);
   }
-  if (node != cap[static_cast<std::size_t>(index)]) {
-    return reject(where + ": Merkle path does not reach the cap");
+};
+
+/// Reads the opening of oracle `oracle` at the positions' leaves (leaf = position >> shift): the
+/// distinct leaves in ascending order, then the multiproof's siblings, level by level from the
+/// leaves and left to right, each node's sibling read only when no opened leaf gives it; checks
+/// that they hash to `root`. Written here apart from the binary tree's multiproof, which the
+/// prover uses, so that the two must agree.
+Result<OpenedLeaves> read_oracle(transcript::VerifierTranscript& transcript,
+                                 const OracleShape& shape, unsigned arity,
+                                 const std::vector<std::uint64_t>& positions, unsigned shift,
+                                 const Digest32& root, std::size_t oracle) {
+  OpenedLeaves opened;
+  opened.width = std::size_t{1} << arity;
+  for (std::uint64_t position : positions) opened.indices.push_back(position >> shift);
+  std::sort(opened.indices.begin(), opened.indices.end());
+  opened.indices.erase(std::unique(opened.indices.begin(), opened.indices.end()),
+                       opened.indices.end());
+  std::vector<std::pair<std::uint64_t, Digest32>> known;
+  std::vector<B128> canonical(opened.width);
+  for (std::uint64_t index : opened.indices) {
+    if (Status read = transcript.read_advice_b128s(canonical); !read) return read.error();
+    known.emplace_back(index, leaf_hash(canonical));
+    for (B128 value : canonical) opened.values.push_back(to_polyval(value));
   }
-  return Ok{};
+  for (unsigned level = 0; level < shape.log_leaves; ++level) {
+    std::size_t parents = 0;
+    for (std::size_t j = 0; j < known.size(); ++j) {
+      const auto [index, node] = known[j];
+      Digest32 sibling;
+      if (j + 1 < known.size() && known[j + 1].first == (index ^ 1)) {
+        sibling = known[++j].second;
+      } else {
+        auto read = transcript.read_advice_digest();
+        if (!read) return read.error();
+        sibling = *read;
+      }
+      known[parents++] = {
+          index >> 1, (index & 1) ? Hashing::node(sibling, node) : Hashing::node(node, sibling)};
+    }
+    known.resize(parents);
+  }
+  if (known.size() != 1 || known[0].second != root) {
+    return reject("oracle " + std::to_string(oracle) + ": the multiproof does not reach its root");
+  }
+  return opened;
 }
 
 /// Claim j's point padded with zeros to κ + packed_vars.
@@ -258,10 +275,13 @@ Result<DecodedProof> decode_proof(const PcsParams& params,
                       "pcs proof: parameters are not those derive_params gives for their shapes");
   }
   if (Status valid = check_claims(params, claims); !valid) return valid.error();
-  const std::size_t expected = proof_size(params, claims);
-  if (proof.size() != expected) {
+  const std::size_t fixed = fixed_size(params, claims);
+  const AdviceBounds advice = advice_bounds(params);
+  if (proof.size() < fixed + advice.min || proof.size() > fixed + advice.max) {
     return make_error(Errc::malformed_input, "pcs proof: " + std::to_string(proof.size()) +
-                                                 " bytes, expected " + std::to_string(expected));
+                                                 " bytes, expected " +
+                                                 std::to_string(fixed + advice.min) + " to " +
+                                                 std::to_string(fixed + advice.max));
   }
   if (!std::equal(kProofMagic, kProofMagic + sizeof kProofMagic, proof.begin()) ||
       proof[sizeof kProofMagic] != kProofVersion) {
@@ -269,9 +289,9 @@ Result<DecodedProof> decode_proof(const PcsParams& params,
         Errc::malformed_input,
         "pcs proof: not a version " + std::to_string(kProofVersion) + " FRI-Binius proof");
   }
-  const TapeSizes tapes = tape_sizes(params, claims);
-  return DecodedProof{proof.subspan(kProofHeaderBytes, tapes.transcript),
-                      proof.subspan(kProofHeaderBytes + tapes.transcript, tapes.advice)};
+  // The advice is read strictly: a multiproof that ends early or late fails its reads or finish().
+  return DecodedProof{proof.subspan(kProofHeaderBytes, fixed - kProofHeaderBytes),
+                      proof.subspan(fixed)};
 }
 
 Status pcs_verify(const PcsParams& params, const Digest32& root,
@@ -396,47 +416,42 @@ Status pcs_verify(const PcsParams& params, const Digest32& root,
   }
   if (claim != t_at_r * indicator) return reject("the sumcheck's final claim does not hold");
 
-  // Queries: caps, then per query every oracle's leaf folded into the next oracle's value.
+  // Queries: every oracle's multiproof, then per query every oracle's leaf folded into the next
+  // oracle's value.
   transcript.begin_phase("pcs/query");
   if (Status work = transcript.check_work(params.config.query_work_bits); !work) return work;
   const Twiddles twiddles(params.query_bits());
   const std::vector<B128P> terminal_codeword =
       encode_terminal(terminal, params.config.log_inv_rate,
                       arity * static_cast<unsigned>(params.oracles.size() - 1), twiddles);
-  std::vector<std::vector<Digest32>> caps;
+  std::vector<std::uint64_t> positions(params.queries);
+  for (std::uint64_t& position : positions) position = transcript.sample_index(params.query_bits());
+  std::vector<OpenedLeaves> opened;
   for (std::size_t k = 0; k < params.oracles.size(); ++k) {
-    auto cap = read_cap(transcript, params.oracles[k], roots[k], k);
-    if (!cap) return cap.error();
-    caps.push_back(std::move(*cap));
+    auto leaves = read_oracle(transcript, params.oracles[k], arity, positions,
+                              static_cast<unsigned>(arity * k), roots[k], k);
+    if (!leaves) return leaves.error();
+    opened.push_back(std::move(*leaves));
   }
   const std::vector<B128P> interleave_eq =
       binius::polyval_eq_tensor(std::span<const B128P>(r).first(arity));
-  std::vector<B128P> leaf(std::size_t{1} << arity);
   for (unsigned query = 0; query < params.queries; ++query) {
-    const std::uint64_t position = transcript.sample_index(params.query_bits());
+    const std::uint64_t position = positions[query];
     const std::string where = "query " + std::to_string(query);
-    if (Status opened = read_opening(transcript, params.oracles[0], caps[0], position, leaf,
-                                     where + " oracle 0");
-        !opened) {
-      return opened;
-    }
+    const std::span<const B128P> first = opened[0].at(position);
     B128P value;
-    for (std::size_t m = 0; m < leaf.size(); ++m) value += interleave_eq[m] * leaf[m];
+    for (std::size_t m = 0; m < first.size(); ++m) value += interleave_eq[m] * first[m];
     for (std::size_t k = 1; k < params.oracles.size(); ++k) {
       const auto shift = static_cast<unsigned>(arity * k);
       const std::uint64_t leaf_index = position >> shift;
-      if (Status opened = read_opening(transcript, params.oracles[k], caps[k], leaf_index, leaf,
-                                       where + " oracle " + std::to_string(k));
-          !opened) {
-        return opened;
-      }
+      const std::span<const B128P> leaf = opened[k].at(leaf_index);
       const std::uint64_t entry = (position >> (shift - arity)) & ((std::uint64_t{1} << arity) - 1);
       if (leaf[static_cast<std::size_t>(entry)] != value) {
         // Only a prover that folded other data than it committed gets here (not reached by
-        // mutation: an edited leaf fails its Merkle path first); tests/pcs PcsCheatingProver.
+        // mutation: an edited leaf fails its multiproof first); tests/pcs PcsCheatingProver.
         return reject(where + " oracle " + std::to_string(k) + ": fold mismatch");
       }
-      std::vector<B128P> current = leaf;
+      std::vector<B128P> current(leaf.begin(), leaf.end());
       for (unsigned s = 0; s < arity; ++s) {
         const unsigned fold = arity * static_cast<unsigned>(k - 1) + s;
         const B128P challenge = r[arity * k + s];

@@ -85,20 +85,17 @@ TEST(PcsParams, EachTermAtL22IsTheDerivedOne) {
   EXPECT_NE(text.find("·2^-100.44 + 3·2^(2k - 256)"), std::string::npos) << text;
 }
 
-TEST(PcsParams, ArityAndCapsMinimiseTheProofSize) {
+TEST(PcsParams, ArityMinimisesTheExpectedProofSize) {
   auto chosen = derive_params({{7, 22}}, PcsConfig{});
   ASSERT_TRUE(chosen.ok());
   const std::vector<EvaluationClaim> claims{{0, std::vector<B128>(22), B128::zero()}};
-  const std::size_t best = proof_size(*chosen, claims);
+  const double best = expected_proof_size(*chosen, claims);
   for (unsigned arity = 1; arity <= 8; ++arity) {
     PcsConfig config;
     config.fixed_arity = arity;
     auto other = derive_params({{7, 22}}, config);
     ASSERT_TRUE(other.ok());
-    EXPECT_LE(best, proof_size(*other, claims)) << "arity " << arity;
-  }
-  for (const OracleShape& oracle : chosen->oracles) {
-    EXPECT_LE(oracle.cap_height, oracle.log_leaves);
+    EXPECT_LE(best, expected_proof_size(*other, claims)) << "arity " << arity;
   }
 }
 
@@ -232,7 +229,9 @@ TEST(PcsOpen, SingleB128PolynomialVerifies) {
   std::mt19937_64 rng(1);
   const Instance instance = make_instance(rng, {{7, 10}}, PcsConfig{}, 1);
   const Bytes proof = prove(instance);
-  EXPECT_EQ(proof.size(), proof_size(instance.committed.params, instance.claims));
+  const PcsParams& params = instance.committed.params;
+  EXPECT_GE(proof.size(), fixed_size(params, instance.claims) + advice_bounds(params).min);
+  EXPECT_LE(proof.size(), fixed_size(params, instance.claims) + advice_bounds(params).max);
   const Status verified = verify(instance, proof);
   EXPECT_TRUE(verified.ok()) << verified.error().message;
 }
@@ -291,7 +290,7 @@ TEST(PcsOpen, AProofVerifiesOnlyUnderItsOwnProfile) {
   other_work.query_work_bits = 15;
   auto other = derive_params(fixed.shapes, other_work);
   ASSERT_TRUE(other.ok());
-  ASSERT_EQ(proof_size(*other, fixed.claims), fixed_proof.size());
+  ASSERT_EQ(fixed_size(*other, fixed.claims), fixed_size(fixed.committed.params, fixed.claims));
   const Status refused = pcs_verify(*other, fixed.committed.root(), fixed.claims, fixed_proof);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().code, Errc::corrupt_data) << refused.error().message;
@@ -388,22 +387,56 @@ TEST(PcsOpen, ArityOneAndLargeAritiesVerify) {
 
 // ---- proof format ----
 
-TEST(PcsFormat, ProofSizeFromTheParametersEqualsTheEncoding) {
+TEST(PcsFormat, FixedPartFromTheParametersAndAdviceWithinItsBounds) {
   std::mt19937_64 rng(6);
   for (const auto& shapes : std::vector<std::vector<PolynomialShape>>{
            {{7, 10}}, {{0, 9}, {7, 3}}, {{3, 8}, {5, 8}, {7, 1}}}) {
     const Instance instance = make_instance(rng, shapes, weak(7), 2);
+    const PcsParams& params = instance.committed.params;
     const Bytes proof = prove(instance);
-    EXPECT_EQ(proof.size(), proof_size(instance.committed.params, instance.claims));
-    const auto layout = proof_layout(instance.committed.params, instance.claims);
+    const auto layout = proof_layout(params, instance.claims);
     std::size_t offset = 0;
     for (const ProofField& field : layout) {
       EXPECT_EQ(field.offset, offset) << field.name;
       offset += field.size;
     }
-    EXPECT_EQ(offset, proof.size());
-    EXPECT_EQ(Bytes(proof.begin(), proof.begin() + 5), (Bytes{'M', 'F', 'P', 'C', 2}));
+    EXPECT_EQ(offset, fixed_size(params, instance.claims));
+    const AdviceBounds advice = advice_bounds(params);
+    EXPECT_GE(proof.size(), offset + advice.min);
+    EXPECT_LE(proof.size(), offset + advice.max);
+    EXPECT_EQ(Bytes(proof.begin(), proof.begin() + 5), (Bytes{'M', 'F', 'P', 'C', 3}));
   }
+}
+
+// The advice is each oracle's multiproof: distinct leaves plus the siblings they do not give.
+// Over fresh statements (fresh query positions) its mean size must be the cost model's
+// expectation, computed from the occupancy of each tree level (params.cpp), and a proof with many
+// queries on few leaves must be far below the bound without deduplication.
+TEST(PcsFormat, AdviceSizeIsTheMultiproofsExpectation) {
+  std::mt19937_64 rng(16);
+  PcsConfig config = weak(96);
+  config.fixed_arity = 2;
+  const Instance instance = make_instance(rng, {{7, 9}}, config, 1);  // 2^8 leaves of oracle 0
+  const PcsParams& params = instance.committed.params;
+  const std::size_t fixed = fixed_size(params, instance.claims);
+  const AdviceBounds bounds = advice_bounds(params);
+  constexpr int kProofs = 60;
+  double total = 0, total_squares = 0;
+  for (int i = 0; i < kProofs; ++i) {
+    std::vector<EvaluationClaim> claims = instance.claims;
+    claims[0].point = test::random_point(rng, 9);
+    claims[0].value = test::naive_evaluate(instance.packed[0], instance.shapes[0], claims[0].point);
+    auto proof = pcs_prove(instance.committed, claims);
+    ASSERT_TRUE(proof.ok());
+    ASSERT_TRUE(pcs_verify(params, instance.committed.root(), claims, *proof).ok());
+    const auto advice = static_cast<double>(proof->size() - fixed);
+    total += advice;
+    total_squares += advice * advice;
+  }
+  const double mean = total / kProofs;
+  const double sd = std::sqrt(total_squares / kProofs - mean * mean);
+  EXPECT_NEAR(mean, bounds.expected, 4 * sd / std::sqrt(double{kProofs}) + 1) << sd;
+  EXPECT_LT(mean, 0.8 * static_cast<double>(bounds.max));
 }
 
 // ---- rejections ----
@@ -477,6 +510,13 @@ TEST_F(PcsReject, EveryFieldOfTheProofAltered) {
       altered[at] ^= 0x01;
       EXPECT_FALSE(verify(instance_, altered).ok()) << field.name << " byte " << at - field.offset;
     }
+  }
+  // The advice (leaves and multiproof siblings): every 16-byte value and digest half.
+  const std::size_t fixed = fixed_size(instance_.committed.params, instance_.claims);
+  for (std::size_t at = fixed; at < proof_.size(); at += 16) {
+    Bytes altered = proof_;
+    altered[at] ^= 0x80;
+    EXPECT_FALSE(verify(instance_, altered).ok()) << "advice byte " << at - fixed;
   }
 }
 
@@ -591,9 +631,9 @@ void expect_fri_consistency_rejects(const std::vector<PolynomialShape>& shapes,
 TEST(PcsCheatingProver, CommittingOneMessageAndFoldingAnotherFailsTheFoldCheck) {
   PcsConfig config = weak(6);
   config.fixed_arity = 1;
-  expect_fri_consistency_rejects({{7, 10}}, config, 3, "fold mismatch");
+  expect_fri_consistency_rejects({{7, 10}}, config, 4, "fold mismatch");
   config.fixed_arity = 2;
-  expect_fri_consistency_rejects({{7, 9}, {0, 12}}, config, 2, "fold mismatch");
+  expect_fri_consistency_rejects({{7, 9}, {0, 12}}, config, 3, "fold mismatch");
 }
 
 TEST(PcsCheatingProver, CommittingOneMessageAndSendingAnotherTerminalFailsTheTerminalCheck) {

@@ -29,10 +29,10 @@ namespace merkleforge::pcs {
 using binius::B128;
 
 /// Identifies this protocol in the transcript and in proofs.
-inline constexpr std::string_view kPcsProtocol = "merkleforge/pcs/fri-binius/v2";
+inline constexpr std::string_view kPcsProtocol = "merkleforge/pcs/fri-binius/v3";
 /// First bytes of every encoded proof: "MFPC" and the format version.
 inline constexpr std::uint8_t kProofMagic[4] = {'M', 'F', 'P', 'C'};
-inline constexpr std::uint8_t kProofVersion = 2;
+inline constexpr std::uint8_t kProofVersion = 3;
 /// Bytes of the proof header (magic + version).
 inline constexpr std::size_t kProofHeaderBytes = 5;
 /// Largest number of evaluation claims in one proof (bounds the batching error term).
@@ -95,10 +95,10 @@ struct PolynomialLayout {
 };
 
 /// One Merkle oracle: oracle 0 is the committed interleaved codeword, oracle k >= 1 the
-/// codeword after arity·k folds.
+/// codeword after arity·k folds. The queries open each oracle with one multiproof: its distinct
+/// leaves and the siblings no opened leaf gives (binary/proof.hpp MultiProof order).
 struct OracleShape {
   unsigned log_leaves = 0;  ///< log2 of leaves (codeword positions / 2^arity for k >= 1)
-  unsigned cap_height = 0;  ///< the cap layer of 2^cap_height nodes is sent once
   bool operator==(const OracleShape&) const = default;
 };
 
@@ -124,9 +124,9 @@ struct PcsParams {
 };
 
 /// Derives every parameter from the shapes and the configuration: layout (largest first),
-/// ℓ* = max(arity, ⌈log2 Σ 2^packed_vars⌉), arity and number of oracles minimising the proof size,
-/// fold proof of work as PcsParams::fold_work_bits, query count minimal for security_bits (with
-/// the configured query proof of work), cap heights minimising cap + paths. Errors:
+/// ℓ* = max(arity, ⌈log2 Σ 2^packed_vars⌉), arity and number of oracles minimising the expected
+/// proof size (expected_proof_size), fold proof of work as PcsParams::fold_work_bits, query count
+/// minimal for security_bits (with the configured query proof of work). Errors:
 /// invalid_argument for no shapes, a tower level > 7, a size beyond kMaxTotalVars, a rate other
 /// than 1/2 or 1/4, an arity outside 1..8, query proof of work above kMaxQueryWorkBits, a
 /// security target the formula cannot reach. Always returns: the query count is searched up to
@@ -158,28 +158,33 @@ Status check_claims(const PcsParams& params, const std::vector<EvaluationClaim>&
 Digest32 statement_digest(const PcsParams& params, const Digest32& root,
                           const std::vector<EvaluationClaim>& claims);
 
-/// One field of the encoded proof: name (e.g. "query 3 oracle 1 path"), offset and size in bytes.
+/// One field of the encoded proof: name (e.g. "round 3 polynomial"), offset and size in bytes.
 struct ProofField {
   std::string name;
   std::size_t offset = 0;
   std::size_t size = 0;
 };
 
-/// The fixed layout of the proof for these parameters and claims (precondition: check_claims
-/// passed): header, transcript tape, advice tape, every field in order, derived from the
-/// parameters alone.
+/// The fixed part of the proof for these parameters and claims (precondition: check_claims
+/// passed): the header and every field of the transcript tape, in order, derived from the
+/// parameters alone. The advice tape follows; its size depends on the query positions (how many
+/// distinct leaves and siblings the multiproofs hold), between advice_bounds().
 std::vector<ProofField> proof_layout(const PcsParams& params,
                                      const std::vector<EvaluationClaim>& claims);
 
-/// Total encoded proof bytes (end of the last field of proof_layout), without building the layout.
-std::size_t proof_size(const PcsParams& params, const std::vector<EvaluationClaim>& claims);
+/// Bytes of the header and the transcript tape (the end of proof_layout).
+std::size_t fixed_size(const PcsParams& params, const std::vector<EvaluationClaim>& claims);
 
-/// Bytes of the transcript tape and of the advice tape.
-struct TapeSizes {
-  std::size_t transcript = 0;
-  std::size_t advice = 0;
+/// The advice tape's size: the least and the most any query positions give, and the expected
+/// size for uniform positions (what the cost model minimises).
+struct AdviceBounds {
+  std::size_t min = 0, max = 0;
+  double expected = 0;
 };
-TapeSizes tape_sizes(const PcsParams& params, const std::vector<EvaluationClaim>& claims);
+AdviceBounds advice_bounds(const PcsParams& params);
+
+/// fixed_size plus the expected advice: a proof's size on average.
+double expected_proof_size(const PcsParams& params, const std::vector<EvaluationClaim>& claims);
 
 /// κ = 7 − level: log2 of T_level values per B128 word.
 inline unsigned packing_log(unsigned tower_level) {

@@ -2,6 +2,7 @@
 // on POLYVAL-basis values through the kernels, large loops through the parallel module.
 #include "merkleforge/pcs/prover.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <chrono>
@@ -459,24 +460,29 @@ struct FoldOracle {
   BinaryMerkleTree<Sha256> tree;
 };
 
-Status advise_opening(transcript::ProverTranscript& transcript,
-                      const BinaryMerkleTree<Sha256>& tree, std::span<const B128> values,
-                      unsigned arity, const OracleShape& shape, std::uint64_t leaf,
-                      std::vector<Digest32>& path) {
-  transcript.advise_b128s(values.subspan(leaf << arity, std::size_t{1} << arity));
-  if (Status s = tree.inclusion_path(leaf, path); !s) return s;
-  for (unsigned level = 0; level < shape.log_leaves - shape.cap_height; ++level) {
-    transcript.advise_digest(path[level]);
-  }
-  return Ok{};
+/// The sorted distinct leaves of an oracle that the positions open (leaf = position >> shift).
+std::vector<std::uint64_t> opened_leaves(const std::vector<std::uint64_t>& positions,
+                                         unsigned shift) {
+  std::vector<std::uint64_t> leaves;
+  leaves.reserve(positions.size());
+  for (std::uint64_t position : positions) leaves.push_back(position >> shift);
+  std::sort(leaves.begin(), leaves.end());
+  leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
+  return leaves;
 }
 
-void advise_cap(transcript::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
-                const OracleShape& shape) {
-  const unsigned level = shape.log_leaves - shape.cap_height;
-  for (std::uint64_t node = 0; node < (std::uint64_t{1} << shape.cap_height); ++node) {
-    transcript.advise_digest(tree.range_hash(node << level, (node + 1) << level));
+/// One oracle's opening: its distinct opened leaves in ascending order, then the binary tree's
+/// multiproof siblings for them (binary/proof.hpp order).
+Status advise_oracle(transcript::ProverTranscript& transcript, const BinaryMerkleTree<Sha256>& tree,
+                     std::span<const B128> values, unsigned arity,
+                     const std::vector<std::uint64_t>& leaves) {
+  for (std::uint64_t leaf : leaves) {
+    transcript.advise_b128s(values.subspan(leaf << arity, std::size_t{1} << arity));
   }
+  auto multiproof = tree.multiproof(leaves);
+  if (!multiproof) return multiproof.error();
+  for (const Digest32& sibling : multiproof->siblings) transcript.advise_digest(sibling);
+  return Ok{};
 }
 
 }  // namespace
@@ -648,24 +654,16 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     transcript.grind(params.config.query_work_bits);
   }
   Stopwatch watch(part(timings, &PcsTimings::queries));
-  advise_cap(transcript, committed.tree, params.oracles[0]);
-  for (std::size_t k = 1; k < params.oracles.size(); ++k) {
-    advise_cap(transcript, oracles[k - 1].tree, params.oracles[k]);
-  }
-  std::vector<Digest32> path;
-  for (unsigned query = 0; query < params.queries; ++query) {
-    const std::uint64_t position = transcript.sample_index(params.query_bits());
-    if (Status s = advise_opening(transcript, committed.tree, committed.codeword, arity,
-                                  params.oracles[0], position, path);
+  std::vector<std::uint64_t> positions(params.queries);
+  for (std::uint64_t& position : positions) position = transcript.sample_index(params.query_bits());
+  for (std::size_t k = 0; k < params.oracles.size(); ++k) {
+    const auto shift = static_cast<unsigned>(arity * k);
+    const BinaryMerkleTree<Sha256>& tree = k == 0 ? committed.tree : oracles[k - 1].tree;
+    const std::span<const B128> values =
+        k == 0 ? std::span<const B128>(committed.codeword) : oracles[k - 1].values;
+    if (Status s = advise_oracle(transcript, tree, values, arity, opened_leaves(positions, shift));
         !s) {
       return s.error();
-    }
-    for (std::size_t k = 1; k < params.oracles.size(); ++k) {
-      if (Status s = advise_opening(transcript, oracles[k - 1].tree, oracles[k - 1].values, arity,
-                                    params.oracles[k], position >> (arity * k), path);
-          !s) {
-        return s.error();
-      }
     }
   }
   const transcript::ProofTapes tapes = std::move(transcript).finish();
