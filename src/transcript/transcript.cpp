@@ -257,8 +257,7 @@ void VerifierTranscript::absorb_public(ByteSpan bytes) {
 }
 
 Result<ByteSpan> VerifierTranscript::read_advice_bytes(std::size_t count) {
-  // The verifiers check a proof's length against its statement before reading, so the advice is
-  // never short for them (not reached by mutation); tests/transcript reaches both checks.
+  // Reached by a truncated PCS proof: its multiproofs' length depends on the query positions.
   if (count > advice_remaining()) return past_end("the advice", count, advice_remaining());
   const ByteSpan bytes = advice_.subspan(advice_read_, count);
   advice_read_ += count;
@@ -267,7 +266,6 @@ Result<ByteSpan> VerifierTranscript::read_advice_bytes(std::size_t count) {
 
 Status VerifierTranscript::read_advice_b128s(std::span<B128> out) {
   if (out.size() > advice_remaining() / kB128Bytes) {
-    // Not reached by mutation either (see read_advice_bytes).
     return past_end("the advice", out.size_bytes(), advice_remaining());
   }
   auto bytes = read_advice_bytes(out.size_bytes());
