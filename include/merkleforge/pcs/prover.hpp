@@ -29,8 +29,9 @@ struct PcsCommitted {
   PcsParams params;
   // On huge pages (core/large_pages.hpp): at ℓ* = 22 these are 320 MiB, and faulting them in
   // 4 KiB pages took longer than the encoding on a virtual machine.
-  LargeVector<B128> message;                   ///< t*: 2^ℓ* values
-  LargeVector<binius::B128P> message_polyval;  ///< t* in the POLYVAL basis (for the sumcheck)
+  /// t*, 2^ℓ* values in the POLYVAL basis only: the encoder's input and the sumcheck's; the
+  /// ring-switching pass converts the words it reads back block by block (no canonical copy).
+  LargeVector<binius::B128P> message_polyval;
   LargeVector<B128> codeword;     ///< interleaved RS codeword (reed_solomon.hpp layout)
   BinaryMerkleTree<Sha256> tree;  ///< codeword_commitment.hpp leaves
 

@@ -67,14 +67,6 @@ void parallel_blocks(std::size_t count, Body&& body) {
   });
 }
 
-LargeVector<B128P> to_polyval_vector(std::span<const B128> canonical) {
-  LargeVector<B128P> out(canonical.size());
-  parallel_blocks(canonical.size(), [&](std::size_t begin, std::size_t end) {
-    binius::to_polyval(canonical.subspan(begin, end - begin), {out.data() + begin, end - begin});
-  });
-  return out;
-}
-
 LargeVector<B128> to_canonical_vector(std::span<const B128P> polyval) {
   LargeVector<B128> out(polyval.size());
   parallel_blocks(polyval.size(), [&](std::size_t begin, std::size_t end) {
@@ -328,15 +320,19 @@ std::uint64_t transpose8x8(std::uint64_t x) {
 
 using BitSums = std::vector<std::array<B128P, 128>>;
 
-/// sums[j][b] = Σ over v with bit b of words[v] set of eq_j(v), for every claim j in one pass:
-/// per 8 words, the 8 bits at each position b form one byte (8×8 transposes), which indexes the
-/// 256 subset sums of claim j's 8 lo factors — 128 lookups instead of a product or a branch per
-/// set bit; each hi block's sums are then scaled by its hi factor (128 products per 2^13 words).
-BitSums bit_sums_of(std::span<const B128> words, const std::vector<const FactoredEq*>& eqs) {
+/// sums[j][b] = Σ over v with bit b of the canonical words[v] set of eq_j(v), for every claim j in
+/// one pass: per 8 words, the 8 bits at each position b form one byte (8×8 transposes), which
+/// indexes the 256 subset sums of claim j's 8 lo factors — 128 lookups instead of a product or a
+/// branch per set bit; each hi block's sums are then scaled by its hi factor (128 products per
+/// 2^13 words). The words come in the POLYVAL basis (the committed t*) and are converted back to
+/// canonical 512 at a time by the bulk kernel, so that t* is never held twice.
+BitSums bit_sums_of(std::span<const B128P> words, const std::vector<const FactoredEq*>& eqs) {
   constexpr std::size_t kGroup = 8;
+  constexpr std::size_t kChunkGroups = 64;
   const std::size_t groups = words.size() / kGroup;
   auto body = [&](std::size_t first, std::size_t last, BitSums acc) {
     std::array<B128P, 256> table;
+    std::array<B128, kGroup * kChunkGroups> canonical;
     // The claims on one polynomial share its shape, so the first claim's blocks are all of theirs.
     BitSums block(eqs.size());  // the current hi block's sums of lo factors
     std::size_t block_start = kGroup * first;
@@ -352,7 +348,12 @@ BitSums bit_sums_of(std::span<const B128> words, const std::vector<const Factore
         flush();
         block_start = kGroup * g;
       }
-      const B128* w = words.data() + kGroup * g;
+      const std::size_t in_chunk = (g - first) % kChunkGroups;
+      if (in_chunk == 0) {
+        const std::size_t count = kGroup * std::min(kChunkGroups, last - g);
+        binius::to_canonical(words.subspan(kGroup * g, count), std::span(canonical).first(count));
+      }
+      const B128* w = canonical.data() + kGroup * in_chunk;
       std::uint8_t rows[kGroup][16];  // the 8 words' bytes
       std::memcpy(rows, w, sizeof rows);
       std::array<std::uint8_t, 128> column_bytes;  // byte b: bit i = bit b of word i
@@ -385,10 +386,11 @@ BitSums bit_sums_of(std::span<const B128> words, const std::vector<const Factore
         return a;
       });
   for (std::size_t v = kGroup * groups; v < words.size(); ++v) {  // fewer than 8 words
+    const B128 word = binius::to_canonical(words[v]);
     for (std::size_t c = 0; c < eqs.size(); ++c) {
       const B128P eq = *eqs[c]->low(v) * eqs[c]->high(v);
       for (unsigned b = 0; b < 128; ++b) {
-        if ((words[v].value() >> b) & 1) sums[c][b] += eq;
+        if ((word.value() >> b) & 1) sums[c][b] += eq;
       }
     }
   }
@@ -498,7 +500,8 @@ Result<PcsCommitted> pcs_commit(const std::vector<PolynomialShape>& shapes,
                                             std::to_string(shapes.size()) + " shapes");
   }
   PcsCommitted committed;
-  committed.message.assign(std::size_t{1} << params->total_vars, B128::zero());
+  // Zero padding: zero is its own POLYVAL image.
+  committed.message_polyval.assign(std::size_t{1} << params->total_vars, B128P::zero());
   for (std::size_t j = 0; j < shapes.size(); ++j) {
     const PolynomialLayout& layout = params->polynomials[j];
     const std::size_t words = std::size_t{1} << layout.packed_vars;
@@ -512,14 +515,18 @@ Result<PcsCommitted> pcs_commit(const std::vector<PolynomialShape>& shapes,
       return make_error(Errc::invalid_argument,
                         "pcs: polynomial " + std::to_string(j) + " has bits set beyond its values");
     }
-    std::copy(packed[j].begin(), packed[j].end(), committed.message.begin() + layout.offset);
   }
   const binius::ReedSolomonParams code{params->log_dim(), params->config.log_inv_rate,
                                        params->arity};
   {
     Stopwatch watch(part(timings, &PcsTimings::ntt));
     // The POLYVAL-basis message is the NTT's input and, kept, the prover's sumcheck input.
-    committed.message_polyval = to_polyval_vector(committed.message);
+    for (std::size_t j = 0; j < shapes.size(); ++j) {
+      B128P* target = committed.message_polyval.data() + params->polynomials[j].offset;
+      parallel_blocks(packed[j].size(), [&](std::size_t begin, std::size_t end) {
+        binius::to_polyval(packed[j].subspan(begin, end - begin), {target + begin, end - begin});
+      });
+    }
     committed.codeword.resize(code.codeword_values());
     if (Status encoded = binius::reed_solomon_encode_polyval(committed.message_polyval, code,
                                                              committed.codeword);
@@ -567,8 +574,8 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
         eqs.push_back(&*eq_high[j]);
       }
       if (on_p.empty()) continue;
-      const std::span<const B128> words(committed.message.data() + layout.offset,
-                                        eq_high[on_p[0]]->size());
+      const std::span<const B128P> words(committed.message_polyval.data() + layout.offset,
+                                         eq_high[on_p[0]]->size());
       const BitSums sums = bit_sums_of(words, eqs);
       for (std::size_t k = 0; k < on_p.size(); ++k) {
         tensor_columns[on_p[k]] = ring_switch_columns(sums[k], layout.shape.tower_level);
@@ -584,7 +591,7 @@ Result<Bytes> pcs_prove(const PcsCommitted& committed, const std::vector<Evaluat
     // Batching: A* = Σ_j α^j·A_j on claim j's subcube.
     transcript.begin_phase("pcs/batch");
     const B128P alpha = to_polyval(transcript.sample_b128());
-    LargeVector<B128P> indicator(committed.message.size());
+    LargeVector<B128P> indicator(committed.message_polyval.size());
     B128P power = B128P::one();
     for (std::size_t j = 0; j < claims.size(); ++j) {
       const PolynomialLayout& layout = params.polynomials[claims[j].polynomial];
