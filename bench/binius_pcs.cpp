@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <tuple>
 
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/parallel/parallel.hpp"
@@ -137,30 +138,24 @@ void sizes(benchmark::internal::Benchmark* b) {
   for (int vars = 20; vars <= max_vars(); ++vars) b->Arg(vars);
 }
 
-/// The three benchmarks of one profile, named binius/pcs/<step>/merkleforge/<profile>.
+/// The three benchmarks of one profile, named binius/pcs/<step>/merkleforge/<profile>; commit and
+/// prove over sizes and threads, verify over sizes (one thread).
 void register_profile(const PcsConfig& config) {
+  using Function = void (*)(benchmark::State&, const PcsConfig&);
   const std::string profile(profile_name(config));
-  const auto name = [&](const char* step) {
-    return "binius/pcs/" + std::string(step) + "/merkleforge/" + profile;
-  };
-  benchmark::RegisterBenchmark(name("commit").c_str(), BM_Commit, config)
-      ->ArgNames({"vars", "threads"})
-      ->Apply(sizes_and_threads)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime()
-      ->MeasureProcessCPUTime();
-  benchmark::RegisterBenchmark(name("prove").c_str(), BM_Prove, config)
-      ->ArgNames({"vars", "threads"})
-      ->Apply(sizes_and_threads)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime()
-      ->MeasureProcessCPUTime();
-  benchmark::RegisterBenchmark(name("verify").c_str(), BM_Verify, config)
-      ->ArgNames({"vars"})
-      ->Apply(sizes)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime()
-      ->MeasureProcessCPUTime();
+  for (const auto& [step, function, threaded] :
+       {std::tuple<const char*, Function, bool>{"commit", BM_Commit, true},
+        {"prove", BM_Prove, true},
+        {"verify", BM_Verify, false}}) {
+    const std::string name = "binius/pcs/" + std::string(step) + "/merkleforge/" + profile;
+    benchmark::RegisterBenchmark(name.c_str(), function, config)
+        ->ArgNames(threaded ? std::vector<std::string>{"vars", "threads"}
+                            : std::vector<std::string>{"vars"})
+        ->Apply(threaded ? sizes_and_threads : sizes)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->MeasureProcessCPUTime();
+  }
 }
 
 const bool kRegistered = [] {

@@ -207,13 +207,18 @@ void VerifierTranscript::begin_phase(std::string_view label) {
   sponge_.absorb(kPhaseTag, as_bytes(label));
 }
 
-Result<ByteSpan> VerifierTranscript::read_bytes(std::size_t count) {
+Result<ByteSpan> VerifierTranscript::take(std::size_t count) {
   if (count > transcript_remaining()) {
     return past_end("the transcript", count, transcript_remaining());
   }
   const ByteSpan bytes = transcript_.subspan(read_, count);
   read_ += count;
-  sponge_.absorb(kMessageTag, bytes);
+  return bytes;
+}
+
+Result<ByteSpan> VerifierTranscript::read_bytes(std::size_t count) {
+  auto bytes = take(count);
+  if (bytes) sponge_.absorb(kMessageTag, *bytes);
   return bytes;
 }
 
@@ -293,16 +298,13 @@ std::uint64_t VerifierTranscript::sample_index(unsigned bits) {
 Status VerifierTranscript::check_work(unsigned bits) {
   if (bits == 0) return Ok{};
   const Digest32 seed = work_seed(sponge_, bits);
-  if (kNonceBytes > transcript_remaining()) {
-    return past_end("the transcript", kNonceBytes, transcript_remaining());
-  }
-  const ByteSpan bytes = transcript_.subspan(read_, kNonceBytes);
-  read_ += kNonceBytes;
-  if (!work_accepted(seed, bits, load_u64(bytes.data()))) {
+  auto nonce = take(kNonceBytes);
+  if (!nonce) return nonce.error();
+  if (!work_accepted(seed, bits, load_u64(nonce->data()))) {
     return make_error(Errc::corrupt_data, "transcript: the nonce is not a proof of work of " +
                                               std::to_string(bits) + " bits");
   }
-  sponge_.absorb(kNonceTag, bytes);
+  sponge_.absorb(kNonceTag, *nonce);
   return Ok{};
 }
 

@@ -216,6 +216,10 @@ class VerifierTranscript {
   Status finish() const;
 
  private:
+  /// The next `count` bytes of the transcript tape, not yet absorbed. Errors: malformed_input
+  /// past the end.
+  Result<ByteSpan> take(std::size_t count);
+
   FiatShamirSponge sponge_;
   ByteSpan transcript_;
   ByteSpan advice_;
