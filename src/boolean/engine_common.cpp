@@ -13,6 +13,7 @@
 #include "merkleforge/soundness/terms.hpp"
 #include "mul_phase.hpp"
 #include "skip.hpp"
+#include "wiring.hpp"
 
 namespace merkleforge::boolean::detail {
 namespace {
@@ -60,6 +61,7 @@ Error wrong_length(const Circuit& circuit, std::size_t count, std::size_t got, c
 }  // namespace
 
 Result<unsigned> check_statement(const Circuit& circuit, const Statement& statement) {
+  if (statement.wiring != nullptr) return check_wiring(circuit, *statement.wiring);
   auto k = log_count(statement.count);
   if (!k) return k;
   if (statement.chain) {
@@ -271,6 +273,23 @@ void put_bulk(Sha256& h, ByteSpan bytes) {
   h.update(digest);
 }
 
+/// The links, the fixed ports and their values, each list framed by its length, and the word
+/// "wiring" after them (no chain's or outputs' fields frame like this).
+void put_wiring(Sha256& h, const Wiring& wiring) {
+  Bytes ports;
+  const auto put_u32 = [&](std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) ports.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  };
+  for (const Link& link : wiring.links)
+    put_u32(link.from), put_u32(link.to.instance), put_u32(link.to.port);
+  put_bulk(h, ports);
+  ports.clear();
+  for (const Port& port : wiring.fixed) put_u32(port.instance), put_u32(port.port);
+  put_bulk(h, ports);
+  put_bulk(h, wiring.fixed_values);
+  framed::put_string(h, "wiring");
+}
+
 }  // namespace
 
 Digest32 digest_of(const Circuit& circuit, const Statement& statement) {
@@ -283,7 +302,9 @@ Digest32 digest_of(const Circuit& circuit, const Statement& statement) {
   put_u64(h, circuit.output_bytes());
   put_u64(h, statement.count);
   put_string(h, pcs::profile_name(statement.commitment));
-  if (statement.chain) {
+  if (statement.wiring != nullptr) {
+    put_wiring(h, *statement.wiring);
+  } else if (statement.chain) {
     put_bytes(h, statement.tail);
     put_bytes(h, statement.head);
     put_string(h, "chain");  // a third field: no list of outputs and inputs frames like this
@@ -307,7 +328,13 @@ Result<EngineParams> params_of(const Circuit& circuit, const Statement& statemen
                                 2),
       soundness::group_batching("lincheck batching (α, β, γ, δ)", 1, 1),
       soundness::sumcheck("lincheck", 1, m0, 2)};
-  if (statement.chain) {
+  if (statement.wiring != nullptr) {
+    const unsigned vars = circuit.output_log_bits() + link_vars(*statement.wiring) +
+                          fixed_vars(*statement.wiring) + 1;
+    protocol.push_back(
+        soundness::linear_check("wiring's links and fixed ports (at v, μ)", 1, vars));
+    protocol.push_back(soundness::sumcheck("wiring", 1, *k, 2));
+  } else if (statement.chain) {
     const unsigned link = circuit.output_log_bits();
     protocol.push_back(
         soundness::linear_check("chain links, head and tail (at v, λ_h, λ_t)", 1, link + *k + 1));
@@ -361,6 +388,18 @@ Result<EngineParams> derive_params(const Circuit& circuit, std::size_t count, bo
 Result<EngineParams> derive_chain_params(const Circuit& circuit, std::size_t count,
                                          pcs::Profile commitment) {
   return detail::params_of(circuit, detail::Statement::of_chain(count, {}, {}, commitment));
+}
+
+Digest32 wired_statement_digest(const Circuit& circuit, const Wiring& wiring,
+                                pcs::Profile commitment) {
+  return detail::digest_of(circuit, detail::Statement::of_wiring(wiring, commitment));
+}
+
+Result<EngineParams> derive_wired_params(const Circuit& circuit, const Wiring& wiring,
+                                         pcs::Profile commitment) {
+  auto k = detail::check_wiring(circuit, wiring);
+  if (!k) return k.error();
+  return detail::params_of(circuit, detail::Statement::of_wiring(wiring, commitment));
 }
 
 Result<std::string> describe(const Circuit& circuit, std::size_t count, bool public_inputs,

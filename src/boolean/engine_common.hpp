@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "merkleforge/boolean/engine.hpp"
+#include "merkleforge/boolean/wiring.hpp"
 #include "merkleforge/pcs/params.hpp"
 #include "merkleforge/zk/composition.hpp"
 
@@ -30,7 +31,11 @@ struct Statement {
   ByteSpan public_inputs;
   bool chain = false;
   ByteSpan head, tail;
+  const Wiring* wiring = nullptr;  ///< a wiring (boolean/wiring.hpp): nothing else is public
   pcs::Profile commitment = pcs::Profile::fast;
+
+  /// Whether the instances' outputs are the statement's (neither a chain nor a wiring).
+  bool binds_outputs() const { return !chain && wiring == nullptr; }
 
   static Statement of_outputs(std::size_t count, ByteSpan outputs, ByteSpan public_inputs = {},
                               pcs::Profile commitment = pcs::Profile::fast) {
@@ -43,6 +48,11 @@ struct Statement {
                             pcs::Profile commitment = pcs::Profile::fast) {
     Statement s;
     s.count = count, s.chain = true, s.head = head, s.tail = tail, s.commitment = commitment;
+    return s;
+  }
+  static Statement of_wiring(const Wiring& wiring, pcs::Profile commitment = pcs::Profile::fast) {
+    Statement s;
+    s.count = wiring.count, s.wiring = &wiring, s.commitment = commitment;
     return s;
   }
 };
@@ -93,13 +103,13 @@ struct LincheckChallenges {
   B128 epsilon;
   std::vector<B128> u_in;  ///< empty: private inputs
 };
-/// A chain's outputs are not public: u stays empty and δ unused.
+/// A chain's or a wiring's outputs are not public: u stays empty and δ unused.
 template <class Transcript>
 LincheckChallenges sample_lincheck(Transcript& transcript, const Circuit& circuit,
                                    const Statement& statement) {
   LincheckChallenges c;
   for (B128& coefficient : c.coefficients) coefficient = transcript.sample_b128();
-  if (!statement.chain) c.u = sample_b128s(transcript, circuit.output_log_bits());
+  if (statement.binds_outputs()) c.u = sample_b128s(transcript, circuit.output_log_bits());
   if (!statement.public_inputs.empty()) {
     c.epsilon = transcript.sample_b128();
     c.u_in = sample_b128s(transcript, input_log_bits(circuit));

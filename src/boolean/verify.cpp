@@ -5,6 +5,7 @@
 #include "merkleforge/pcs/verifier.hpp"
 #include "merkleforge/zk/sumcheck.hpp"
 #include "mul_phase.hpp"
+#include "wiring.hpp"
 #include "zerocheck.hpp"
 
 namespace merkleforge::boolean {
@@ -37,6 +38,29 @@ Status verify_links(const Circuit& circuit, const Statement& statement, unsigned
   const auto [output_point, input_point] = chain_points(circuit, challenges, reduced->point);
   claims.push_back({0, output_point, evals[0]});
   claims.push_back({0, input_point, evals[2]});
+  return Ok{};
+}
+
+/// The wiring's links and fixed ports (wiring.hpp): their sumcheck, then a claim on z per port.
+Status verify_wiring(const Circuit& circuit, const Wiring& wiring, unsigned k,
+                     zk::VerifierTranscript& transcript,
+                     std::vector<pcs::EvaluationClaim>& claims) {
+  transcript.begin_phase("boolean/wiring");
+  const WiringChallenges challenges = sample_wiring(transcript, circuit.output_log_bits(), wiring);
+  const std::size_t ports = port_count(circuit);
+  const zk::SumcheckClaim holds{k, wiring_composition(ports),
+                                wiring_sum(circuit, challenges, wiring)};
+  auto reduced = zk::verify_sumcheck({&holds, 1}, transcript);
+  if (!reduced) return reduced.error();
+  const std::vector<B128>& evals = reduced->evals[0];
+  const auto weights = wiring_weights(circuit, challenges, wiring, k);
+  for (std::size_t p = 0; p < ports; ++p) {
+    if (evaluate_table(binius::to_polyval(weights[p]), reduced->point) != evals[2 * p + 1]) {
+      return corrupt("the wiring's port weights disagree with the statement");
+    }
+  }
+  const auto points = wiring_points(circuit, challenges, reduced->point);
+  for (std::size_t p = 0; p < ports; ++p) claims.push_back({0, points[p], evals[2 * p]});
   return Ok{};
 }
 
@@ -80,6 +104,9 @@ Status verify_statement(const Circuit& circuit, const Statement& statement, Byte
   if (statement.chain) {
     if (Status s = verify_links(circuit, statement, *k, transcript, claims); !s) return s;
   }
+  if (statement.wiring != nullptr) {
+    if (Status s = verify_wiring(circuit, *statement.wiring, *k, transcript, claims); !s) return s;
+  }
   if (const auto region = circuit.mul_region()) {
     auto products = verify_mul_phase(circuit, *region, *k, transcript);
     if (!products) return products.error();
@@ -110,6 +137,16 @@ Status verify_chain(const Circuit& circuit, std::size_t count, ByteSpan head, By
                     ByteSpan proof, pcs::Profile commitment) {
   return detail::verify_statement(
       circuit, detail::Statement::of_chain(count, head, tail, commitment), proof, detail::kPinned);
+}
+
+}  // namespace merkleforge::boolean
+
+namespace merkleforge::boolean {
+
+Status verify_wired(const Circuit& circuit, const Wiring& wiring, ByteSpan proof,
+                    pcs::Profile commitment) {
+  return detail::verify_statement(circuit, detail::Statement::of_wiring(wiring, commitment), proof,
+                                  detail::kPinned);
 }
 
 }  // namespace merkleforge::boolean

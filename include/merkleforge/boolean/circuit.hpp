@@ -111,6 +111,16 @@ const Circuit& sha256_circuit();
 /// (boolean/builder.hpp; src/boolean/sha256_builder.cpp): 2^15 bits per instance.
 const Circuit& sha256_builder_circuit();
 
+/// SHA-256 of a 64-byte message (left ‖ right: EIP-7864's internal and stem nodes), written with
+/// the public builder: in the 64 bytes, out the digest; two compressions, the second over the
+/// constant padding block, whose schedule costs nothing. 2^16 bits per instance.
+const Circuit& sha256_pair_circuit();
+
+/// SHA-256(0x01 ‖ left ‖ right), RFC 6962's interior node, written with the public builder: in
+/// left ‖ right (64 bytes), out the digest; two compressions, the message's last byte carried into
+/// the second block. 2^16 bits per instance.
+const Circuit& rfc6962_node_circuit();
+
 /// BLAKE3's compression (BLAKE3 paper §2.2), written with the public builder: in the chaining
 /// value (8 words), the block (16 words), the counter (2 words, low first), the block length and
 /// the flags, every word little-endian (112 bytes); out the first 8 words of the output, the next
@@ -129,8 +139,8 @@ const Circuit* find_u32_circuit(std::string_view name) noexcept;
 /// of B128*.
 const Circuit& u64mul_circuit();
 
-/// The engine's circuit called `name` (keccakf, sha256, sha256-builder, blake3, u32add, u32xor,
-/// u32and, u32or, u32mul, u64mul), or nullptr.
+/// The engine's circuit called `name` (keccakf, sha256, sha256-builder, sha256-pair, rfc6962-node,
+/// blake3, u32add, u32xor, u32and, u32or, u32mul, u64mul), or nullptr.
 const Circuit* find_circuit(std::string_view name) noexcept;
 
 }  // namespace merkleforge::boolean

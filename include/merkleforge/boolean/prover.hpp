@@ -3,6 +3,7 @@
 #pragma once
 
 #include "merkleforge/boolean/engine.hpp"
+#include "merkleforge/boolean/wiring.hpp"
 
 namespace merkleforge::boolean {
 
@@ -31,6 +32,14 @@ Result<Proved> prove(const Circuit& circuit, std::size_t count, ByteSpan inputs,
 /// first) followed by its part of `rest` (count × (input_bytes() − output_bytes()) bytes). Returns
 /// the tail as `outputs` and the proof. Errors: as prove and verify_chain.
 Result<Proved> prove_chain(const Circuit& circuit, std::size_t count, ByteSpan head, ByteSpan rest,
+                           ProveTimings* timings = nullptr,
+                           pcs::Profile commitment = pcs::Profile::fast);
+
+/// A wiring (boolean/wiring.hpp) of instances with these inputs (wiring.count × input_bytes()):
+/// their outputs, instance after instance, and the proof. Errors: as verify_wired; wrong_size for
+/// inputs of another length; invalid_argument naming the first link or fixed port the instances
+/// break, or the instance and row of a false witness.
+Result<Proved> prove_wired(const Circuit& circuit, const Wiring& wiring, ByteSpan inputs,
                            ProveTimings* timings = nullptr,
                            pcs::Profile commitment = pcs::Profile::fast);
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "merkleforge/boolean/prover.hpp"
+#include "merkleforge/boolean/wiring.hpp"
 #include "skip.hpp"
 
 namespace merkleforge::boolean::detail {
@@ -45,5 +46,21 @@ Result<Bytes> prove_chain_bits(const Circuit& circuit, std::size_t count,
                                ProveTimings* timings = nullptr,
                                WitnessCheck check = WitnessCheck::skip,
                                const AlterLinks& alter = {});
+
+/// The wiring check's columns as the prover is about to prove them (wiring.hpp: x_p and g_p for
+/// each port p): what a test playing a cheating prover may alter.
+struct PortColumns {
+  std::vector<std::vector<B128>>& values;
+  std::vector<std::vector<B128>>& weights;
+  B128 sum;
+};
+using AlterPorts = std::function<void(PortColumns&)>;
+
+/// As prove_bits for a wiring (wiring.hpp, verify_wired); `alter`, when given, changes the
+/// wiring check's columns before their sumcheck.
+Result<Bytes> prove_wired_bits(const Circuit& circuit, const Wiring& wiring,
+                               std::span<const std::uint64_t> z, ProveTimings* timings = nullptr,
+                               WitnessCheck check = WitnessCheck::skip,
+                               const AlterPorts& alter = {});
 
 }  // namespace merkleforge::boolean::detail

@@ -1,4 +1,5 @@
 // The Boolean engine's prover: witness generation, then the pipeline of boolean/engine.hpp.
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -17,6 +18,7 @@
 #include "merkleforge/zk/prover.hpp"
 #include "mul_phase_prove.hpp"
 #include "pipeline.hpp"
+#include "wiring.hpp"
 #include "zerocheck_prove.hpp"
 
 namespace merkleforge::boolean {
@@ -116,6 +118,23 @@ std::vector<B128> fold_instances(const Circuit& circuit, std::span<const std::ui
   return binius::to_canonical(folded);
 }
 
+/// Every instance's slot at byte `offset` evaluated at v_slot, through the byte tables of
+/// eq(v_slot, ·): one lookup per byte of the slot.
+std::vector<B128> slot_values(const Circuit& circuit, std::span<const std::uint64_t> z,
+                              std::size_t batch, std::span<const std::array<B128P, 256>> tables,
+                              std::size_t offset) {
+  std::vector<B128> values(batch);
+  parallel_for(batch, 256, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      const auto* slot = reinterpret_cast<const std::uint8_t*>(&z[i * circuit.words()]) + offset;
+      B128P sum;
+      for (std::size_t b = 0; b < tables.size(); ++b) sum += tables[b][slot[b]];
+      values[i] = binius::to_canonical(sum);
+    }
+  });
+  return values;
+}
+
 /// The chain's links (chain.hpp): each instance's slot values at v_slot, their sumcheck, and
 /// the two claims on z it leaves.
 Status prove_links(const Circuit& circuit, const Statement& statement, unsigned k,
@@ -123,20 +142,12 @@ Status prove_links(const Circuit& circuit, const Statement& statement, unsigned 
                    zk::ProverTranscript& transcript, std::vector<pcs::EvaluationClaim>& claims) {
   transcript.begin_phase("boolean/chain");
   const ChainChallenges challenges = sample_chain(transcript, circuit.output_log_bits(), k);
-  const std::size_t bytes = circuit.output_bytes(), batch = std::size_t{1} << k;
-  const auto tables =
-      byte_tables(binius::polyval_eq_tensor(binius::to_polyval(challenges.v_slot)), bytes);
-  std::vector<B128> outputs(batch), inputs(batch);
-  parallel_for(batch, 256, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) {
-      const auto* instance = reinterpret_cast<const std::uint8_t*>(&z[i * circuit.words()]);
-      const std::uint8_t* slot = instance + circuit.output_offset() / 8;
-      B128P o, in;
-      for (std::size_t b = 0; b < bytes; ++b) o += tables[b][slot[b]], in += tables[b][instance[b]];
-      outputs[i] = binius::to_canonical(o);
-      inputs[i] = binius::to_canonical(in);
-    }
-  });
+  const std::size_t batch = std::size_t{1} << k;
+  const auto tables = byte_tables(binius::polyval_eq_tensor(binius::to_polyval(challenges.v_slot)),
+                                  circuit.output_bytes());
+  const std::vector<B128> outputs =
+      slot_values(circuit, z, batch, tables, circuit.output_offset() / 8);
+  const std::vector<B128> inputs = slot_values(circuit, z, batch, tables, 0);
   auto [to_output, to_input] = chain_weights(challenges, statement.count);
   const zk::SumcheckClaim links{k, chain_composition(),
                                 chain_sum(challenges, statement.head, statement.tail)};
@@ -155,11 +166,51 @@ Status prove_links(const Circuit& circuit, const Statement& statement, unsigned 
   return Ok{};
 }
 
+/// The wiring's links and fixed ports (wiring.hpp): each port's values at v_slot, their
+/// sumcheck, and a claim on z per port.
+Status prove_wiring(const Circuit& circuit, const Wiring& wiring, unsigned k,
+                    std::span<const std::uint64_t> z, const AlterPorts& alter,
+                    zk::ProverTranscript& transcript, std::vector<pcs::EvaluationClaim>& claims) {
+  transcript.begin_phase("boolean/wiring");
+  const WiringChallenges challenges = sample_wiring(transcript, circuit.output_log_bits(), wiring);
+  const std::size_t batch = std::size_t{1} << k, ports = port_count(circuit);
+  const auto tables = byte_tables(binius::polyval_eq_tensor(binius::to_polyval(challenges.v_slot)),
+                                  circuit.output_bytes());
+  std::vector<std::vector<B128>> values;
+  for (std::size_t p = 0; p < ports; ++p) {
+    values.push_back(slot_values(circuit, z, batch, tables, port_offset(circuit, p) / 8));
+  }
+  std::vector<std::vector<B128>> weights = wiring_weights(circuit, challenges, wiring, k);
+  const zk::SumcheckClaim holds{k, wiring_composition(ports),
+                                wiring_sum(circuit, challenges, wiring)};
+  if (alter) {
+    PortColumns altered{values, weights, holds.sum};
+    alter(altered);
+  }
+  std::vector<std::vector<zk::Column>> columns(1);
+  for (std::size_t p = 0; p < ports; ++p) {
+    columns[0].push_back(zk::Column::b128(values[p]));
+    columns[0].push_back(zk::Column::b128(weights[p]));
+  }
+  auto reduced = zk::prove_sumcheck({&holds, 1}, columns, transcript);
+  if (!reduced) return reduced.error();
+  const auto points = wiring_points(circuit, challenges, reduced->point);
+  for (std::size_t p = 0; p < ports; ++p)
+    claims.push_back({0, points[p], reduced->evals[0][2 * p]});
+  return Ok{};
+}
+
+/// A cheating prover's changes to a chain's or a wiring's check (tests only).
+struct Alterations {
+  AlterLinks links;
+  AlterPorts ports;
+};
+
 /// The proof of the statement from z and, when the witness pass made them, its operands.
 Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement,
                               std::span<const std::uint64_t> z, std::optional<Operands> operands,
                               ProveTimings* timings, const PinnedConstants& pinned,
-                              WitnessCheck check, const AlterLinks& alter = {}) {
+                              WitnessCheck check, const Alterations& alter = {}) {
   auto k = check_statement(circuit, statement);
   if (!k) return k.error();
   const std::size_t batch = std::size_t{1} << *k;
@@ -214,7 +265,12 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
   lincheck_point.insert(lincheck_point.end(), r_out.begin(), r_out.end());
   std::vector<pcs::EvaluationClaim> claims = {{0, lincheck_point, folded->evals[0][1]}};
   if (statement.chain) {
-    if (Status s = prove_links(circuit, statement, *k, z, alter, transcript, claims); !s)
+    if (Status s = prove_links(circuit, statement, *k, z, alter.links, transcript, claims); !s)
+      return s.error();
+  }
+  if (statement.wiring != nullptr) {
+    if (Status s = prove_wiring(circuit, *statement.wiring, *k, z, alter.ports, transcript, claims);
+        !s)
       return s.error();
   }
   if (const auto region = circuit.mul_region()) {
@@ -283,7 +339,14 @@ Result<Bytes> prove_chain_bits(const Circuit& circuit, std::size_t count,
                                std::span<const std::uint64_t> z, ByteSpan head, ByteSpan tail,
                                ProveTimings* timings, WitnessCheck check, const AlterLinks& alter) {
   return prove_statement(circuit, Statement::of_chain(count, head, tail), z, {}, timings, kPinned,
-                         check, alter);
+                         check, {alter, {}});
+}
+
+Result<Bytes> prove_wired_bits(const Circuit& circuit, const Wiring& wiring,
+                               std::span<const std::uint64_t> z, ProveTimings* timings,
+                               WitnessCheck check, const AlterPorts& alter) {
+  return prove_statement(circuit, Statement::of_wiring(wiring), z, {}, timings, kPinned, check,
+                         {{}, alter});
 }
 
 }  // namespace detail
@@ -351,6 +414,78 @@ Result<Proved> prove_chain(const Circuit& circuit, std::size_t count, ByteSpan h
       std::move(batch.operands), timings, detail::kPinned, detail::WitnessCheck::refuse_false);
   if (!proof) return proof.error();
   return Proved{std::move(link), std::move(*proof)};
+}
+
+namespace {
+
+/// Port `port`'s bytes of instance i, from the inputs and the outputs.
+ByteSpan port_bytes(const Circuit& circuit, ByteSpan inputs, ByteSpan outputs, const Port& port) {
+  const std::size_t bytes = circuit.output_bytes();
+  if (port.port == kOutputPort) return outputs.subspan(port.instance * bytes, bytes);
+  return inputs.subspan(port.instance * circuit.input_bytes() + port.port * bytes, bytes);
+}
+
+/// Ok when the instances keep every link and fixed port of the wiring, else the first they break.
+Status check_ports(const Circuit& circuit, const Wiring& wiring, ByteSpan inputs,
+                   ByteSpan outputs) {
+  const auto broken = [](const std::string& what) {
+    return make_error(Errc::invalid_argument, "boolean: the instances break " + what);
+  };
+  const auto same = [](ByteSpan x, ByteSpan y) {
+    return std::equal(x.begin(), x.end(), y.begin());
+  };
+  for (std::size_t l = 0; l < wiring.links.size(); ++l) {
+    const Link& link = wiring.links[l];
+    if (!same(port_bytes(circuit, inputs, outputs, {link.from, kOutputPort}),
+              port_bytes(circuit, inputs, outputs, link.to))) {
+      return broken("link " + std::to_string(l) + " (instance " + std::to_string(link.from) +
+                    "'s output to chunk " + std::to_string(link.to.port) + " of instance " +
+                    std::to_string(link.to.instance) + ")");
+    }
+  }
+  const std::size_t bytes = circuit.output_bytes();
+  for (std::size_t f = 0; f < wiring.fixed.size(); ++f) {
+    if (!same(port_bytes(circuit, inputs, outputs, wiring.fixed[f]),
+              ByteSpan(wiring.fixed_values).subspan(f * bytes, bytes))) {
+      return broken("fixed port " + std::to_string(f) + " (instance " +
+                    std::to_string(wiring.fixed[f].instance) + ")");
+    }
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+Result<Proved> prove_wired(const Circuit& circuit, const Wiring& wiring, ByteSpan inputs,
+                           ProveTimings* timings, pcs::Profile commitment) {
+  auto k = detail::check_wiring(circuit, wiring);
+  if (!k) return k.error();
+  if (inputs.size() != wiring.count * circuit.input_bytes()) {
+    return make_error(Errc::wrong_size, "boolean: " + std::to_string(inputs.size()) +
+                                            " input bytes for a wiring of " +
+                                            std::to_string(wiring.count) + " instances of " +
+                                            std::string(circuit.name()));
+  }
+  std::optional<detail::PhaseTimer> timer(std::in_place,
+                                          detail::phase(timings, &ProveTimings::witness));
+  detail::Batch batch(circuit, *k);
+  Proved out{Bytes(wiring.count * circuit.output_bytes()), {}};
+  parallel_for(wiring.count, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      batch.fill(i, inputs.subspan(i * circuit.input_bytes(), circuit.input_bytes()));
+      circuit.output(batch.instance(i),
+                     {out.outputs.data() + i * circuit.output_bytes(), circuit.output_bytes()});
+    }
+  });
+  if (Status s = check_ports(circuit, wiring, inputs, out.outputs); !s) return s.error();
+  batch.pad(wiring.count);
+  timer.reset();
+  auto proof = detail::prove_statement(circuit, detail::Statement::of_wiring(wiring, commitment),
+                                       batch.z, std::move(batch.operands), timings, detail::kPinned,
+                                       detail::WitnessCheck::refuse_false);
+  if (!proof) return proof.error();
+  out.proof = std::move(*proof);
+  return out;
 }
 
 }  // namespace merkleforge::boolean
