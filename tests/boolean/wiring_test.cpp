@@ -95,18 +95,8 @@ Tree make_tree(std::mt19937_64& rng) {
   return t;
 }
 
-/// The committed bits of instances with these inputs, padded as the prover pads.
 Words committed(const Circuit& circuit, ByteSpan inputs, std::size_t count) {
-  std::size_t batch = 1;
-  while (batch < count) batch *= 2;
-  const std::size_t words = circuit.words(), in = circuit.input_bytes();
-  Words z(batch * words);
-  const Bytes zero(in);
-  for (std::size_t i = 0; i < batch; ++i) {
-    circuit.witness(i < count ? inputs.subspan(i * in, in) : ByteSpan(zero),
-                    std::span(z).subspan(i * words, words));
-  }
-  return z;
+  return detail::instance_bits(circuit, inputs, count);
 }
 
 void expect_rejected(const Status& status, std::string_view why) {

@@ -55,7 +55,9 @@ bool bit_of(Word word, unsigned i) {
 }
 
 /// The lowest set bit of a non-zero word.
-unsigned lowest_bit(std::uint64_t word) { return static_cast<unsigned>(std::countr_zero(word)); }
+unsigned lowest_bit(std::uint64_t word) {
+  return static_cast<unsigned>(std::countr_zero(word));
+}
 unsigned lowest_bit(binius::uint128 word) {
   const auto low = static_cast<std::uint64_t>(word);
   return low != 0 ? lowest_bit(low) : 64 + lowest_bit(static_cast<std::uint64_t>(word >> 64));
@@ -256,15 +258,17 @@ Result<MulClaims> prove_mul(const MulShape& shape, const MulFields& fields,
   const std::vector<B128> r = sample_b128s(transcript, vars);
   const B128 top = dot(eq_of(r), zw[1].top);  // W̃(r), claimed for Z̃(r) too
   transcript.write_b128(top);
-  auto zw_claims = zk::prove_partial_products({vars, {z_log, s_log}, r, {top, top}}, zw, transcript);
+  auto zw_claims =
+      zk::prove_partial_products({vars, {z_log, s_log}, r, {top, top}}, zw, transcript);
   if (!zw_claims) return zw_claims.error();
   ColumnClaim z =
       prove_affine_leaves(fields.z, z_log, zw_claims->points[0], vars, 'z', transcript, cheats);
-  auto yv = prove_power_leaves(shape, fields.y, v, std::move(m),
-                               {zw_claims->points[1], zw_claims->evals[1]}, vars, transcript, cheats);
+  auto yv =
+      prove_power_leaves(shape, fields.y, v, std::move(m),
+                         {zw_claims->points[1], zw_claims->evals[1]}, vars, transcript, cheats);
   if (!yv) return yv.error();
-  auto v_claims = zk::prove_partial_products(
-      {vars, {s_log}, yv->second.point, {yv->second.value}}, {&*x_layers, 1}, transcript);
+  auto v_claims = zk::prove_partial_products({vars, {s_log}, yv->second.point, {yv->second.value}},
+                                             {&*x_layers, 1}, transcript);
   if (!v_claims) return v_claims.error();
   ColumnClaim x =
       prove_affine_leaves(fields.x, s_log, v_claims->points[0], vars, 'x', transcript, cheats);

@@ -25,8 +25,8 @@ Result<std::vector<pcs::EvaluationClaim>> prove_mul_phase(const Circuit& circuit
   std::vector<std::uint64_t> x(count), y(count);
   std::vector<binius::uint128> product(count);
   for (std::size_t u = 0; u < count; ++u) {
-    const std::size_t first = (u / slots) * circuit.words() * 64 + region.offset +
-                              (u % slots << region.slot_log_bits);
+    const std::size_t first =
+        (u / slots) * circuit.words() * 64 + region.offset + (u % slots << region.slot_log_bits);
     x[u] = static_cast<std::uint64_t>(field(first, s));
     y[u] = static_cast<std::uint64_t>(field(first + s, s));
     product[u] = field(first + 2 * s, std::size_t{1} << shape.product_field_log());

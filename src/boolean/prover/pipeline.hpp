@@ -47,6 +47,11 @@ Result<Bytes> prove_chain_bits(const Circuit& circuit, std::size_t count,
                                WitnessCheck check = WitnessCheck::skip,
                                const AlterLinks& alter = {});
 
+/// The committed bits of `count` instances with these inputs (count × input_bytes()), padded as
+/// the prover pads: what a test playing a cheating prover passes to the functions above.
+std::vector<std::uint64_t> instance_bits(const Circuit& circuit, ByteSpan inputs,
+                                         std::size_t count);
+
 /// The wiring check's columns as the prover is about to prove them (wiring.hpp: x_p and g_p for
 /// each port p): what a test playing a cheating prover may alter.
 struct PortColumns {

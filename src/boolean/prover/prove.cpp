@@ -342,6 +342,16 @@ Result<Bytes> prove_chain_bits(const Circuit& circuit, std::size_t count,
                          check, {alter, {}});
 }
 
+std::vector<std::uint64_t> instance_bits(const Circuit& circuit, ByteSpan inputs,
+                                         std::size_t count) {
+  Batch batch(circuit, *log_count(count));
+  for (std::size_t i = 0; i < count; ++i) {
+    batch.fill(i, inputs.subspan(i * circuit.input_bytes(), circuit.input_bytes()));
+  }
+  batch.pad(count);
+  return {batch.z.begin(), batch.z.end()};
+}
+
 Result<Bytes> prove_wired_bits(const Circuit& circuit, const Wiring& wiring,
                                std::span<const std::uint64_t> z, ProveTimings* timings,
                                WitnessCheck check, const AlterPorts& alter) {
