@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "merkleforge/bintrie/proof_walk.hpp"
 #include "merkleforge/hash/blake3.hpp"
 
 namespace merkleforge::bintrie {
@@ -15,17 +16,6 @@ using detail::kEmpty;
 using detail::stem_bit;
 
 namespace {
-
-enum Tag : std::uint8_t {
-  kTagEmpty = 0x00,
-  kTagInternal = 0x01,
-  kTagStem = 0x02,
-  kTagHash = 0x03,
-  kTagLeaf = 0x04,
-};
-
-constexpr unsigned kMaxDepth = 8 * sizeof(Stem);  // 248: internal nodes split bits 0..247
-constexpr unsigned kSubtreeLevels = 8;
 
 template <class H>
 Digest32 hash_pair(const Digest32& left, const Digest32& right) {
@@ -82,7 +72,7 @@ std::pair<std::span<const std::uint8_t>, std::span<const std::uint8_t>> split_su
 }
 
 void put_hash(Bytes& out, const Digest32& hash) {
-  out.push_back(kTagHash);
+  out.push_back(proof_tag::kHash);
   out.insert(out.end(), hash.begin(), hash.end());
 }
 
@@ -95,7 +85,7 @@ class Prover {
 
   void node(std::uint32_t ref, unsigned depth, std::span<const TreeKey> keys) {
     if (ref == kEmpty) {
-      out_.push_back(kTagEmpty);
+      out_.push_back(proof_tag::kEmpty);
       return;
     }
     if (keys.empty()) {
@@ -103,7 +93,7 @@ class Prover {
       return;
     }
     if (is_internal(ref)) {
-      out_.push_back(kTagInternal);
+      out_.push_back(proof_tag::kInternal);
       // Fetching both children's links now overlaps the off-path child's cache miss with the
       // walk's (prefetching its hash as well measured slower).
       for (const std::uint32_t child : trie_.internal(ref).child) prefetch(child);
@@ -113,13 +103,13 @@ class Prover {
       return;
     }
     const auto& stem = trie_.stem_node(ref);
-    out_.push_back(kTagStem);
+    out_.push_back(proof_tag::kStem);
     out_.insert(out_.end(), stem.stem.begin(), stem.stem.end());
     suffixes_.clear();
     for (const TreeKey& key : keys) {
       if (std::equal(stem.stem.begin(), stem.stem.end(), key.begin())) suffixes_.push_back(key[31]);
     }
-    subtree(kSubtreeLevels, suffixes_, trie_.slots(stem));
+    subtree(kStemSubtreeLevels, suffixes_, trie_.slots(stem));
   }
 
  private:
@@ -156,14 +146,14 @@ class Prover {
   void subtree(unsigned level, std::span<const std::uint8_t> suffixes,
                std::span<const Slot> slots) {
     if (slots.empty()) {
-      out_.push_back(kTagEmpty);
+      out_.push_back(proof_tag::kEmpty);
     } else if (suffixes.empty()) {
       put_hash(out_, subtree_hash(level, slots));
     } else if (level == 0) {
-      out_.push_back(kTagLeaf);
+      out_.push_back(proof_tag::kLeaf);
       out_.insert(out_.end(), slots.front().value.begin(), slots.front().value.end());
     } else {
-      out_.push_back(kTagInternal);
+      out_.push_back(proof_tag::kInternal);
       const auto [left_suffixes, right_suffixes] = split_suffixes(suffixes, level);
       const auto [left_slots, right_slots] = split_slots(slots, level);
       subtree(level - 1, left_suffixes, left_slots);
@@ -178,133 +168,33 @@ class Prover {
 
 // ---- verifier ----
 
+/// The multiproof's nodes as hashes, the values of the leaves it reaches recorded.
 template <class H>
-class Verifier {
- public:
-  Verifier(ByteSpan proof, std::span<const TreeKey> keys,
-           std::vector<std::optional<Digest32>>& values)
-      : proof_(proof), keys_(keys), values_(values) {}
+struct HashingVisitor {
+  using Node = Digest32;
+  std::vector<std::optional<Digest32>>& values;
 
-  /// The hash of the node at `depth` that `keys` (a run of keys_) reach; false on a malformed
-  /// or non-canonical encoding (error_ says why).
-  bool node(unsigned depth, std::span<const TreeKey> keys, Digest32& hash) {
-    std::uint8_t tag = 0;
-    if (!read_tag(tag)) return false;
-    if (tag == kTagEmpty) {
-      hash = Digest32{};
-      return true;  // the keys are absent: values_ already hold std::nullopt
-    }
-    if (keys.empty()) {
-      if (tag != kTagHash) return fail("only an empty node or a hash may stand where no key goes");
-      return read_nonzero_hash(hash);
-    }
-    if (tag == kTagInternal) {
-      if (depth >= kMaxDepth) return fail("internal node below depth 247");
-      const auto [left, right] = split_by_bit(keys, depth);
-      Digest32 children[2];
-      if (!node(depth + 1, left, children[0]) || !node(depth + 1, right, children[1])) {
-        return false;
-      }
-      if (children[0] == Digest32{} && children[1] == Digest32{}) {
-        return fail("internal node with two empty children");
-      }
-      hash = hash_pair<H>(children[0], children[1]);
-      return true;
-    }
-    if (tag != kTagStem) return fail("unexpected node tag where keys go");
-    if (remaining() < sizeof(Stem)) return fail("truncated stem");
-    const std::uint8_t* stem = proof_.data() + pos_;
-    pos_ += sizeof(Stem);
-    for (unsigned bit = 0; bit < depth; ++bit) {
-      if (stem_bit(stem, bit) != stem_bit(keys.front().data(), bit)) {
-        return fail("stem does not extend its path");
-      }
-    }
-    // Keys of this stem are one run of the sorted keys.
-    const auto first = std::lower_bound(keys.begin(), keys.end(), stem,
-                                        [](const TreeKey& k, const std::uint8_t* s) {
-                                          return std::memcmp(k.data(), s, sizeof(Stem)) < 0;
-                                        });
-    auto last = first;
-    while (last != keys.end() && std::memcmp(last->data(), stem, sizeof(Stem)) == 0) ++last;
-    const auto run = keys.subspan(static_cast<std::size_t>(first - keys.begin()),
-                                  static_cast<std::size_t>(last - first));
-    Digest32 subtree_root;
-    if (!subtree(kSubtreeLevels, run, subtree_root)) return false;
-    if (subtree_root == Digest32{}) return fail("stem without values");
-    hash = hash_stem<H>(stem, subtree_root);
+  Node empty() const { return Digest32{}; }
+  bool is_empty(const Node& node) const { return node == Digest32{}; }
+  bool sibling(ProofReader& reader, Node& out) const {
+    const std::uint8_t* hash = reader.take(32, "truncated hash");
+    if (hash == nullptr) return false;
+    std::memcpy(out.data(), hash, 32);
+    return out != Digest32{} || reader.fail("a zero hash must be sent as an empty node");
+  }
+  bool leaf(ProofReader& reader, std::size_t key, Node& out) const {
+    const std::uint8_t* bytes = reader.take(32, "truncated leaf value");
+    if (bytes == nullptr) return false;
+    Digest32 value;
+    std::memcpy(value.data(), bytes, 32);
+    values[key] = value;
+    out = H::digest(value);
     return true;
   }
-
-  bool finished() {
-    if (pos_ != proof_.size()) return fail("bytes after the proof");
-    return true;
+  Node pair(const Node& left, const Node& right) const { return hash_pair<H>(left, right); }
+  Node stem(const std::uint8_t* stem, const Node& subtree_root) const {
+    return hash_stem<H>(stem, subtree_root);
   }
-  const std::string& error() const { return error_; }
-
- private:
-  /// `keys` (one stem's, sorted by suffix) reach this subtree node of `level`.
-  bool subtree(unsigned level, std::span<const TreeKey> keys, Digest32& hash) {
-    std::uint8_t tag = 0;
-    if (!read_tag(tag)) return false;
-    if (tag == kTagEmpty) {
-      hash = Digest32{};
-      return true;
-    }
-    if (keys.empty()) {
-      if (tag != kTagHash) return fail("only a zero node or a hash may stand where no key goes");
-      return read_nonzero_hash(hash);
-    }
-    if (level == 0) {
-      if (tag != kTagLeaf) return fail("a leaf expected");
-      if (remaining() < 32) return fail("truncated leaf value");
-      Digest32 value;
-      std::memcpy(value.data(), proof_.data() + pos_, 32);
-      pos_ += 32;
-      values_[static_cast<std::size_t>(&keys.front() - keys_.data())] = value;
-      hash = H::digest(value);
-      return true;
-    }
-    if (tag != kTagInternal) return fail("unexpected node tag in a stem's subtree");
-    const auto mid = std::partition_point(keys.begin(), keys.end(), [level](const TreeKey& k) {
-      return ((k[31] >> (level - 1)) & 1) == 0;
-    });
-    const auto left = static_cast<std::size_t>(mid - keys.begin());
-    Digest32 children[2];
-    if (!subtree(level - 1, keys.first(left), children[0]) ||
-        !subtree(level - 1, keys.subspan(left), children[1])) {
-      return false;
-    }
-    if (children[0] == Digest32{} && children[1] == Digest32{}) {
-      return fail("subtree node with two zero children");
-    }
-    hash = hash_pair<H>(children[0], children[1]);
-    return true;
-  }
-
-  std::size_t remaining() const { return proof_.size() - pos_; }
-  bool read_tag(std::uint8_t& tag) {
-    if (remaining() < 1) return fail("truncated proof");
-    tag = proof_[pos_++];
-    return true;
-  }
-  bool read_nonzero_hash(Digest32& hash) {
-    if (remaining() < 32) return fail("truncated hash");
-    std::memcpy(hash.data(), proof_.data() + pos_, 32);
-    pos_ += 32;
-    if (hash == Digest32{}) return fail("a zero hash must be sent as an empty node");
-    return true;
-  }
-  bool fail(const char* why) {
-    if (error_.empty()) error_ = why;
-    return false;
-  }
-
-  ByteSpan proof_;
-  std::size_t pos_ = 0;
-  std::span<const TreeKey> keys_;
-  std::vector<std::optional<Digest32>>& values_;
-  std::string error_;
 };
 
 }  // namespace
@@ -329,10 +219,11 @@ Result<std::vector<std::optional<Digest32>>> verify(const Digest32& root,
   }
   const SortedKeys sorted = sort_keys(keys);
   std::vector<std::optional<Digest32>> values(sorted.keys.size());
-  Verifier<H> verifier(proof.subspan(1), sorted.keys, values);
+  ProofReader reader(proof.subspan(1));
+  HashingVisitor<H> visitor{values};
   Digest32 computed;
-  if (!verifier.node(0, sorted.keys, computed) || !verifier.finished()) {
-    return make_error(Errc::malformed_input, "binary-tree proof: " + verifier.error());
+  if (!ProofWalk(reader, sorted.keys, visitor).root(computed)) {
+    return make_error(Errc::malformed_input, "binary-tree proof: " + reader.error());
   }
   if (computed != root) {
     return make_error(Errc::corrupt_data, "binary-tree proof: does not reach the trusted root");

@@ -33,4 +33,23 @@ Result<ByteSpan> decode_container(TreeKind kind, ByteSpan proof) {
   return proof.subspan(kHeader);
 }
 
+Bytes join_shape(ByteSpan shape, ByteSpan rest) {
+  Bytes out(4 + shape.size() + rest.size());
+  const auto size = static_cast<std::uint32_t>(shape.size());
+  for (int i = 0; i < 4; ++i) out[i] = static_cast<std::uint8_t>(size >> (8 * i));
+  std::copy(shape.begin(), shape.end(), out.begin() + 4);
+  std::copy(rest.begin(), rest.end(), out.begin() + 4 + static_cast<std::ptrdiff_t>(shape.size()));
+  return out;
+}
+
+Result<ShapeAndRest> split_shape(ByteSpan body) {
+  if (body.size() < 4) return make_error(Errc::malformed_input, "state: truncated shape length");
+  std::uint32_t size = 0;
+  for (int i = 0; i < 4; ++i) size |= std::uint32_t{body[i]} << (8 * i);
+  if (size > body.size() - 4) {
+    return make_error(Errc::malformed_input, "state: the shape runs past the proof");
+  }
+  return ShapeAndRest{body.subspan(4, size), body.subspan(4 + size)};
+}
+
 }  // namespace merkleforge::state::detail

@@ -13,6 +13,7 @@ inline constexpr std::uint8_t kProofVersion = 1;
 /// The tree a state proof is about: the byte after the version.
 enum class TreeKind : std::uint8_t {
   rfc6962 = 1,  ///< RFC 6962 log, SHA-256 (state/log.hpp)
+  bintrie = 2,  ///< EIP-7864 binary tree as go-ethereum builds it, SHA-256 (state/bintrie.hpp)
 };
 
 }  // namespace merkleforge::state

@@ -5,6 +5,7 @@
 #include <span>
 
 #include "merkleforge/boolean/prover.hpp"
+#include "merkleforge/state/bintrie.hpp"
 #include "merkleforge/state/log.hpp"
 
 namespace merkleforge::state {
@@ -17,5 +18,13 @@ Result<Bytes> prove_log_inclusions(const LogStatement& statement,
                                    std::span<const Digest32> siblings,
                                    boolean::ProveTimings* timings = nullptr,
                                    pcs::Profile commitment = pcs::Profile::fast);
+
+/// The proof of a binary-tree statement from the tree's own multiproof of its keys
+/// (bintrie::prove). Errors: as verify_bintrie_reads for the statement; invalid_argument when the
+/// multiproof is malformed, gives another value (or absence) for a key than the statement, or does
+/// not reach the statement's root.
+Result<Bytes> prove_bintrie_reads(const BintrieStatement& statement, ByteSpan multiproof,
+                                  boolean::ProveTimings* timings = nullptr,
+                                  pcs::Profile commitment = pcs::Profile::fast);
 
 }  // namespace merkleforge::state

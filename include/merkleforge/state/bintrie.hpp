@@ -1,0 +1,39 @@
+// Succinct read proofs for Ethereum's binary state tree (EIP-7864 as go-ethereum builds it,
+// SHA-256; docs/state-proofs.md): one proof that N keys hold given values, or are absent, under a
+// given root. The proof carries the multiproof's shape (bintrie/proof.hpp's encoding with every
+// hash and value taken out: which nodes are internal, stems, leaves, empty or off the keys' paths)
+// and a wiring of sha256-pair instances of the Boolean engine (boolean/wiring.hpp), one per node
+// the multiproof hashes: the leaves H(value) (from the caller's values), the stems, zero children
+// and the root are fixed ports, the sibling hashes stay private.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "merkleforge/bintrie/tree_key.hpp"
+#include "merkleforge/core/bytes.hpp"
+#include "merkleforge/core/result.hpp"
+#include "merkleforge/pcs/params.hpp"
+
+namespace merkleforge::state {
+
+/// "Under root `root`, keys[i] holds values[i], or is absent (std::nullopt)": every value trusted,
+/// from the caller. Keys sorted and distinct; one value (or absence) per key. A present value of
+/// 32 zero bytes is present: its leaf is H(0^32), not the empty leaf.
+struct BintrieStatement {
+  Digest32 root{};
+  std::vector<bintrie::TreeKey> keys;
+  std::vector<std::optional<Digest32>> values;
+};
+
+/// Ok when the statement is well formed (above; at least one key), else invalid_argument.
+Status check_bintrie_statement(const BintrieStatement& statement);
+
+/// Ok when `proof` shows the statement. Errors: invalid_argument for a malformed statement;
+/// malformed_input for bytes that are not a state proof of a binary tree or a shape that does not
+/// follow the encoding; corrupt_data naming the first failed check (a key the shape shows absent
+/// while the statement gives it a value, or the reverse, included).
+Status verify_bintrie_reads(const BintrieStatement& statement, ByteSpan proof,
+                            pcs::Profile commitment = pcs::Profile::fast);
+
+}  // namespace merkleforge::state

@@ -1,0 +1,51 @@
+// The binary tree's verifier: single-threaded; it derives the wiring from the statement and the
+// proof's shape.
+#include "merkleforge/state/bintrie.hpp"
+
+#include <algorithm>
+
+#include "bintrie_wiring.hpp"
+#include "container.hpp"
+#include "merkleforge/boolean/wiring.hpp"
+
+namespace merkleforge::state {
+
+Status check_bintrie_statement(const BintrieStatement& statement) {
+  const auto invalid = [](const std::string& what) {
+    return make_error(Errc::invalid_argument, "state: " + what);
+  };
+  if (statement.keys.empty()) return invalid("a statement needs at least one key");
+  if (statement.keys.size() != statement.values.size()) {
+    return invalid(std::to_string(statement.keys.size()) + " keys and " +
+                   std::to_string(statement.values.size()) + " values");
+  }
+  if (std::adjacent_find(statement.keys.begin(), statement.keys.end(), std::greater_equal<>()) !=
+      statement.keys.end()) {
+    return invalid("the keys must be sorted and distinct");
+  }
+  return Ok{};
+}
+
+Status verify_bintrie_reads(const BintrieStatement& statement, ByteSpan proof,
+                            pcs::Profile commitment) {
+  if (Status s = check_bintrie_statement(statement); !s) return s;
+  auto body = detail::decode_container(TreeKind::bintrie, proof);
+  if (!body) return body.error();
+  auto parts = detail::split_shape(*body);
+  if (!parts) return parts.error();
+  auto derived = detail::bintrie_wiring_of_shape(statement, parts->shape);
+  if (!derived) return derived.error();
+  if (derived->wiring.count == 0) {  // the empty tree
+    if (!parts->rest.empty())
+      return make_error(Errc::malformed_input, "state: bytes after the proof");
+    if (statement.root != Digest32{}) {
+      return make_error(Errc::corrupt_data,
+                        "state: the shape is the empty tree's, the root is not");
+    }
+    return Ok{};
+  }
+  return boolean::verify_wired(boolean::sha256_pair_circuit(), derived->wiring, parts->rest,
+                               commitment);
+}
+
+}  // namespace merkleforge::state

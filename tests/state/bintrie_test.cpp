@@ -1,0 +1,244 @@
+// Succinct read proofs of the binary state tree (state/bintrie.hpp): proofs from the tree's own
+// multiproofs, every kind of presence and absence, the statement's values checked against the
+// multiproof's own verifier (bintrie::verify) and the tree; other statements; a cheating prover
+// that runs the real pipeline on a false value; malformed shapes and statements.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "bintrie_wiring.hpp"
+#include "container.hpp"
+#include "merkleforge/bintrie/proof.hpp"
+#include "merkleforge/state/prover.hpp"
+#include "pipeline.hpp"
+
+namespace merkleforge::state {
+namespace {
+
+using bintrie::TreeKey;
+
+TreeKey random_key(std::mt19937_64& rng) {
+  TreeKey key;
+  for (auto& byte : key) byte = static_cast<std::uint8_t>(rng());
+  return key;
+}
+
+/// 300 random stems of 1–3 slots, one slot holding 32 zero bytes (present).
+struct Fixture {
+  bintrie::BinaryTrie<> trie;
+  std::vector<TreeKey> present;
+  TreeKey zero_valued{};
+};
+
+Fixture random_trie(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Fixture f;
+  for (int s = 0; s < 300; ++s) {
+    TreeKey key = random_key(rng);
+    for (int slot = 0; slot < 1 + static_cast<int>(rng() % 3); ++slot) {
+      key[31] = static_cast<std::uint8_t>(rng());
+      Digest32 value{};
+      value[rng() % 32] = static_cast<std::uint8_t>(1 + rng() % 255);
+      f.trie.insert(key, value);
+      f.present.push_back(key);
+    }
+  }
+  f.zero_valued = f.present[17];
+  f.trie.insert(f.zero_valued, Digest32{});
+  return f;
+}
+
+/// The statement of `keys` with the tree's own values, and the tree's multiproof of them.
+struct Read {
+  BintrieStatement statement;
+  Bytes multiproof;
+};
+
+Read read(Fixture& f, std::vector<TreeKey> keys) {
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  Read r;
+  r.statement.root = f.trie.root();
+  r.statement.keys = keys;
+  for (const TreeKey& key : keys) r.statement.values.push_back(f.trie.get(key));
+  r.multiproof = bintrie::prove(f.trie, keys);
+  return r;
+}
+
+/// Present keys, the zero-valued one, and keys absent in each way: an absent slot of a present
+/// stem, a stem beside another with the same path, a path ending in an empty child.
+std::vector<TreeKey> mixed_keys(const Fixture& f, std::mt19937_64& rng) {
+  std::vector<TreeKey> keys = {f.zero_valued};
+  for (int i = 0; i < 12; ++i) keys.push_back(f.present[rng() % f.present.size()]);
+  TreeKey slot = f.present[3];
+  slot[31] ^= 0x80;
+  TreeKey beside = f.present[5];
+  beside[30] ^= 1;
+  keys.push_back(slot);
+  keys.push_back(beside);
+  for (int i = 0; i < 3; ++i) keys.push_back(random_key(rng));
+  return keys;
+}
+
+void expect_rejected(const Status& status, std::string_view why) {
+  ASSERT_FALSE(status.ok()) << why;
+  EXPECT_EQ(status.error().code, Errc::corrupt_data) << why << ": " << status.error().message;
+}
+
+class BintrieRead : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    f_ = random_trie(7864);
+    std::mt19937_64 rng(1);
+    read_ = read(f_, mixed_keys(f_, rng));
+    auto proof = prove_bintrie_reads(read_.statement, read_.multiproof);
+    ASSERT_TRUE(proof) << proof.error().message;
+    proof_ = *proof;
+  }
+  Fixture f_;
+  Read read_;
+  Bytes proof_;
+};
+
+TEST_F(BintrieRead, VerifiesWhatTheMultiproofShows) {
+  auto values = bintrie::verify(read_.statement.root, read_.statement.keys, read_.multiproof);
+  ASSERT_TRUE(values) << values.error().message;
+  EXPECT_EQ(*values, read_.statement.values);
+  const auto absent = std::count(values->begin(), values->end(), std::nullopt);
+  EXPECT_GE(absent, 3);
+  EXPECT_TRUE(verify_bintrie_reads(read_.statement, proof_).ok());
+  EXPECT_FALSE(verify_bintrie_reads(read_.statement, proof_, pcs::Profile::slim).ok());
+}
+
+TEST_F(BintrieRead, OtherStatementsAreRejected) {
+  const auto index_of = [&](const TreeKey& key) {
+    return static_cast<std::size_t>(
+        std::lower_bound(read_.statement.keys.begin(), read_.statement.keys.end(), key) -
+        read_.statement.keys.begin());
+  };
+  BintrieStatement other = read_.statement;
+  other.root[0] ^= 1;
+  expect_rejected(verify_bintrie_reads(other, proof_), "another root");
+  const std::size_t zero = index_of(f_.zero_valued);
+  other = read_.statement;
+  ASSERT_EQ(other.values[zero], Digest32{});
+  other.values[zero] = std::nullopt;  // present zero is not absent
+  expect_rejected(verify_bintrie_reads(other, proof_), "present zero claimed absent");
+  std::size_t missing = 0;
+  while (read_.statement.values[missing]) ++missing;
+  other = read_.statement;
+  other.values[missing] = Digest32{};  // absent is not present zero
+  expect_rejected(verify_bintrie_reads(other, proof_), "absent claimed present zero");
+  other = read_.statement;
+  std::size_t present = 0;
+  while (!read_.statement.values[present] || present == zero) ++present;
+  (*other.values[present])[9] ^= 0x10;
+  expect_rejected(verify_bintrie_reads(other, proof_), "another value");
+}
+
+TEST_F(BintrieRead, AlteredProofsAreRejected) {
+  for (std::size_t at : {std::size_t{12}, std::size_t{200}, proof_.size() / 2, proof_.size() - 3}) {
+    Bytes proof = proof_;
+    proof[at] ^= 0x02;
+    EXPECT_FALSE(verify_bintrie_reads(read_.statement, proof).ok()) << "byte " << at;
+  }
+  const auto malformed = [&](Bytes proof, std::string_view why) {
+    const Status s = verify_bintrie_reads(read_.statement, proof);
+    ASSERT_FALSE(s.ok()) << why;
+    EXPECT_EQ(s.error().code, Errc::malformed_input) << why << ": " << s.error().message;
+  };
+  Bytes proof = proof_;
+  proof[5] = static_cast<std::uint8_t>(TreeKind::rfc6962);
+  malformed(proof, "a log's kind");
+  proof = proof_;
+  proof[6] += 1;  // the shape takes one byte of the engine's proof
+  malformed(proof, "a longer shape");
+  proof = proof_;
+  proof[9] = 0xff;
+  malformed(proof, "a shape past the proof");
+  proof = proof_;
+  proof[10] = 0x07;  // the root's tag
+  malformed(proof, "an unknown tag");
+}
+
+// The prover claims another value for a present key: it hashes the false leaf up to a false root,
+// honestly, and the real pipeline proves those instances under the claim's wiring (the shape's,
+// fixing the statement's root).
+TEST_F(BintrieRead, ACheatingProverWithAFalseValueIsRejected) {
+  BintrieStatement claimed = read_.statement;
+  std::size_t key = 0;
+  while (!claimed.values[key]) ++key;
+  (*claimed.values[key])[0] ^= 0x01;
+  EXPECT_EQ(prove_bintrie_reads(claimed, read_.multiproof).error().code, Errc::invalid_argument);
+  // The multiproof with the false value in place of the true one.
+  Bytes altered = read_.multiproof;
+  const Digest32& truth = *read_.statement.values[key];
+  const auto at = std::search(altered.begin(), altered.end(), truth.begin(), truth.end());
+  ASSERT_NE(at, altered.end());
+  *at ^= 0x01;
+  const auto instances = detail::bintrie_wiring_of_multiproof(claimed, altered);
+  ASSERT_TRUE(instances) << instances.error().message;
+  ASSERT_NE(instances->root, claimed.root);
+  const auto wiring = detail::bintrie_wiring_of_shape(claimed, instances->shape);
+  ASSERT_TRUE(wiring) << wiring.error().message;
+  const boolean::Circuit& circuit = boolean::sha256_pair_circuit();
+  auto proof = boolean::detail::prove_wired_bits(
+      circuit, wiring->wiring,
+      boolean::detail::instance_bits(circuit, instances->inputs, instances->wiring.count));
+  ASSERT_TRUE(proof) << proof.error().message;
+  expect_rejected(verify_bintrie_reads(claimed, detail::encode_container(
+                                                    TreeKind::bintrie,
+                                                    detail::join_shape(instances->shape, *proof))),
+                  "a false value");
+}
+
+TEST(BintrieReads, TheEmptyTreeAndSmallTrees) {
+  std::mt19937_64 rng(3);
+  bintrie::BinaryTrie<> empty;
+  const TreeKey key = random_key(rng);
+  BintrieStatement statement{empty.root(), {key}, {std::nullopt}};
+  auto proof = prove_bintrie_reads(statement, bintrie::prove(empty, std::span(&key, 1)));
+  ASSERT_TRUE(proof) << proof.error().message;
+  EXPECT_TRUE(verify_bintrie_reads(statement, *proof).ok());
+  statement.root[0] = 1;
+  expect_rejected(verify_bintrie_reads(statement, *proof), "a root for the empty tree");
+  // One stem, one key: the root is its stem node.
+  Fixture one;
+  one.trie.insert(key, Digest32{1});
+  Read r = read(one, {key});
+  proof = prove_bintrie_reads(r.statement, r.multiproof);
+  ASSERT_TRUE(proof) << proof.error().message;
+  EXPECT_TRUE(verify_bintrie_reads(r.statement, *proof).ok());
+}
+
+TEST(BintrieReads, WrongArgumentsAreErrors) {
+  Fixture f = random_trie(5);
+  Read r = read(f, {f.present[0], f.present[1], f.present[2]});
+  const auto invalid = [&](const BintrieStatement& statement, std::string_view why) {
+    const Status s = verify_bintrie_reads(statement, Bytes(64));
+    ASSERT_FALSE(s.ok()) << why;
+    EXPECT_EQ(s.error().code, Errc::invalid_argument) << why << ": " << s.error().message;
+  };
+  BintrieStatement s = r.statement;
+  std::swap(s.keys[0], s.keys[1]);
+  invalid(s, "unsorted");
+  s = r.statement;
+  s.keys[1] = s.keys[0];
+  invalid(s, "repeated");
+  s = r.statement;
+  s.values.pop_back();
+  invalid(s, "a value fewer");
+  s.keys.clear(), s.values.clear();
+  invalid(s, "no keys");
+  EXPECT_EQ(prove_bintrie_reads(r.statement, Bytes{}).error().code, Errc::invalid_argument);
+  Bytes truncated = r.multiproof;
+  truncated.pop_back();
+  EXPECT_EQ(prove_bintrie_reads(r.statement, truncated).error().code, Errc::invalid_argument);
+  BintrieStatement wrong_root = r.statement;
+  wrong_root.root[3] ^= 1;
+  EXPECT_EQ(prove_bintrie_reads(wrong_root, r.multiproof).error().code, Errc::invalid_argument);
+}
+
+}  // namespace
+}  // namespace merkleforge::state
