@@ -9,6 +9,20 @@
 
 namespace mforge {
 
+merkleforge::Result<merkleforge::Bytes> read_binary(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return merkleforge::make_error(merkleforge::Errc::io_error, "cannot read " + path);
+  return merkleforge::Bytes(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+merkleforge::Status write_file(const std::string& path, merkleforge::ByteSpan bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+  if (!out) return merkleforge::make_error(merkleforge::Errc::io_error, "cannot write " + path);
+  return merkleforge::Ok{};
+}
+
 merkleforge::Result<std::string> read_text_file(const std::string& path) {
   std::ostringstream text;
   if (path == "-") {

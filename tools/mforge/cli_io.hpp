@@ -15,6 +15,11 @@ namespace mforge {
 /// The whole content of file `path` ("-" = standard input). Errors: io_error naming the file.
 merkleforge::Result<std::string> read_text_file(const std::string& path);
 
+/// The bytes of file `path`. Errors: io_error naming the file.
+merkleforge::Result<merkleforge::Bytes> read_binary(const std::string& path);
+/// Writes `bytes` to file `path`. Errors: io_error naming the file.
+merkleforge::Status write_file(const std::string& path, merkleforge::ByteSpan bytes);
+
 /// Prints "mforge COMMAND: message" on stderr; returns the exit code of the error (3 for I/O,
 /// 2 for everything else the user gave).
 int report_failure(const char* command, const merkleforge::Error& error);

@@ -19,6 +19,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "bintrie_io.hpp"
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "merkleforge/bintrie/proof.hpp"
@@ -33,31 +34,6 @@ using namespace merkleforge;
 
 int fail(const Error& error) {
   return report_failure("bintrie", error);
-}
-
-template <class H = Sha256>
-Result<bintrie::BinaryTrie<H>> trie_from_file(const std::string& path) {
-  Result<std::string> text = read_text_file(path);
-  if (!text) return text.error();
-  const nlohmann::json document = nlohmann::json::parse(*text, nullptr, false);
-  if (!document.is_object() || !document.contains("entries") || !document["entries"].is_array()) {
-    return make_error(Errc::malformed_input,
-                      path + ": expected {\"entries\": [[key_hex, value_hex], ...]}");
-  }
-  std::vector<bintrie::Entry> entries;
-  for (const nlohmann::json& pair : document["entries"]) {
-    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_string()) {
-      return make_error(Errc::malformed_input, path + ": an entry is not [key_hex, value_hex]");
-    }
-    auto key = fixed_hex<32>(pair[0].get<std::string>(), "key");
-    if (!key) return key.error();
-    auto value = fixed_hex<32>(pair[1].get<std::string>(), "value");
-    if (!value) return value.error();
-    entries.push_back({*key, *value});
-  }
-  bintrie::BinaryTrie<H> trie;
-  trie.insert_batch(entries);
-  return trie;
 }
 
 template <class H>

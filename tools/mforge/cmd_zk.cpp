@@ -144,20 +144,6 @@ Result<Bytes> read_inputs(const Items& c, const std::string& path, std::size_t c
   return inputs;
 }
 
-Status write_file(const std::string& path, ByteSpan bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-  if (!out) return make_error(Errc::io_error, "cannot write " + path);
-  return Ok{};
-}
-
-Result<Bytes> read_binary(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(Errc::io_error, "cannot read " + path);
-  return Bytes(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 constexpr const char* kBooleanEngine = "boolean";
 
 /// The Boolean engine's batch for `count` items of the first engine's circuit of that name: its
@@ -492,6 +478,7 @@ void register_zk(CLI::App& app, int& exit_code) {
   engine_option(describe);
   commitment_option(describe);
   describe->callback([args, &exit_code] { exit_code = run_describe(*args); });
+  register_zk_state(*zk, exit_code);
 }
 
 }  // namespace mforge

@@ -22,5 +22,7 @@ void register_smt(CLI::App& app, int& exit_code);
 void register_verkle(CLI::App& app, int& exit_code);
 void register_bintrie(CLI::App& app, int& exit_code);
 void register_zk(CLI::App& app, int& exit_code);
+/// prove-state, verify-state and show-state under `mforge zk` (called by register_zk).
+void register_zk_state(CLI::App& zk, int& exit_code);
 
 }  // namespace mforge

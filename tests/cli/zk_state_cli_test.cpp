@@ -1,0 +1,146 @@
+// `mforge zk prove-state / verify-state / show-state`: reads of go-ethereum's own test trees
+// (tests/vectors/bintrie: the root the proof is about is geth's), inclusions in a log whose root is
+// the binary tree's (tests/binary checks it against RFC 6962's vectors); altered proofs and
+// statements are invalid (exit 1), bytes that are not a statement or proof and bad usage are
+// malformed (exit 2).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "cli_support.hpp"
+#include "merkleforge/binary/tree.hpp"
+#include "merkleforge/core/hex.hpp"
+#include "support/vectors.hpp"
+
+namespace merkleforge::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+class ZkStateCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("mf_zk_state_cli_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  static std::string read(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+  static void write(const std::string& file, const std::string& text) {
+    std::ofstream(file, std::ios::binary) << text;
+  }
+  CommandOutput verify(const std::string& statement, const std::string& proof) {
+    return run_mforge("zk verify-state --statement " + path(statement) + " --proof " + path(proof));
+  }
+  /// The named upstream case of the bintrie vectors.
+  static nlohmann::json upstream(const std::string& name) {
+    const nlohmann::json json = load_vectors("bintrie/bintrie_vectors.json");
+    for (const auto& c : json["upstream"]) {
+      if (c["test"] == name) return c;
+    }
+    ADD_FAILURE() << name;
+    return {};
+  }
+
+ private:
+  fs::path dir_;
+};
+
+TEST_F(ZkStateCli, ReadsOfGethsTreeProveAndVerify) {
+  const nlohmann::json c = upstream("TestMerkleizeMultipleEntries");
+  write(path("entries.json"), nlohmann::json({{"entries", c["entries"]}}).dump());
+  // Key 0 holds 32 zero bytes (present); 40…0 is absent.
+  const std::string zero = c["entries"][0][0], present = c["entries"][3][0];
+  const std::string absent = "40" + std::string(62, '0');
+  const auto proved = run_mforge("zk prove-state --tree bintrie --entries " + path("entries.json") +
+                                 " --keys " + zero + "," + present + "," + absent + " --proof " +
+                                 path("p") + " --statement " + path("s"));
+  ASSERT_EQ(proved.exit_code, 0) << proved.err;
+  const nlohmann::json summary = nlohmann::json::parse(proved.out);
+  EXPECT_EQ(summary["root"], c["expected_root"]);
+  EXPECT_EQ(summary["items"], 3);
+  const auto ok = verify("s", "p");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.out, "valid\n");
+  const auto shown = run_mforge("zk show-state " + path("s"));
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  const nlohmann::json statement = nlohmann::json::parse(shown.out);
+  EXPECT_EQ(statement["tree"], "bintrie");
+  EXPECT_EQ(statement["root"], c["expected_root"]);
+  EXPECT_EQ(statement["reads"][0]["key"], zero);
+  EXPECT_EQ(statement["reads"][0]["value"], c["entries"][0][1]);
+  EXPECT_EQ(statement["reads"][1]["key"], absent);
+  EXPECT_TRUE(statement["reads"][1]["value"].is_null());
+  EXPECT_EQ(statement["reads"][2]["value"], c["entries"][3][1]);
+
+  std::string s = read(path("s"));
+  s[7] ^= 1;  // the root
+  write(path("s2"), s);
+  EXPECT_EQ(verify("s2", "p").exit_code, 1);
+  s = read(path("s"));
+  s[s.size() - 1] ^= 1;  // the last value
+  write(path("s2"), s);
+  EXPECT_EQ(verify("s2", "p").exit_code, 1);
+  std::string p = read(path("p"));
+  p[p.size() / 2] ^= 4;
+  write(path("p2"), p);
+  EXPECT_EQ(verify("s", "p2").exit_code, 1);
+  write(path("junk"), "not a statement");
+  EXPECT_EQ(verify("junk", "p").exit_code, 2);
+  EXPECT_EQ(verify("s", "junk").exit_code, 2);
+}
+
+TEST_F(ZkStateCli, InclusionsInALogProveAndVerify) {
+  std::mt19937_64 rng(9);
+  std::vector<Digest32> leaves(300);
+  std::string lines;
+  for (auto& leaf : leaves) {
+    for (auto& byte : leaf) byte = static_cast<std::uint8_t>(rng());
+    lines += to_hex(leaf) + "\n";
+  }
+  write(path("leaves.txt"), lines);
+  const auto proved = run_mforge("zk prove-state --tree rfc6962 --leaves " + path("leaves.txt") +
+                                 " --indices 299,7,150 --commitment slim --proof " + path("p") +
+                                 " --statement " + path("s"));
+  ASSERT_EQ(proved.exit_code, 0) << proved.err;
+  const nlohmann::json summary = nlohmann::json::parse(proved.out);
+  EXPECT_EQ(summary["root"], to_hex(BinaryMerkleTree<Sha256>::from_leaf_hashes(leaves).root()));
+  EXPECT_EQ(summary["commitment"], "slim");
+  EXPECT_EQ(verify("s", "p").exit_code, 0);
+  const nlohmann::json statement =
+      nlohmann::json::parse(run_mforge("zk show-state " + path("s")).out);
+  EXPECT_EQ(statement["size"], 300);
+  EXPECT_EQ(statement["leaves"][0]["index"], 7);
+  EXPECT_EQ(statement["leaves"][0]["hash"], to_hex(leaves[7]));
+  std::string s = read(path("s"));
+  s[s.size() - 3] ^= 1;  // leaf 299's hash
+  write(path("s2"), s);
+  EXPECT_EQ(verify("s2", "p").exit_code, 1);
+}
+
+TEST_F(ZkStateCli, BadUsageIsMalformed) {
+  EXPECT_EQ(
+      run_mforge("zk prove-state --tree bintrie --proof " + path("p") + " --statement " + path("s"))
+          .exit_code,
+      2);
+  write(path("leaves.txt"), "zz\n");
+  EXPECT_EQ(run_mforge("zk prove-state --tree rfc6962 --leaves " + path("leaves.txt") +
+                       " --indices 0 --proof " + path("p") + " --statement " + path("s"))
+                .exit_code,
+            2);
+  write(path("leaves.txt"), std::string(64, 'a') + "\n");
+  EXPECT_EQ(run_mforge("zk prove-state --tree rfc6962 --leaves " + path("leaves.txt") +
+                       " --indices 1 --proof " + path("p") + " --statement " + path("s"))
+                .exit_code,
+            2);  // an index past the log
+}
+
+}  // namespace
+}  // namespace merkleforge::test
