@@ -286,12 +286,21 @@ MF_API mf_ret mf_verkle_verify_witness_json(bool* ok, const mf_bytes32* pre_stat
 MF_API mf_ret mf_verkle_verify_witness_ssz(bool* ok, const mf_bytes32* pre_state_root,
                                            const uint8_t* ssz, size_t len);
 
-/* ---- Reserved: the proof system's verifier
- * ---------------------------------------------------------- The Binius-style proof system
- * (docs/binius.md) has no verifier yet. When it lands it will be mf_ret mf_proof_verify(bool* ok,
- * const uint8_t* statement, size_t statement_len, const uint8_t* proof, size_t proof_len);
- * following the conventions above (MF_MALFORMED for a proof that does not decode). The name
- * mf_proof_* is reserved for it; nothing is exported under it today. */
+/* ---- Succinct state proofs (any thread)
+ * ------------------------------------------------------------------------------------------------
+ * One proof that N reads of an authenticated tree hold: N inclusions in an RFC 6962 log, or N
+ * values (or absences) in a binary state tree. The statement is the "MFST" encoding of
+ * include/merkleforge/state/statement.hpp (tree kind, commitment profile, root and the reads);
+ * every value in it is trusted, from the caller. */
+
+/* *ok = proof shows the statement. Errors: MF_MALFORMED when the statement or the proof does not
+ * decode (truncated, another magic, version, tree kind or profile, bytes after it);
+ * MF_BAD_ARGS for NULL arguments and for a statement that decodes but is out of form (no reads,
+ * indices or keys unsorted or repeated, an index past the log's size). A well-formed proof that
+ * does not show the statement (another root, leaf, value or profile; an honest proof with bytes
+ * changed, unless the change breaks its encoding) is MF_OK with *ok == false. */
+MF_API mf_ret mf_state_proof_verify(bool* ok, const uint8_t* statement, size_t statement_len,
+                                    const uint8_t* proof, size_t proof_len);
 
 #ifdef __cplusplus
 }

@@ -27,6 +27,7 @@
 #include "merkleforge/mpt/state.hpp"
 #include "merkleforge/sparse/proof_codec.hpp"
 #include "merkleforge/sparse/sparse_merkle_tree.hpp"
+#include "merkleforge/state/statement.hpp"
 #include "merkleforge/verkle/tree_key.hpp"
 #include "merkleforge/verkle/witness.hpp"
 
@@ -434,6 +435,20 @@ bool witness_verdict(const Digest32& root, Result<verkle::ExecutionWitness>&& pa
   Status verified = [&] {
     py::gil_scoped_release unlocked;
     return verkle::verify_execution_witness(*parsed, root);
+  }();
+  if (!verified && verified.error().code != Errc::corrupt_data) raise(verified.error());
+  return verified.ok();
+}
+
+// ---- state proofs
+
+/// Whether `proof` shows `statement` (state/statement.hpp): corrupt_data is False, every other
+/// error (bytes that do not decode, a statement out of form) is raised.
+bool state_proof_verdict(const py::bytes& statement, const py::bytes& proof) {
+  const ByteSpan statement_bytes = view(statement), proof_bytes = view(proof);
+  Status verified = [&] {
+    py::gil_scoped_release unlocked;
+    return state::verify_state_proof(statement_bytes, proof_bytes);
   }();
   if (!verified && verified.error().code != Errc::corrupt_data) raise(verified.error());
   return verified.ok();
@@ -851,4 +866,9 @@ PYBIND11_MODULE(_merkleforge, m) {
       },
       py::arg("pre_state_root"), py::arg("witness_ssz"),
       "Whether the execution witness (consensus-specs SSZ) holds under pre_state_root.");
+
+  // ---- state proofs
+  m.def("verify_state_proof", &state_proof_verdict, py::arg("statement"), py::arg("proof"),
+        "Whether the succinct state proof shows the statement (its \"MFST\" bytes: a log's "
+        "inclusions or a binary state tree's reads).");
 }

@@ -1,5 +1,5 @@
 """MerkleForge: hashes, binary Merkle trees, Ethereum Merkle Patricia tries, sparse Merkle trees
-and Verkle witnesses, with proofs, over the C++ library.
+and Verkle witnesses, with proofs, and succinct state proofs' verifier, over the C++ library.
 
 Bytes in, bytes out. Malformed input raises the matching MerkleForgeError subclass
 (MalformedInput, WrongSize, InvalidArgument, ...) carrying the library's message; a well-formed

@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
   const char* suite = argc > 1 ? argv[1] : "all";
   if (strcmp(suite, "vectors") == 0 || strcmp(suite, "all") == 0) run_vector_tests();
   if (strcmp(suite, "garbage") == 0 || strcmp(suite, "all") == 0) run_garbage_tests();
+  if (strcmp(suite, "state") == 0 || strcmp(suite, "all") == 0) run_state_tests();
   if (capi_failures != 0) {
     fprintf(stderr, "%d check(s) failed\n", capi_failures);
     return 1;

@@ -40,5 +40,6 @@ bool bytes32_equal(const mf_bytes32* a, const mf_bytes32* b);
 
 void run_vector_tests(void);
 void run_garbage_tests(void);
+void run_state_tests(void);
 
 #endif

@@ -1,0 +1,112 @@
+// make_state_proofs DIR: writes honest state proofs made by the C++ prover, with their statements
+// (state/statement.hpp, fast profile), for the C API's test of mf_state_proof_verify (CMake runs it
+// at build time, tests/capi/CMakeLists.txt) and the Python test's committed fixtures
+// (python/tests/data/, copied from here):
+//   DIR/log.statement, DIR/log.proof          leaves 2, 5 and 9 of an RFC 6962 log of the 10
+//                                             entries "entry 0" ... "entry 9"
+//   DIR/bintrie.statement, DIR/bintrie.proof  two present keys and one absent key of a binary
+//                                             state tree of 4 keys
+// Deterministic; each proof is checked through verify_state_proof before it is written. Exit
+// status 0, 1 on a failure, 2 on a usage error.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "merkleforge/binary/tree.hpp"
+#include "merkleforge/bintrie/proof.hpp"
+#include "merkleforge/state/prover.hpp"
+#include "merkleforge/state/statement.hpp"
+
+namespace {
+
+using namespace merkleforge;
+using namespace merkleforge::state;
+
+[[noreturn]] void fail(const std::string& what) {
+  std::fprintf(stderr, "make_state_proofs: %s\n", what.c_str());
+  std::exit(1);
+}
+
+template <class T>
+T value_or_fail(Result<T>&& result, const char* what) {
+  if (!result) fail(std::string(what) + ": " + result.error().message);
+  return std::move(result).value();
+}
+
+void write_file(const std::string& path, const Bytes& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+  if (!out) fail("cannot write " + path);
+}
+
+void write_case(const std::string& dir, const std::string& name, const StateStatement& statement,
+                const Bytes& proof) {
+  const Bytes encoded = encode_statement(statement);
+  const Status verified = verify_state_proof(encoded, proof);
+  if (!verified.ok())
+    fail(name + ": the honest proof does not verify: " + verified.error().message);
+  write_file(dir + "/" + name + ".statement", encoded);
+  write_file(dir + "/" + name + ".proof", proof);
+}
+
+void log_case(const std::string& dir) {
+  std::vector<Digest32> leaves;
+  for (int i = 0; i < 10; ++i) {
+    const std::string entry = "entry " + std::to_string(i);
+    leaves.push_back(Rfc6962Hashing<Sha256>::leaf(
+        {reinterpret_cast<const std::uint8_t*>(entry.data()), entry.size()}));
+  }
+  const auto tree = BinaryMerkleTree<Sha256>::from_leaf_hashes(leaves);
+  StateStatement statement;
+  statement.kind = TreeKind::rfc6962;
+  statement.log.size = leaves.size();
+  statement.log.root = tree.root();
+  statement.log.indices = {2, 5, 9};
+  for (const std::uint64_t i : statement.log.indices) {
+    statement.log.leaf_hashes.push_back(leaves[i]);
+  }
+  const auto multiproof = value_or_fail(tree.multiproof(statement.log.indices), "multiproof");
+  write_case(dir, "log", statement,
+             value_or_fail(prove_log_inclusions(statement.log, multiproof.siblings),
+                           "prove_log_inclusions"));
+}
+
+void bintrie_case(const std::string& dir) {
+  bintrie::BinaryTrie<> trie;
+  std::vector<bintrie::TreeKey> keys;
+  for (std::uint8_t k = 0; k < 4; ++k) {
+    bintrie::TreeKey key{};
+    key[0] = static_cast<std::uint8_t>(0x40 * k + 1);
+    key[31] = k;
+    Digest32 value{};
+    value[31] = static_cast<std::uint8_t>(k + 1);
+    trie.insert(key, value);
+    keys.push_back(key);
+  }
+  bintrie::TreeKey absent = keys[2];
+  absent[31] = 0x80;  // an empty slot of a present stem
+  const std::vector<bintrie::TreeKey> read = {keys[0], keys[2], absent};
+  StateStatement statement;
+  statement.kind = TreeKind::bintrie;
+  statement.bintrie.root = trie.root();
+  statement.bintrie.keys = read;
+  for (const bintrie::TreeKey& key : read) statement.bintrie.values.push_back(trie.get(key));
+  write_case(dir, "bintrie", statement,
+             value_or_fail(prove_bintrie_reads(statement.bintrie, bintrie::prove(trie, read)),
+                           "prove_bintrie_reads"));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: make_state_proofs DIR\n");
+    return 2;
+  }
+  log_case(argv[1]);
+  bintrie_case(argv[1]);
+  return 0;
+}
