@@ -1,48 +1,65 @@
-// Succinct state proofs (docs/state-proofs.md): N inclusions in an RFC 6962 log of a given size
-// proved as one wiring of rfc6962-node instances, on 1 and 2 threads, each after one untimed
-// proof (warm), beside the raw multiproof the project makes of the same leaves and the same
-// instances proved unwired (the engine's rate for this circuit, measured in the same process).
-// Counters: proof size and the multiproof's (KiB) and their ratio, instances (node hashes) and
-// SHA-256 compressions (two per node), ms per proved path per thread, the prover's phases, the
-// time of the unwired proof of as many instances (x_unwired: wired ÷ unwired), peak memory (MiB).
-// Rows: state/log/prove/merkleforge{,-slim}/<N>/<log size>/threads:<n>,
-// state/log/verify/merkleforge{,-slim}/<N>/<log size>, state/log/multiproof-verify/merkleforge/...
-// The 10,000-in-2^24 rows (about 127,000 instances, ℓ* = 26) run in the full report only.
+// Succinct state proofs (docs/state-proofs.md) on 1 and 2 threads, each after one untimed proof
+// (warm), beside the raw multiproof the project makes of the same items and the same instances
+// proved unwired (the engine's rate for the circuit, measured in the same process):
+//   log:      N inclusions in an RFC 6962 log of 2^b random leaf hashes (rfc6962-node instances);
+//   bintrie:  N random present keys of a binary state tree of M random keys (sha256-pair);
+//   accounts: A accounts' basic data, code hash and 8 header storage slots (10 keys sharing one
+//             stem each) in a tree of M random keys and the accounts.
+// Counters: proof size and the multiproof's (KiB) and their ratio, instances (node hashes; two
+// SHA-256 compressions each), ms per proved item per thread, the prover's phases, x_unwired
+// (wired ÷ unwired proof time of as many instances), peak memory (MiB).
+// Rows: state/<kind>/{prove,verify}/merkleforge{,-slim}/<N>/<size>[/threads:<n>] and
+// state/<kind>/multiproof-verify/merkleforge/<N>/<size> (the raw multiproof's own check). The
+// report's quick run takes the rows of 1,000 items; the larger ones (ℓ* = 25–26) the full run.
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <map>
+#include <memory>
 #include <random>
 #include <string>
 #include <tuple>
 
 #include "merkleforge/binary/tree.hpp"
 #include "merkleforge/binary/verify.hpp"
+#include "merkleforge/bintrie/proof.hpp"
 #include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/state/prover.hpp"
+#include "merkleforge/state/statement.hpp"
 #include "support/prover_rows.hpp"
 
 namespace merkleforge::state {
 namespace {
 
+enum class Kind { log, bintrie, accounts };
+
 struct Row {
-  std::size_t inclusions;
-  unsigned log_size_bits;
+  Kind kind;
+  std::size_t items;   ///< inclusions, keys, or accounts (10 keys each)
+  std::uint64_t size;  ///< log leaves, or random keys in the tree
   pcs::Profile commitment = pcs::Profile::fast;
-  std::string implementation() const {
-    return commitment == pcs::Profile::fast ? "merkleforge" : "merkleforge-slim";
-  }
-  std::string suffix() const {
-    return implementation() + "/" + std::to_string(inclusions) + "/" +
-           std::to_string(std::uint64_t{1} << log_size_bits);
+  std::string name(const char* step) const {
+    static const char* kKinds[] = {"log", "bintrie", "accounts"};
+    return std::string("state/") + kKinds[static_cast<int>(kind)] + "/" + step + "/" +
+           (commitment == pcs::Profile::fast ? "merkleforge" : "merkleforge-slim") + "/" +
+           std::to_string(items) + "/" + std::to_string(size);
   }
 };
 
-const Row kRows[] = {
-    {1'000, 20}, {1'000, 20, pcs::Profile::slim}, {10'000, 24}, {10'000, 24, pcs::Profile::slim}};
+const Row kRows[] = {{Kind::log, 1'000, std::uint64_t{1} << 20},
+                     {Kind::log, 1'000, std::uint64_t{1} << 20, pcs::Profile::slim},
+                     {Kind::bintrie, 1'000, 100'000},
+                     {Kind::bintrie, 1'000, 100'000, pcs::Profile::slim},
+                     {Kind::accounts, 100, 100'000},
+                     {Kind::log, 10'000, std::uint64_t{1} << 24},
+                     {Kind::log, 10'000, std::uint64_t{1} << 24, pcs::Profile::slim},
+                     {Kind::bintrie, 5'000, 1'000'000},
+                     {Kind::bintrie, 5'000, 1'000'000, pcs::Profile::slim},
+                     {Kind::accounts, 1'000, 1'000'000, pcs::Profile::slim}};
 
 double peak_mib() {
   rusage usage{};
@@ -50,54 +67,126 @@ double peak_mib() {
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
-/// A log of random leaf hashes, N random distinct indices, the statement and the multiproof.
+Digest32 random_digest(std::mt19937_64& rng) {
+  Digest32 d;
+  for (std::size_t i = 0; i < d.size(); i += 8) {
+    const std::uint64_t word = rng();
+    std::memcpy(d.data() + i, &word, 8);
+  }
+  return d;
+}
+
+/// A statement, the prover's input (a log's siblings or a tree's multiproof) and the checks.
 struct Workload {
-  LogStatement statement;
-  MultiProof multiproof;
+  StateStatement statement;
+  std::vector<Digest32> siblings;  ///< log
+  Bytes multiproof;                ///< bintrie, accounts
+  std::size_t multiproof_bytes = 0, keys = 0;
+
+  Result<Bytes> prove(boolean::ProveTimings* timings) const {
+    if (statement.kind == TreeKind::rfc6962) {
+      return prove_log_inclusions(statement.log, siblings, timings, statement.commitment);
+    }
+    return prove_bintrie_reads(statement.bintrie, multiproof, timings, statement.commitment);
+  }
+  Status verify(ByteSpan proof) const {
+    return verify_state_proof(encode_statement(statement), proof);
+  }
+  bool verify_multiproof() const {
+    if (statement.kind == TreeKind::rfc6962) {
+      const LogStatement& s = statement.log;
+      return merkleforge::verify_multiproof<Sha256>(s.root, s.size, s.indices, s.leaf_hashes,
+                                                    siblings);
+    }
+    return bintrie::verify(statement.bintrie.root, statement.bintrie.keys, multiproof).ok();
+  }
 };
 
-const Workload& workload(const Row& row) {
-  static std::map<std::pair<std::size_t, unsigned>, Workload> cache;
-  const auto key = std::pair(row.inclusions, row.log_size_bits);
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
-  cache.clear();  // one log at a time: 2^24 leaves hold ~1 GiB
-  const std::uint64_t size = std::uint64_t{1} << row.log_size_bits;
-  std::mt19937_64 rng(row.log_size_bits);
-  std::vector<Digest32> leaves(size);
-  for (auto& leaf : leaves) {
-    for (std::size_t i = 0; i < leaf.size(); i += 8) {
-      const std::uint64_t word = rng();
-      std::memcpy(leaf.data() + i, &word, 8);
-    }
-  }
+Workload log_workload(const Row& row) {
+  std::mt19937_64 rng(row.size);
+  std::vector<Digest32> leaves(row.size);
+  for (auto& leaf : leaves) leaf = random_digest(rng);
   const auto tree = BinaryMerkleTree<Sha256>::from_leaf_hashes(leaves);
   std::vector<std::uint64_t> indices;
-  while (indices.size() < row.inclusions) {
-    indices.push_back(rng() % size);
+  while (indices.size() < row.items) {
+    indices.push_back(rng() % row.size);
     std::sort(indices.begin(), indices.end());
     indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
   }
   Workload w;
-  w.statement.size = size;
-  w.statement.root = tree.root();
-  w.statement.indices = indices;
-  for (const std::uint64_t i : indices) w.statement.leaf_hashes.push_back(leaves[i]);
-  w.multiproof = tree.multiproof(indices).value();
-  return cache.emplace(key, std::move(w)).first->second;
+  w.statement.kind = TreeKind::rfc6962;
+  w.statement.log = {row.size, tree.root(), indices, {}};
+  for (const std::uint64_t i : indices) w.statement.log.leaf_hashes.push_back(leaves[i]);
+  w.siblings = tree.multiproof(indices)->siblings;
+  w.multiproof_bytes = 32 * w.siblings.size();
+  w.keys = indices.size();
+  return w;
 }
 
-std::map<std::tuple<std::size_t, unsigned, pcs::Profile>, Bytes>& proofs() {
-  static std::map<std::tuple<std::size_t, unsigned, pcs::Profile>, Bytes> cache;
+Workload trie_workload(const Row& row) {
+  std::mt19937_64 rng(row.size + row.items);
+  std::vector<bintrie::Entry> entries(row.size);
+  for (auto& e : entries) e = {random_digest(rng), random_digest(rng)};
+  std::vector<bintrie::TreeKey> keys;
+  if (row.kind == Kind::bintrie) {
+    for (std::size_t i = 0; i < row.items; ++i) keys.push_back(entries[rng() % row.size].key);
+  } else {
+    for (std::size_t a = 0; a < row.items; ++a) {
+      bintrie::Address address;
+      for (auto& byte : address) byte = static_cast<std::uint8_t>(rng());
+      keys.push_back(bintrie::basic_data_key(address));
+      keys.push_back(bintrie::code_hash_key(address));
+      for (std::uint8_t slot = 0; slot < 8; ++slot) {
+        Digest32 slot_be{};
+        slot_be[31] = slot;
+        keys.push_back(bintrie::storage_slot_key(address, slot_be));
+      }
+    }
+    for (const auto& key : keys) entries.push_back({key, random_digest(rng)});
+  }
+  bintrie::BinaryTrie<> trie;
+  trie.insert_batch(entries);
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  Workload w;
+  w.statement.kind = TreeKind::bintrie;
+  w.statement.bintrie.root = trie.root();
+  w.statement.bintrie.keys = keys;
+  for (const auto& key : keys) w.statement.bintrie.values.push_back(trie.get(key));
+  w.multiproof = bintrie::prove(trie, keys);
+  w.multiproof_bytes = w.multiproof.size();
+  w.keys = keys.size();
+  return w;
+}
+
+/// The row's workload, built once (one at a time: a 2^24-leaf log holds ~1 GiB).
+Workload& workload(const Row& row) {
+  static std::unique_ptr<Workload> cached;
+  static std::tuple<Kind, std::size_t, std::uint64_t> cached_for;
+  const auto key = std::tuple(row.kind, row.items, row.size);
+  if (!cached || cached_for != key) {
+    cached.reset();
+    cached =
+        std::make_unique<Workload>(row.kind == Kind::log ? log_workload(row) : trie_workload(row));
+    cached_for = key;
+  }
+  cached->statement.commitment = row.commitment;
+  return *cached;
+}
+
+std::map<std::string, Bytes>& proofs() {
+  static std::map<std::string, Bytes> cache;
   return cache;
 }
 
-double seconds_of_unwired(std::size_t instances, pcs::Profile commitment) {
+double seconds_of_unwired(const boolean::Circuit& circuit, std::size_t instances,
+                          pcs::Profile commitment) {
   std::mt19937_64 rng(3);
-  Bytes inputs(64 * instances);
+  Bytes inputs(circuit.input_bytes() * instances);
   for (auto& byte : inputs) byte = static_cast<std::uint8_t>(rng());
   const auto start = std::chrono::steady_clock::now();
-  auto proved = boolean::prove(boolean::rfc6962_node_circuit(), instances, inputs, nullptr,
-                               boolean::Inputs::kept_private, commitment);
+  auto proved = boolean::prove(circuit, instances, inputs, nullptr, boolean::Inputs::kept_private,
+                               commitment);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return proved ? seconds : 0;
@@ -107,57 +196,55 @@ void BM_Prove(benchmark::State& state, Row row) {
   const auto threads = static_cast<std::size_t>(state.range(0));
   const ThreadLimit limit(threads);
   const Workload& w = workload(row);
-  const auto prove_once = [&](boolean::ProveTimings* timings) {
-    return prove_log_inclusions(w.statement, w.multiproof.siblings, timings, row.commitment);
-  };
-  if (!prove_once(nullptr)) {  // warm-up
+  if (!w.prove(nullptr)) {  // warm-up
     state.SkipWithError("the warm-up proof failed");
     return;
   }
   boolean::ProveTimings t;
   double seconds = 0;
+  Bytes proof;
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
-    auto proof = prove_once(&t);
+    auto proved = w.prove(&t);
     seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!proof) {
-      state.SkipWithError(proof.error().message.c_str());
+    if (!proved) {
+      state.SkipWithError(proved.error().message.c_str());
       return;
     }
-    state.PauseTiming();
-    proofs()[{row.inclusions, row.log_size_bits, row.commitment}] = std::move(*proof);
-    state.ResumeTiming();
+    proof = std::move(*proved);
   }
   const auto n = static_cast<double>(state.iterations());
-  const std::size_t instances = log_instances(w.statement).value();
-  const double proof_bytes =
-      static_cast<double>(proofs()[{row.inclusions, row.log_size_bits, row.commitment}].size());
-  const double multiproof_bytes = 32.0 * static_cast<double>(w.multiproof.siblings.size());
+  const double proof_bytes = static_cast<double>(proof.size());
+  proofs()[row.name("proof")] = std::move(proof);
+  const bool log = row.kind == Kind::log;
+  const boolean::Circuit& circuit =
+      log ? boolean::rfc6962_node_circuit() : boolean::sha256_pair_circuit();
+  const std::size_t instances =
+      log ? log_instances(w.statement.log).value()
+          : bintrie_instances(w.statement.bintrie, proofs()[row.name("proof")]).value();
   state.counters["proof_KiB"] = proof_bytes / 1024;
-  state.counters["multiproof_KiB"] = multiproof_bytes / 1024;
-  state.counters["multiproof_x_smaller"] = multiproof_bytes / proof_bytes;
-  state.counters["instances"] = static_cast<double>(instances);
-  state.counters["compressions"] = 2.0 * static_cast<double>(instances);
-  state.counters["ms_per_path_per_thread"] =
-      seconds / n * 1e3 * static_cast<double>(threads) / static_cast<double>(row.inclusions);
+  state.counters["multiproof_KiB"] = static_cast<double>(w.multiproof_bytes) / 1024;
+  state.counters["multiproof_x_smaller"] = static_cast<double>(w.multiproof_bytes) / proof_bytes;
+  state.counters["keys"] = static_cast<double>(w.keys);
+  state.counters["ms_per_item_per_thread"] =
+      seconds / n * 1e3 * static_cast<double>(threads) / static_cast<double>(w.keys);
   state.counters["witness_s"] = t.witness / n;
   state.counters["commit_s"] = t.commit / n;
   state.counters["zerocheck_s"] = t.zerocheck / n;
   state.counters["lincheck_s"] = t.lincheck / n;
   state.counters["open_s"] = t.open / n;
-  state.counters["x_unwired"] = seconds / n / seconds_of_unwired(instances, row.commitment);
   state.counters["peak_MiB"] = peak_mib();
+  state.counters["instances"] = static_cast<double>(instances);
+  state.counters["x_unwired"] =
+      seconds / n / seconds_of_unwired(circuit, instances, row.commitment);
 }
 
 void BM_Verify(benchmark::State& state, Row row) {
   const Workload& w = workload(row);
-  auto& proof = proofs()[{row.inclusions, row.log_size_bits, row.commitment}];
-  if (proof.empty()) {
-    proof =
-        prove_log_inclusions(w.statement, w.multiproof.siblings, nullptr, row.commitment).value();
-  }
+  Bytes& proof = proofs()[row.name("proof")];
+  if (proof.empty()) proof = w.prove(nullptr).value();
   for (auto _ : state) {
-    const Status ok = verify_log_inclusions(w.statement, proof, row.commitment);
+    const Status ok = w.verify(proof);
     if (!ok) {
       state.SkipWithError(ok.error().message.c_str());
       return;
@@ -166,30 +253,24 @@ void BM_Verify(benchmark::State& state, Row row) {
   state.counters["proof_KiB"] = static_cast<double>(proof.size()) / 1024;
 }
 
-/// The raw multiproof's own check (binary/verify.hpp): what the succinct proof replaces.
 void BM_MultiproofVerify(benchmark::State& state, Row row) {
   const Workload& w = workload(row);
   for (auto _ : state) {
-    const bool ok =
-        verify_multiproof<Sha256>(w.statement.root, w.statement.size, w.statement.indices,
-                                  w.statement.leaf_hashes, w.multiproof.siblings);
-    if (!ok) {
+    if (!w.verify_multiproof()) {
       state.SkipWithError("the multiproof does not verify");
       return;
     }
   }
-  state.counters["multiproof_KiB"] =
-      32.0 * static_cast<double>(w.multiproof.siblings.size()) / 1024;
+  state.counters["multiproof_KiB"] = static_cast<double>(w.multiproof_bytes) / 1024;
 }
 
 const bool kRegistered = [] {
   for (const Row& row : kRows) {
-    bench::register_prove_row("state/log/prove/" + row.suffix(), BM_Prove, row);
-    benchmark::RegisterBenchmark(("state/log/verify/" + row.suffix()).c_str(), BM_Verify, row)
+    bench::register_prove_row(row.name("prove"), BM_Prove, row);
+    benchmark::RegisterBenchmark(row.name("verify").c_str(), BM_Verify, row)
         ->Unit(benchmark::kMillisecond);
     if (row.commitment == pcs::Profile::fast) {
-      benchmark::RegisterBenchmark(("state/log/multiproof-verify/" + row.suffix()).c_str(),
-                                   BM_MultiproofVerify, row)
+      benchmark::RegisterBenchmark(row.name("multiproof-verify").c_str(), BM_MultiproofVerify, row)
           ->Unit(benchmark::kMillisecond);
     }
   }

@@ -26,12 +26,29 @@ Status check_bintrie_statement(const BintrieStatement& statement) {
   return Ok{};
 }
 
+namespace {
+
+/// The proof's shape and the engine's proof after it.
+Result<detail::ShapeAndRest> parts_of(ByteSpan proof) {
+  auto body = detail::decode_container(TreeKind::bintrie, proof);
+  if (!body) return body.error();
+  return detail::split_shape(*body);
+}
+
+}  // namespace
+
+Result<std::size_t> bintrie_instances(const BintrieStatement& statement, ByteSpan proof) {
+  auto parts = parts_of(proof);
+  if (!parts) return parts.error();
+  auto derived = detail::bintrie_wiring_of_shape(statement, parts->shape);
+  if (!derived) return derived.error();
+  return derived->wiring.count;
+}
+
 Status verify_bintrie_reads(const BintrieStatement& statement, ByteSpan proof,
                             pcs::Profile commitment) {
   if (Status s = check_bintrie_statement(statement); !s) return s;
-  auto body = detail::decode_container(TreeKind::bintrie, proof);
-  if (!body) return body.error();
-  auto parts = detail::split_shape(*body);
+  auto parts = parts_of(proof);
   if (!parts) return parts.error();
   auto derived = detail::bintrie_wiring_of_shape(statement, parts->shape);
   if (!derived) return derived.error();

@@ -65,7 +65,7 @@ RunMode full_mode() {
 
 RunMode suite_mode(const RunMode& mode, const std::string& suite) {
   // The provers' suites: one proof per row is already seconds, so one repetition.
-  if (suite != "binius_prove" && suite != "boolean_prove") return mode;
+  if (suite != "binius_prove" && suite != "boolean_prove" && suite != "state_proofs") return mode;
   RunMode out = mode;
   out.repetitions = 1;
   out.suite_timeout_seconds = std::max(mode.suite_timeout_seconds, 900);
@@ -76,6 +76,9 @@ RunMode suite_mode(const RunMode& mode, const std::string& suite) {
     out.quick_filter =
         "boolean/(native|verify)/|keccakf/merkleforge(-slim)?/(1024|8192)/|"
         "(sha256|blake3)/merkleforge(-slim)?/";
+  }
+  if (suite == "state_proofs") {  // the rows of 1,000 items (ℓ* ≤ 23); ℓ* = 25–26 in the full run
+    out.quick_filter = "/1000/(100000|1048576)|/accounts/[a-z-]+/merkleforge/100/";
   }
   return out;
 }

@@ -36,4 +36,8 @@ Status check_bintrie_statement(const BintrieStatement& statement);
 Status verify_bintrie_reads(const BintrieStatement& statement, ByteSpan proof,
                             pcs::Profile commitment = pcs::Profile::fast);
 
+/// The node hashes (Boolean engine instances) a proof's shape makes for the statement. Errors: as
+/// verify_bintrie_reads for the statement and the shape.
+Result<std::size_t> bintrie_instances(const BintrieStatement& statement, ByteSpan proof);
+
 }  // namespace merkleforge::state
