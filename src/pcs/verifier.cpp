@@ -152,6 +152,13 @@ B128P ring_switch_indicator(unsigned level, std::span<const B128> high, std::spa
   std::vector<B128P> slot_images(slots * slots);  // [w'·slots + w] = slot_w'(h·β_w)
   const SubfieldToPolyval subfield(level);
   for (std::size_t i = 0; i < high.size(); ++i) {
+    if (high[i] == B128::zero() || high[i] == B128::one()) {
+      // h = 0 gives the factor 1 ⊗ (1 + r_i), h = 1 gives 1 ⊗ r_i: no slot images to mix
+      // (the coordinates a claim fixes to a slot of z, as the Boolean engine's wirings do).
+      const B128P factor = high[i] == B128::one() ? r[i] : r[i] + kOne;
+      for (B128P& row : rows) row = row * factor;
+      continue;
+    }
     for (std::size_t w = 0; w < slots; ++w) {
       const B128 product = high[i] * B128(uint128{1} << (w << level));  // h·β_w
       for (std::size_t w2 = 0; w2 < slots; ++w2) {
