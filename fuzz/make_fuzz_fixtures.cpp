@@ -7,9 +7,10 @@
 // the corpora kept in fuzz/corpus stay edits of the same honest proofs.
 //
 // Targets: boolean_verify_fuzz, cs_verify_fuzz, cs_verify_light_fuzz, pcs_verify_fuzz,
-// zk_protocols_verify_fuzz.
+// zk_protocols_verify_fuzz, state_verify_fuzz, state_statement_fuzz.
 // Exit status 0, 1 on a failure (a proof that does not verify, a fixture that does not read
 // back as written), 2 on a usage error.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -19,12 +20,16 @@
 
 #include "cs_fixture.hpp"
 #include "fixture.hpp"
+#include "merkleforge/binary/tree.hpp"
 #include "merkleforge/binius/tower.hpp"
+#include "merkleforge/bintrie/proof.hpp"
 #include "merkleforge/boolean/prover.hpp"
 #include "merkleforge/circuits/circuit.hpp"
 #include "merkleforge/cs/prover.hpp"
 #include "merkleforge/pcs/prover.hpp"
 #include "merkleforge/pcs/verifier.hpp"
+#include "merkleforge/state/prover.hpp"
+#include "merkleforge/state/statement.hpp"
 #include "merkleforge/zk/prover.hpp"
 #include "support/small_system.hpp"
 #include "zk_protocols_common.hpp"
@@ -426,12 +431,116 @@ void zk_protocols_verify_fuzz(FixtureWriter& out) {
   }
 }
 
+// ---- state_verify_fuzz, state_statement_fuzz ----
+
+namespace state_proofs {
+
+using namespace merkleforge::state;
+
+Digest32 random_digest(std::mt19937_64& rng) {
+  Digest32 d;
+  for (auto& byte : d) byte = static_cast<std::uint8_t>(rng());
+  return d;
+}
+
+/// The statement as bytes (state/statement.hpp, fast profile) and its honest proof, checked
+/// through verify_state_proof, as the targets will.
+void put_state_case(FixtureWriter& out, const StateStatement& statement, const Bytes& proof) {
+  const Bytes encoded = encode_statement(statement);
+  const Status verified = verify_state_proof(encoded, proof);
+  if (!verified.ok()) fail("an honest state proof does not verify: " + verified.error().message);
+  out.bytes(encoded);
+  out.bytes(proof);
+}
+
+/// Three inclusions in an RFC 6962 log of 20 leaves (the first leaf, another of the full left
+/// subtree of 16, one of the right subtree of 4): 8 siblings, 10 rfc6962-node instances.
+void log_case(FixtureWriter& out) {
+  std::mt19937_64 rng(6962);
+  std::vector<Digest32> leaves;
+  for (int i = 0; i < 20; ++i) leaves.push_back(random_digest(rng));
+  const auto tree = BinaryMerkleTree<Sha256>::from_leaf_hashes(leaves);
+  StateStatement statement;
+  statement.kind = TreeKind::rfc6962;
+  statement.log.size = leaves.size();
+  statement.log.root = tree.root();
+  statement.log.indices = {0, 9, 17};
+  for (const std::uint64_t i : statement.log.indices) {
+    statement.log.leaf_hashes.push_back(leaves[i]);
+  }
+  const auto multiproof = value_or_fail(tree.multiproof(statement.log.indices), "log multiproof");
+  if (multiproof.siblings.size() != 8) fail("the log's multiproof does not have 8 siblings");
+  put_state_case(out, statement,
+                 value_or_fail(prove_log_inclusions(statement.log, multiproof.siblings),
+                               "prove_log_inclusions"));
+}
+
+/// Six reads of a binary tree of 10 stems: two present values, one present zero value, an absent
+/// slot of a present stem, an absent stem where a present one is, and a key whose path ends in an
+/// empty child.
+void bintrie_case(FixtureWriter& out) {
+  std::mt19937_64 rng(7864);
+  bintrie::BinaryTrie<> trie;
+  std::vector<bintrie::TreeKey> present;
+  for (int s = 0; s < 8; ++s) {
+    bintrie::TreeKey key = random_digest(rng);
+    for (int slot = 0; slot < 2; ++slot) {
+      key[31] = static_cast<std::uint8_t>(2 * slot + 1);
+      Digest32 value{};
+      value[rng() % 32] = static_cast<std::uint8_t>(1 + rng() % 255);
+      trie.insert(key, value);
+      present.push_back(key);
+    }
+  }
+  trie.insert(present[4], Digest32{});  // present, 32 zero bytes
+  // Two stems that share their first 7 bits: internal nodes down to bit 7, beside empty children.
+  bintrie::TreeKey twin = random_digest(rng);
+  twin[31] = 1;
+  trie.insert(twin, Digest32{7});
+  twin[0] ^= 0x01;
+  trie.insert(twin, Digest32{8});
+  bintrie::TreeKey absent_slot = present[6], beside = present[8], off_path = twin;
+  absent_slot[31] = 0x80;  // a slot of a present stem
+  beside[30] ^= 1;         // another stem at a present stem's place
+  off_path[0] ^= 0x04;     // leaves the twins' path at bit 5: an empty child
+  std::vector<bintrie::TreeKey> keys = {present[0],  present[11], present[4],
+                                        absent_slot, beside,      off_path};
+  std::sort(keys.begin(), keys.end());
+  StateStatement statement;
+  statement.kind = TreeKind::bintrie;
+  statement.bintrie.root = trie.root();
+  statement.bintrie.keys = keys;
+  for (const bintrie::TreeKey& key : keys) statement.bintrie.values.push_back(trie.get(key));
+  const auto& values = statement.bintrie.values;
+  if (std::count(values.begin(), values.end(), std::nullopt) != 3 ||
+      std::count(values.begin(), values.end(), std::optional(Digest32{})) != 1) {
+    fail("the binary tree's statement does not have three absent keys and a present zero");
+  }
+  put_state_case(out, statement,
+                 value_or_fail(prove_bintrie_reads(statement.bintrie, bintrie::prove(trie, keys)),
+                               "prove_bintrie_reads"));
+}
+
+}  // namespace state_proofs
+
+/// Both targets read the same fixture: the log's statement and proof, then the binary tree's.
+void state_verify_fuzz(FixtureWriter& out) {
+  state_proofs::log_case(out);
+  state_proofs::bintrie_case(out);
+}
+
+void state_statement_fuzz(FixtureWriter& out) {
+  state_verify_fuzz(out);
+}
+
 const std::pair<std::string_view, void (*)(FixtureWriter&)> kTargets[] = {
     {"boolean_verify_fuzz", boolean_verify_fuzz},
     {"cs_verify_fuzz", cs_verify_fuzz},
     {"cs_verify_light_fuzz", cs_verify_light_fuzz},
     {"pcs_verify_fuzz", pcs_verify_fuzz},
-    {"zk_protocols_verify_fuzz", zk_protocols_verify_fuzz}};
+    {"zk_protocols_verify_fuzz", zk_protocols_verify_fuzz},
+    {"state_verify_fuzz", state_verify_fuzz},
+    {"state_statement_fuzz", state_statement_fuzz}};
 
 }  // namespace
 
