@@ -88,10 +88,10 @@ unsigned fixed_vars(const Wiring& wiring) {
   return vars_for(wiring.fixed.size());
 }
 
-std::vector<std::vector<B128>> wiring_weights(const Circuit& circuit,
-                                              const WiringChallenges& challenges,
-                                              const Wiring& wiring, unsigned k) {
-  using binius::polyval_eq_tensor, binius::to_polyval, binius::to_canonical;
+std::vector<std::vector<B128P>> wiring_weights(const Circuit& circuit,
+                                               const WiringChallenges& challenges,
+                                               const Wiring& wiring, unsigned k) {
+  using binius::polyval_eq_tensor, binius::to_polyval;
   const std::vector<B128P> eq_link = polyval_eq_tensor(to_polyval(challenges.v_link)),
                            eq_fixed = polyval_eq_tensor(to_polyval(challenges.v_fixed));
   const B128P mu = to_polyval(challenges.fixed);
@@ -107,10 +107,7 @@ std::vector<std::vector<B128>> wiring_weights(const Circuit& circuit,
     const Port& port = wiring.fixed[f];
     weights[port_index(circuit, port.port)][port.instance] += mu * eq_fixed[f];
   }
-  std::vector<std::vector<B128>> out;
-  out.reserve(weights.size());
-  for (const auto& w : weights) out.push_back(to_canonical(w));
-  return out;
+  return weights;
 }
 
 B128 wiring_sum(const Circuit& circuit, const WiringChallenges& challenges, const Wiring& wiring) {

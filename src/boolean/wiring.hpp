@@ -53,10 +53,10 @@ WiringChallenges sample_wiring(Transcript& transcript, unsigned slot_vars, const
   return c;
 }
 
-/// g_p over the 2^k instances for each port p (canonical).
-std::vector<std::vector<B128>> wiring_weights(const Circuit& circuit,
-                                              const WiringChallenges& challenges,
-                                              const Wiring& wiring, unsigned k);
+/// g_p over the 2^k instances for each port p (POLYVAL).
+std::vector<std::vector<B128P>> wiring_weights(const Circuit& circuit,
+                                               const WiringChallenges& challenges,
+                                               const Wiring& wiring, unsigned k);
 
 /// μ·Σ_f eq(v_fixed, f)·value~_f(v_slot): what the sum must be.
 B128 wiring_sum(const Circuit& circuit, const WiringChallenges& challenges, const Wiring& wiring);

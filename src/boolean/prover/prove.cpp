@@ -180,7 +180,10 @@ Status prove_wiring(const Circuit& circuit, const Wiring& wiring, unsigned k,
   for (std::size_t p = 0; p < ports; ++p) {
     values.push_back(slot_values(circuit, z, batch, tables, port_offset(circuit, p) / 8));
   }
-  std::vector<std::vector<B128>> weights = wiring_weights(circuit, challenges, wiring, k);
+  std::vector<std::vector<B128>> weights;
+  for (const auto& w : wiring_weights(circuit, challenges, wiring, k)) {
+    weights.push_back(binius::to_canonical(w));
+  }
   const zk::SumcheckClaim holds{k, wiring_composition(ports),
                                 wiring_sum(circuit, challenges, wiring)};
   if (alter) {
