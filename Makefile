@@ -8,7 +8,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 export CCACHE_MAXSIZE ?= 20G
 
-.PHONY: all deps peers report-deps configure build run test asan python fuzz fuzz-run fuzz-campaign fuzz-coverage format clean
+.PHONY: all deps peers report-deps configure build run test wasm asan python fuzz fuzz-run fuzz-campaign fuzz-coverage format clean
 
 all: build
 
@@ -41,6 +41,19 @@ run: configure peers
 
 test: build peers
 	ctest --preset $(PRESET) -j $(JOBS)
+
+# The state verifier for the browser (docs/state-proofs-web.md): Emscripten's wasm32 build of the
+# verifier modules, merkleforge-state.js and .wasm, beside web/index.html and web/app.js in
+# $(BUILD_DIR)/web (a static site); prints the bundle's size.
+WASM_SITE := $(BUILD_DIR)/web
+wasm: configure
+	cmake --build $(BUILD_DIR) --target state_verifier_web -j $(JOBS)
+	@js=$$(stat -c %s $(WASM_SITE)/merkleforge-state.js); \
+	  wasm=$$(stat -c %s $(WASM_SITE)/merkleforge-state.wasm); \
+	  gz=$$(( $$(gzip -9c $(WASM_SITE)/merkleforge-state.js | wc -c) + \
+	          $$(gzip -9c $(WASM_SITE)/merkleforge-state.wasm | wc -c) )); \
+	  echo "$(WASM_SITE): merkleforge-state.wasm $$wasm B + merkleforge-state.js $$js B" \
+	       "= $$((wasm + js)) B ($$gz B gzipped)"
 
 # The Python package: the extension module built by CMake, installed offline into build/venv (a
 # venv of Debian's /usr/bin/python3; `build/venv/bin/python -c "import merkleforge"`).
