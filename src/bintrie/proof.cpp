@@ -175,6 +175,7 @@ struct HashingVisitor {
   std::vector<std::optional<Digest32>>& values;
 
   Node empty() const { return Digest32{}; }
+  Node empty_sibling() const { return Digest32{}; }
   bool is_empty(const Node& node) const { return node == Digest32{}; }
   bool sibling(ProofReader& reader, Node& out) const {
     const std::uint8_t* hash = reader.take(32, "truncated hash");

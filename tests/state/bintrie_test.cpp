@@ -193,6 +193,79 @@ TEST_F(BintrieRead, ACheatingProverWithAFalseValueIsRejected) {
                   "a false value");
 }
 
+// The compact shape (docs/state-proofs.md, "Formats"): every way out of its canonical form is
+// refused as malformed, and a stem no key has is sent whole.
+TEST_F(BintrieRead, ShapesOutOfFormAreMalformed) {
+  const auto honest = detail::bintrie_wiring_of_multiproof(read_.statement, read_.multiproof);
+  ASSERT_TRUE(honest) << honest.error().message;
+  const Bytes& shape = honest->shape;
+  ASSERT_TRUE(detail::bintrie_wiring_of_shape(read_.statement, shape));
+  std::uint32_t tag_bytes = 0;
+  for (int i = 0; i < 4; ++i) tag_bytes |= std::uint32_t{shape[i]} << (8 * i);
+  const std::size_t stems = 4 + tag_bytes;
+  ASSERT_LT(stems, shape.size());
+  const auto refused = [&](const Bytes& bad, std::string_view why) {
+    const auto derived = detail::bintrie_wiring_of_shape(read_.statement, bad);
+    ASSERT_FALSE(derived) << why;
+    EXPECT_EQ(derived.error().code, Errc::malformed_input)
+        << why << ": " << derived.error().message;
+    EXPECT_NE(derived.error().message.find(why), std::string::npos) << derived.error().message;
+  };
+  Bytes bad = shape;
+  bad.push_back(0);
+  refused(bad, "stem bytes after the shape");
+  bad = shape;
+  bad.insert(bad.begin() + static_cast<std::ptrdiff_t>(stems), 0);
+  bad[0] = static_cast<std::uint8_t>(bad[0] + 1);  // one tag byte more
+  refused(bad, "tag bytes after the shape");
+  bad = shape;
+  bad[4] |= 3;  // the root's two bits
+  refused(bad, "tag 3 on an internal level");
+  bad = shape;
+  bad[stems] = 200;
+  refused(bad, "not the first key of its stem");
+  bad = shape;
+  bad[0] = static_cast<std::uint8_t>(bad[0] - 1);  // the last tag byte counted as a stem
+  EXPECT_FALSE(detail::bintrie_wiring_of_shape(read_.statement, bad));
+  bad = Bytes(shape.begin(), shape.begin() + 5);
+  bad[0] = 1, bad[1] = bad[2] = bad[3] = 0;
+  refused(bad, "truncated");
+  // The first stem sent whole although a key reaching it has it: one of the keys' stems is it.
+  bool refused_as_known = false;
+  for (const TreeKey& key : read_.statement.keys) {
+    bad = shape;
+    bad[stems] = 0xff;
+    bad.insert(bad.begin() + static_cast<std::ptrdiff_t>(stems) + 1, key.begin(), key.begin() + 31);
+    const auto derived = detail::bintrie_wiring_of_shape(read_.statement, bad);
+    ASSERT_FALSE(derived);
+    refused_as_known |=
+        derived.error().message.find("an explicit stem that a key has") != std::string::npos;
+  }
+  EXPECT_TRUE(refused_as_known);
+}
+
+TEST(BintrieReads, AStemNoKeyHasIsSentWhole) {
+  Fixture f = random_trie(11);
+  TreeKey beside = f.present[5];
+  beside[30] ^= 1;  // same path, another stem: absent where stem 5 sits
+  ASSERT_FALSE(f.trie.get(beside));
+  Read r = read(f, {beside});
+  const auto derived = detail::bintrie_wiring_of_multiproof(r.statement, r.multiproof);
+  ASSERT_TRUE(derived) << derived.error().message;
+  std::uint32_t tag_bytes = 0;
+  for (int i = 0; i < 4; ++i) tag_bytes |= std::uint32_t{derived->shape[i]} << (8 * i);
+  ASSERT_EQ(derived->shape.size(), 4 + tag_bytes + 1 + 31);  // one explicit stem
+  EXPECT_EQ(derived->shape[4 + tag_bytes], 0xff);
+  EXPECT_TRUE(std::equal(f.present[5].begin(), f.present[5].begin() + 31,
+                         derived->shape.begin() + 4 + tag_bytes + 1));
+  auto proof = prove_bintrie_reads(r.statement, r.multiproof);
+  ASSERT_TRUE(proof) << proof.error().message;
+  EXPECT_TRUE(verify_bintrie_reads(r.statement, *proof).ok());
+  BintrieStatement other = r.statement;
+  other.values[0] = Digest32{};  // absent is not present zero
+  expect_rejected(verify_bintrie_reads(other, *proof), "absent claimed present");
+}
+
 TEST(BintrieReads, TheEmptyTreeAndSmallTrees) {
   std::mt19937_64 rng(3);
   bintrie::BinaryTrie<> empty;

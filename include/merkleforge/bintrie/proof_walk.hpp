@@ -1,17 +1,27 @@
-// The walk of a binary-tree multiproof's encoding (bintrie/proof.hpp gives the grammar), steered by
-// the sorted keys, with what a node *is* left to a visitor: the multiproof's verifier hashes
-// (bintrie::verify), the state proofs' verifier wires instances of the Boolean engine for the same
-// nodes (state/bintrie.hpp), from an encoding whose hashes and values were taken out. The grammar
-// and its canonical-form checks are written once, here.
+// The walk of a binary-tree multiproof (bintrie/proof.hpp gives the grammar), steered by the sorted
+// keys, with how the nodes are read left to an Encoding and what a node *is* left to a Visitor:
+// the multiproof's verifier reads the bytes of bintrie/proof.hpp's encoding and hashes
+// (bintrie::verify); the state proofs' verifier reads a compact shape (tags only where keys go,
+// stems by reference to a key: state/bintrie.hpp) and wires instances of the Boolean engine for
+// the same nodes. The grammar and its canonical-form checks are written once, here.
 //
+// An Encoding has
+//   bool tag(Place, std::uint8_t& tag);                the next node's tag (proof_tag) at a place
+//   const std::uint8_t* stem(std::span<const TreeKey> keys);   a stem node's 31 bytes (the keys
+//                                                      that reach it given), or nullptr
+//   const std::uint8_t* take(std::size_t n, const char* what); n payload bytes, or nullptr
+//   bool fail(const char* why);                        records the first failure, returns false
+//   bool finished();                                   nothing may follow the root
 // A Visitor has a value type Node and
-//   Node empty();                                  0x00: an empty node or zero subtree
-//   bool is_empty(const Node&);                    (two empty children are not canonical)
-//   bool sibling(Reader&, Node&);                  0x03 where no key goes (reads its payload)
-//   bool leaf(Reader&, std::size_t key, Node&);    0x04 of the key (index into the sorted keys)
-//   Node pair(const Node& left, const Node& right) an internal node or a subtree node
+//   Node empty();                                      0x00 where keys go: an empty node or zero
+//                                                      subtree
+//   Node empty_sibling();                              0x00 where no key goes
+//   bool is_empty(const Node&);                        (two empty children are not canonical)
+//   bool sibling(Encoding&, Node&);                    0x03 where no key goes (reads its payload)
+//   bool leaf(Encoding&, std::size_t key, Node&);      0x04 of the key (index into the sorted keys)
+//   Node pair(const Node& left, const Node& right)     an internal node or a subtree node
 //   Node stem(const std::uint8_t* stem, const Node& subtree_root)
-// (the bool ones return false after Reader::fail).
+// (the bool ones return false after Encoding::fail).
 #pragma once
 
 #include <algorithm>
@@ -36,10 +46,23 @@ inline constexpr std::uint8_t kLeaf = 0x04;
 inline constexpr unsigned kMaxInternalDepth = 8 * sizeof(Stem);
 inline constexpr unsigned kStemSubtreeLevels = 8;
 
-/// The encoding's bytes and the first reason it was refused.
+/// Where a node stands: on an internal level or in a stem's subtree (its leaves' level apart),
+/// reached by keys or off their paths.
+enum class Place : std::uint8_t { internal, internal_off_path, subtree, subtree_off_path, leaf };
+
+/// bintrie/proof.hpp's encoding: a byte per tag, stems and payloads in line.
 class ProofReader {
  public:
   explicit ProofReader(ByteSpan bytes) : bytes_(bytes) {}
+  bool tag(Place, std::uint8_t& tag) {
+    const std::uint8_t* byte = take(1, "truncated proof");
+    if (byte != nullptr) tag = *byte;
+    return byte != nullptr;
+  }
+  const std::uint8_t* stem(std::span<const TreeKey>) {
+    return take(sizeof(Stem), "truncated stem");
+  }
+  bool finished() { return remaining() == 0 || fail("bytes after the proof"); }
   std::size_t remaining() const { return bytes_.size() - pos_; }
   std::size_t position() const { return pos_; }
   /// The next n bytes, or nullptr (and the failure) when fewer remain.
@@ -63,42 +86,40 @@ class ProofReader {
   std::string error_;
 };
 
-template <class Visitor>
+template <class Encoding, class Visitor>
 class ProofWalk {
  public:
   using Node = typename Visitor::Node;
 
   /// `keys`: sorted and distinct.
-  ProofWalk(ProofReader& reader, std::span<const TreeKey> keys, Visitor& visitor)
+  ProofWalk(Encoding& reader, std::span<const TreeKey> keys, Visitor& visitor)
       : reader_(reader), keys_(keys), visitor_(visitor) {}
 
-  /// The root that the keys reach; false on a malformed or non-canonical encoding (the reader
-  /// says why), also when bytes follow it.
-  bool root(Node& out) {
-    if (!node(0, keys_, out)) return false;
-    return reader_.remaining() == 0 || reader_.fail("bytes after the proof");
-  }
+  /// The root that the keys reach; false on a malformed or non-canonical encoding (the encoding
+  /// says why), also when anything follows it.
+  bool root(Node& out) { return node(0, keys_, out) && reader_.finished(); }
 
  private:
-  bool read_tag(std::uint8_t& tag) {
-    const std::uint8_t* byte = reader_.take(1, "truncated proof");
-    if (byte != nullptr) tag = *byte;
-    return byte != nullptr;
+  /// A node where no key goes: empty (zero) or a sibling.
+  bool off_path(std::uint8_t tag, const char* why, Node& out) {
+    if (tag == proof_tag::kEmpty) {
+      out = visitor_.empty_sibling();
+      return true;
+    }
+    if (tag != proof_tag::kHash) return reader_.fail(why);
+    return visitor_.sibling(reader_, out);
   }
 
   /// The node at `depth` that `keys` (a run of keys_) reach.
   bool node(unsigned depth, std::span<const TreeKey> keys, Node& out) {
     std::uint8_t tag = 0;
-    if (!read_tag(tag)) return false;
+    if (!reader_.tag(keys.empty() ? Place::internal_off_path : Place::internal, tag)) return false;
+    if (keys.empty()) {
+      return off_path(tag, "only an empty node or a hash may stand where no key goes", out);
+    }
     if (tag == proof_tag::kEmpty) {
       out = visitor_.empty();
       return true;  // the keys are absent
-    }
-    if (keys.empty()) {
-      if (tag != proof_tag::kHash) {
-        return reader_.fail("only an empty node or a hash may stand where no key goes");
-      }
-      return visitor_.sibling(reader_, out);
     }
     if (tag == proof_tag::kInternal) {
       if (depth >= kMaxInternalDepth) return reader_.fail("internal node below depth 247");
@@ -118,7 +139,7 @@ class ProofWalk {
       return true;
     }
     if (tag != proof_tag::kStem) return reader_.fail("unexpected node tag where keys go");
-    const std::uint8_t* stem = reader_.take(sizeof(Stem), "truncated stem");
+    const std::uint8_t* stem = reader_.stem(keys);
     if (stem == nullptr) return false;
     for (unsigned bit = 0; bit < depth; ++bit) {
       if (detail::stem_bit(stem, bit) != detail::stem_bit(keys.front().data(), bit)) {
@@ -144,16 +165,15 @@ class ProofWalk {
   /// `keys` (one stem's, sorted by suffix) reach this subtree node of `level`.
   bool subtree(unsigned level, std::span<const TreeKey> keys, Node& out) {
     std::uint8_t tag = 0;
-    if (!read_tag(tag)) return false;
+    const Place place =
+        keys.empty() ? Place::subtree_off_path : (level == 0 ? Place::leaf : Place::subtree);
+    if (!reader_.tag(place, tag)) return false;
+    if (keys.empty()) {
+      return off_path(tag, "only a zero node or a hash may stand where no key goes", out);
+    }
     if (tag == proof_tag::kEmpty) {
       out = visitor_.empty();
       return true;
-    }
-    if (keys.empty()) {
-      if (tag != proof_tag::kHash) {
-        return reader_.fail("only a zero node or a hash may stand where no key goes");
-      }
-      return visitor_.sibling(reader_, out);
     }
     if (level == 0) {
       if (tag != proof_tag::kLeaf) return reader_.fail("a leaf expected");
@@ -176,7 +196,7 @@ class ProofWalk {
     return true;
   }
 
-  ProofReader& reader_;
+  Encoding& reader_;
   std::span<const TreeKey> keys_;
   Visitor& visitor_;
 };
