@@ -402,18 +402,38 @@ Result<EngineParams> derive_wired_params(const Circuit& circuit, const Wiring& w
   return detail::params_of(circuit, detail::Statement::of_wiring(wiring, commitment));
 }
 
+namespace {
+
+/// The engine, the circuit and its instances, the commitment's parameters and the soundness
+/// account.
+std::string describe_params(const Circuit& circuit, std::size_t count, const EngineParams& params,
+                            const std::string& statement) {
+  const unsigned n = circuit.log_bits() + *detail::log_count(count);  // params_of checked it
+  std::string out =
+      "engine: " + std::string(kProtocol) + "\ncircuit: " + std::string(circuit.name()) + ", " +
+      std::to_string(count) + " instances of 2^" + std::to_string(circuit.log_bits()) +
+      " committed bits (z: one B1 polynomial of " + std::to_string(n) + " variables)\n" + statement;
+  out += pcs::describe_parameters(params.pcs);
+  out += params.soundness.describe(kSecurityBits);
+  return out;
+}
+
+}  // namespace
+
 Result<std::string> describe(const Circuit& circuit, std::size_t count, bool public_inputs,
                              pcs::Profile commitment) {
   auto params = derive_params(circuit, count, public_inputs, commitment);
   if (!params) return params.error();
-  const unsigned n = circuit.log_bits() + *detail::log_count(count);  // derive_params checked it
-  std::string out =
-      "engine: " + std::string(kProtocol) + "\ncircuit: " + std::string(circuit.name()) + ", " +
-      std::to_string(count) + " instances of 2^" + std::to_string(circuit.log_bits()) +
-      " committed bits (z: one B1 polynomial of " + std::to_string(n) + " variables)\n";
-  out += pcs::describe_parameters(params->pcs);
-  out += params->soundness.describe(kSecurityBits);
-  return out;
+  return describe_params(circuit, count, *params, "");
+}
+
+Result<std::string> describe_wired(const Circuit& circuit, const Wiring& wiring,
+                                   pcs::Profile commitment) {
+  auto params = derive_wired_params(circuit, wiring, commitment);
+  if (!params) return params.error();
+  return describe_params(circuit, wiring.count, *params,
+                         "wiring: " + std::to_string(wiring.links.size()) + " links, " +
+                             std::to_string(wiring.fixed.size()) + " fixed ports\n");
 }
 
 }  // namespace merkleforge::boolean

@@ -37,12 +37,26 @@ Result<detail::ShapeAndRest> parts_of(ByteSpan proof) {
 
 }  // namespace
 
-Result<std::size_t> bintrie_instances(const BintrieStatement& statement, ByteSpan proof) {
+/// The wiring the statement and the proof's shape give.
+Result<detail::BintrieWiring> wiring_of(const BintrieStatement& statement, ByteSpan proof) {
+  if (Status s = check_bintrie_statement(statement); !s) return s.error();
   auto parts = parts_of(proof);
   if (!parts) return parts.error();
-  auto derived = detail::bintrie_wiring_of_shape(statement, parts->shape);
+  return detail::bintrie_wiring_of_shape(statement, parts->shape);
+}
+
+Result<std::size_t> bintrie_instances(const BintrieStatement& statement, ByteSpan proof) {
+  auto derived = wiring_of(statement, proof);
   if (!derived) return derived.error();
   return derived->wiring.count;
+}
+
+Result<std::string> describe_bintrie_proof(const BintrieStatement& statement, ByteSpan proof,
+                                           pcs::Profile commitment) {
+  auto derived = wiring_of(statement, proof);
+  if (!derived) return derived.error();
+  if (derived->wiring.count == 0) return std::string("no instance: the tree is empty\n");
+  return boolean::describe_wired(boolean::sha256_pair_circuit(), derived->wiring, commitment);
 }
 
 Status verify_bintrie_reads(const BintrieStatement& statement, ByteSpan proof,

@@ -35,6 +35,13 @@ Result<std::size_t> log_instances(const LogStatement& statement) {
   return derived->wiring.count;
 }
 
+Result<std::string> describe_log_proof(const LogStatement& statement, pcs::Profile commitment) {
+  auto derived = detail::derive_log_wiring(statement, std::nullopt);
+  if (!derived) return derived.error();
+  if (derived->wiring.count == 0) return std::string("no instance: the one leaf is the root\n");
+  return boolean::describe_wired(boolean::rfc6962_node_circuit(), derived->wiring, commitment);
+}
+
 Status verify_log_inclusions(const LogStatement& statement, ByteSpan proof,
                              pcs::Profile commitment) {
   auto derived = detail::derive_log_wiring(statement, std::nullopt);

@@ -143,4 +143,13 @@ Status verify_state_proof(ByteSpan statement, ByteSpan proof) {
   return verify_bintrie_reads(decoded->bintrie, proof, decoded->commitment);
 }
 
+Result<std::string> describe_state_proof(ByteSpan statement, ByteSpan proof) {
+  auto decoded = decode_statement(statement);
+  if (!decoded) return decoded.error();
+  if (decoded->kind == TreeKind::rfc6962) {
+    return describe_log_proof(decoded->log, decoded->commitment);
+  }
+  return describe_bintrie_proof(decoded->bintrie, proof, decoded->commitment);
+}
+
 }  // namespace merkleforge::state

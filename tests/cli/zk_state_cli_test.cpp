@@ -69,6 +69,11 @@ TEST_F(ZkStateCli, ReadsOfGethsTreeProveAndVerify) {
   const auto ok = verify("s", "p");
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_EQ(ok.out, "valid\n");
+  const auto described =
+      run_mforge("zk describe-state --statement " + path("s") + " --proof " + path("p"));
+  ASSERT_EQ(described.exit_code, 0) << described.err;
+  EXPECT_NE(described.out.find("sha256-pair"), std::string::npos) << described.out;
+  EXPECT_NE(described.out.find("wiring"), std::string::npos) << described.out;
   const auto shown = run_mforge("zk show-state " + path("s"));
   ASSERT_EQ(shown.exit_code, 0) << shown.err;
   const nlohmann::json statement = nlohmann::json::parse(shown.out);
@@ -114,6 +119,11 @@ TEST_F(ZkStateCli, InclusionsInALogProveAndVerify) {
   EXPECT_EQ(summary["root"], to_hex(BinaryMerkleTree<Sha256>::from_leaf_hashes(leaves).root()));
   EXPECT_EQ(summary["commitment"], "slim");
   EXPECT_EQ(verify("s", "p").exit_code, 0);
+  const auto described =
+      run_mforge("zk describe-state --statement " + path("s") + " --proof " + path("p"));
+  ASSERT_EQ(described.exit_code, 0) << described.err;
+  EXPECT_NE(described.out.find("rfc6962-node"), std::string::npos) << described.out;
+  EXPECT_NE(described.out.find("profile slim"), std::string::npos) << described.out;
   const nlohmann::json statement =
       nlohmann::json::parse(run_mforge("zk show-state " + path("s")).out);
   EXPECT_EQ(statement["size"], 300);

@@ -12,6 +12,8 @@
 //        exit 0 valid, 1 invalid, 2 malformed (statement or proof)
 //   mforge zk show-state FILE
 //        the statement as JSON
+//   mforge zk describe-state --statement FILE --proof FILE
+//        the proof's wiring, the commitment's parameters and the soundness account
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -215,6 +217,17 @@ int run_show_state(const std::string& path) {
   return kExitOk;
 }
 
+int run_describe_state(const std::string& statement_path, const std::string& proof_path) {
+  auto statement = read_binary(statement_path);
+  if (!statement) return fail(statement.error());
+  auto proof = read_binary(proof_path);
+  if (!proof) return fail(proof.error());
+  auto text = state::describe_state_proof(*statement, *proof);
+  if (!text) return fail(text.error());
+  std::cout << *text;
+  return kExitOk;
+}
+
 }  // namespace
 
 void register_zk_state(CLI::App& zk, int& exit_code) {
@@ -252,6 +265,12 @@ void register_zk_state(CLI::App& zk, int& exit_code) {
   verify->add_option("--proof", args->proof, "proof file")->required();
   verify->callback(
       [args, &exit_code] { exit_code = run_verify_state(args->statement, args->proof); });
+
+  auto* describe = zk.add_subcommand("describe-state", "Parameters and soundness of a state proof");
+  describe->add_option("--statement", args->statement, "statement file")->required();
+  describe->add_option("--proof", args->proof, "proof file")->required();
+  describe->callback(
+      [args, &exit_code] { exit_code = run_describe_state(args->statement, args->proof); });
 
   auto* show = zk.add_subcommand("show-state", "Print a state statement as JSON");
   show->add_option("statement", args->statement, "statement file")->required();

@@ -60,6 +60,11 @@ Digest32 wired_statement_digest(const Circuit& circuit, const Wiring& wiring,
 Result<EngineParams> derive_wired_params(const Circuit& circuit, const Wiring& wiring,
                                          pcs::Profile commitment = pcs::Profile::fast);
 
+/// The parameters and the soundness account of a wiring, as text (describe's, with the links'
+/// and fixed ports' count).
+Result<std::string> describe_wired(const Circuit& circuit, const Wiring& wiring,
+                                   pcs::Profile commitment = pcs::Profile::fast);
+
 /// Ok when `proof` shows the wiring. Every trusted value (circuit, wiring) comes from the caller.
 /// Errors: invalid_argument for a circuit that cannot be wired, a count outside 1 … 2^kMaxLogCount,
 /// a port past its instance's chunks or the count, a wiring without links and fixed ports, or

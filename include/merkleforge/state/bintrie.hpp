@@ -36,6 +36,12 @@ Status check_bintrie_statement(const BintrieStatement& statement);
 Status verify_bintrie_reads(const BintrieStatement& statement, ByteSpan proof,
                             pcs::Profile commitment = pcs::Profile::fast);
 
+/// The proof's parameters and soundness account as text (boolean::describe_wired for the wiring
+/// the statement and the proof's shape give; the empty tree has none). Errors: as
+/// verify_bintrie_reads for the statement and the shape.
+Result<std::string> describe_bintrie_proof(const BintrieStatement& statement, ByteSpan proof,
+                                           pcs::Profile commitment = pcs::Profile::fast);
+
 /// The node hashes (Boolean engine instances) a proof's shape makes for the statement. Errors: as
 /// verify_bintrie_reads for the statement and the shape.
 Result<std::size_t> bintrie_instances(const BintrieStatement& statement, ByteSpan proof);

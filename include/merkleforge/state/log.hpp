@@ -33,6 +33,11 @@ Status check_log_statement(const LogStatement& statement);
 Status verify_log_inclusions(const LogStatement& statement, ByteSpan proof,
                              pcs::Profile commitment = pcs::Profile::fast);
 
+/// The proof's parameters and soundness account as text (boolean::describe_wired for the wiring
+/// the statement gives; a log of one leaf has none). Errors: as verify for the statement.
+Result<std::string> describe_log_proof(const LogStatement& statement,
+                                       pcs::Profile commitment = pcs::Profile::fast);
+
 /// The interior nodes the proof hashes: the Boolean engine's instance count (0 when the root is
 /// the one leaf).
 Result<std::size_t> log_instances(const LogStatement& statement);

@@ -36,4 +36,8 @@ Result<StateStatement> decode_statement(ByteSpan bytes);
 /// malformed_input for a statement that does not decode; then as that verifier.
 Status verify_state_proof(ByteSpan statement, ByteSpan proof);
 
+/// The parameters and soundness account of a proof of the encoded statement, as text (the kind's
+/// describe_*_proof under the statement's profile). Errors: as verify_state_proof.
+Result<std::string> describe_state_proof(ByteSpan statement, ByteSpan proof);
+
 }  // namespace merkleforge::state
