@@ -182,18 +182,22 @@ ProductRoundsResult prove_product_rounds(const BitColumns& columns, const ByteTa
   out.point.push_back(r);
   prefix *= B128::one() + tau[0] + r;
 
-  // Fold at r_0: the pairs' extensions, through the byte tables (in L1).
+  // Fold at r_0: the pairs' extensions, through the byte tables (in L1). A column's table is as
+  // large as its words: a's words go before b's table is made, b's before z's, and the spare
+  // tables come last, so that the peak holds one column's words fewer (z stays: the lincheck
+  // reads it).
   std::array<Table, 3> current, spare;
   for (unsigned c = 0; c < 3; ++c) {
     current[c] = Table(pairs);
-    spare[c] = Table(std::max<std::size_t>(pairs / 2, 1));
     fold(
         pairs, to_polyval(r),
         [&](std::size_t j) {
           return std::pair{extend(tables, words[c][2 * j]), extend(tables, words[c][2 * j + 1])};
         },
         current[c]);
+    if (c < 2 && columns.release) columns.release(c);
   }
+  for (Table& table : spare) table = Table(std::max<std::size_t>(pairs / 2, 1));
 
   // Rounds 1 … m − 1 on the tables.
   for (std::size_t i = 1; i < m; ++i) {

@@ -244,7 +244,8 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
     if (Status s = check_rows(circuit, batch, *operands, z); !s) return s.error();
   }
   auto& [a, b] = *operands;
-  const ZerocheckClaims zero = prove_zerocheck({a, b, z}, n, pinned, transcript);
+  const ZerocheckClaims zero = prove_zerocheck(
+      {a, b, z, [&](unsigned column) { (column == 0 ? a : b) = {}; }}, n, pinned, transcript);
   a = {}, b = {};
   const std::span<const B128> r(zero.point);
 

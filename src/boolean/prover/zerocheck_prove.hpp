@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -13,6 +14,9 @@ namespace merkleforge::boolean::detail {
 /// The three bit columns, 2^(n − 6) words each (bit b of word w: row 64·w + b).
 struct BitColumns {
   std::span<const std::uint64_t> a, b, z;
+  /// Called with 0 (a) and 1 (b) once the zerocheck has read that column for the last time, so
+  /// that its words can go before the next table takes their place (none: they stay).
+  std::function<void(unsigned column)> release = {};
 };
 
 /// The first round: Q(E_e) = R(E_e)/Z_D(E_e), e < 63 (canonical), for τ = (pinned, tau_random)
