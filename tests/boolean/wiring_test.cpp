@@ -253,6 +253,14 @@ TEST(BooleanWiring, WrongArgumentsAreErrors) {
   const auto broken = prove_wired(pair, w, Bytes(128));  // instance 1's left chunk is not H(0)
   ASSERT_FALSE(broken.ok());
   EXPECT_NE(broken.error().message.find("link 0"), std::string::npos) << broken.error().message;
+  Wiring fixed;
+  fixed.count = 1;
+  fixed.fixed = {{0, kOutputPort}};
+  fixed.fixed_values = Bytes(32, 7);  // not SHA-256 of 64 zero bytes
+  const auto false_output = prove_wired(pair, fixed, Bytes(64));
+  ASSERT_FALSE(false_output.ok());
+  EXPECT_NE(false_output.error().message.find("fixed port 0"), std::string::npos)
+      << false_output.error().message;
 }
 
 }  // namespace

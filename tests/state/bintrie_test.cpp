@@ -230,6 +230,23 @@ TEST_F(BintrieRead, ShapesOutOfFormAreMalformed) {
   bad = Bytes(shape.begin(), shape.begin() + 5);
   bad[0] = 1, bad[1] = bad[2] = bad[3] = 0;
   refused(bad, "truncated");
+  refused(Bytes(shape.begin(), shape.begin() + 3), "truncated shape");
+  bad = shape;
+  bad[3] = 0x7f;  // more tag bytes than the shape has
+  refused(bad, "the shape's tags run past it");
+  refused(Bytes(shape.begin(), shape.begin() + static_cast<std::ptrdiff_t>(stems)),
+          "truncated stem reference");
+  // The last tag byte's unused bits: each in turn set (one of them is unused unless the tags
+  // fill their last byte, which this shape's do not).
+  bool stray = false;
+  for (unsigned bit = 1; bit < 8; ++bit) {
+    bad = shape;
+    bad[stems - 1] = static_cast<std::uint8_t>(bad[stems - 1] | (0x80 >> (bit - 1)));
+    if (bad == shape) continue;
+    const auto derived = detail::bintrie_wiring_of_shape(read_.statement, bad);
+    stray |= !derived && derived.error().message.find("stray tag bits") != std::string::npos;
+  }
+  EXPECT_TRUE(stray);
   // The first stem sent whole although a key reaching it has it: one of the keys' stems is it.
   bool refused_as_known = false;
   for (const TreeKey& key : read_.statement.keys) {
@@ -256,6 +273,10 @@ TEST(BintrieReads, AStemNoKeyHasIsSentWhole) {
   for (int i = 0; i < 4; ++i) tag_bytes |= std::uint32_t{derived->shape[i]} << (8 * i);
   ASSERT_EQ(derived->shape.size(), 4 + tag_bytes + 1 + 31);  // one explicit stem
   EXPECT_EQ(derived->shape[4 + tag_bytes], 0xff);
+  const Bytes cut(derived->shape.begin(), derived->shape.end() - 1);
+  const auto truncated = detail::bintrie_wiring_of_shape(r.statement, cut);
+  ASSERT_FALSE(truncated);
+  EXPECT_NE(truncated.error().message.find("truncated stem"), std::string::npos);
   EXPECT_TRUE(std::equal(f.present[5].begin(), f.present[5].begin() + 31,
                          derived->shape.begin() + 4 + tag_bytes + 1));
   auto proof = prove_bintrie_reads(r.statement, r.multiproof);
@@ -274,6 +295,9 @@ TEST(BintrieReads, TheEmptyTreeAndSmallTrees) {
   auto proof = prove_bintrie_reads(statement, bintrie::prove(empty, std::span(&key, 1)));
   ASSERT_TRUE(proof) << proof.error().message;
   EXPECT_TRUE(verify_bintrie_reads(statement, *proof).ok());
+  Bytes longer = *proof;
+  longer.push_back(0);
+  EXPECT_EQ(verify_bintrie_reads(statement, longer).error().code, Errc::malformed_input);
   statement.root[0] = 1;
   expect_rejected(verify_bintrie_reads(statement, *proof), "a root for the empty tree");
   // One stem, one key: the root is its stem node.

@@ -152,6 +152,9 @@ TEST(LogProofs, EdgeShapes) {
   LogStatement other = one.statement;
   other.root[0] ^= 1;
   expect_rejected(verify_log_inclusions(other, *proof), "another root of one leaf");
+  Bytes longer = *proof;
+  longer.push_back(0);
+  EXPECT_EQ(verify_log_inclusions(one.statement, longer).error().code, Errc::malformed_input);
 }
 
 TEST(LogProofs, WrongArgumentsAreErrors) {
