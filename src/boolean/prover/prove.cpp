@@ -243,7 +243,8 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
   if (check == WitnessCheck::refuse_false) {
     if (Status s = check_rows(circuit, batch, *operands, z); !s) return s.error();
   }
-  auto& [a, b] = *operands;
+  Words& a = operands->a;  // not a structured binding: clang 14 cannot capture one
+  Words& b = operands->b;
   const ZerocheckClaims zero = prove_zerocheck(
       {a, b, z, [&](unsigned column) { (column == 0 ? a : b) = {}; }}, n, pinned, transcript);
   a = {}, b = {};
