@@ -460,19 +460,14 @@ void log_case(FixtureWriter& out) {
   std::vector<Digest32> leaves;
   for (int i = 0; i < 20; ++i) leaves.push_back(random_digest(rng));
   const auto tree = BinaryMerkleTree<Sha256>::from_leaf_hashes(leaves);
+  const std::vector<std::uint64_t> indices = {0, 9, 17};
+  const auto multiproof = value_or_fail(tree.multiproof(indices), "log multiproof");
+  if (multiproof.siblings.size() != 8) fail("the log's multiproof does not have 8 siblings");
+  auto proved = value_or_fail(prove_log_inclusions(tree, indices), "prove_log_inclusions");
   StateStatement statement;
   statement.kind = TreeKind::rfc6962;
-  statement.log.size = leaves.size();
-  statement.log.root = tree.root();
-  statement.log.indices = {0, 9, 17};
-  for (const std::uint64_t i : statement.log.indices) {
-    statement.log.leaf_hashes.push_back(leaves[i]);
-  }
-  const auto multiproof = value_or_fail(tree.multiproof(statement.log.indices), "log multiproof");
-  if (multiproof.siblings.size() != 8) fail("the log's multiproof does not have 8 siblings");
-  put_state_case(out, statement,
-                 value_or_fail(prove_log_inclusions(statement.log, multiproof.siblings),
-                               "prove_log_inclusions"));
+  statement.log = proved.statement;
+  put_state_case(out, statement, proved.proof);
 }
 
 /// Six reads of a binary tree of 10 stems: two present values, one present zero value, an absent
@@ -506,19 +501,16 @@ void bintrie_case(FixtureWriter& out) {
   std::vector<bintrie::TreeKey> keys = {present[0],  present[11], present[4],
                                         absent_slot, beside,      off_path};
   std::sort(keys.begin(), keys.end());
-  StateStatement statement;
-  statement.kind = TreeKind::bintrie;
-  statement.bintrie.root = trie.root();
-  statement.bintrie.keys = keys;
-  for (const bintrie::TreeKey& key : keys) statement.bintrie.values.push_back(trie.get(key));
-  const auto& values = statement.bintrie.values;
+  auto proved = value_or_fail(prove_bintrie_reads(trie, keys), "prove_bintrie_reads");
+  const auto& values = proved.statement.values;
   if (std::count(values.begin(), values.end(), std::nullopt) != 3 ||
       std::count(values.begin(), values.end(), std::optional(Digest32{})) != 1) {
     fail("the binary tree's statement does not have three absent keys and a present zero");
   }
-  put_state_case(out, statement,
-                 value_or_fail(prove_bintrie_reads(statement.bintrie, bintrie::prove(trie, keys)),
-                               "prove_bintrie_reads"));
+  StateStatement statement;
+  statement.kind = TreeKind::bintrie;
+  statement.bintrie = proved.statement;
+  put_state_case(out, statement, proved.proof);
 }
 
 }  // namespace state_proofs

@@ -5,6 +5,7 @@
 
 #include "merkleforge/bintrie/proof.hpp"
 #include "merkleforge/bintrie/proof_walk.hpp"
+#include "merkleforge/hash/node_hashing.hpp"
 #include "merkleforge/hash/sha256.hpp"
 #include "wiring_maker.hpp"
 
@@ -13,13 +14,6 @@ namespace {
 
 using bintrie::Place;
 namespace tag = bintrie::proof_tag;
-
-Digest32 sha256_pair(const Digest32& left, const Digest32& right) {
-  std::uint8_t message[64];
-  std::memcpy(message, left.data(), 32);
-  std::memcpy(message + 32, right.data(), 32);
-  return Sha256::digest(ByteSpan(message, 64));
-}
 
 /// A stem reference: the first of the keys reaching the stem node whose stem it is, else
 /// kExplicitStem and the 31 bytes.
@@ -202,7 +196,7 @@ class WiringVisitor {
   WiringVisitor(const BintrieStatement& statement, bool with_payloads)
       : statement_(statement),
         with_payloads_(with_payloads),
-        maker(sha256_pair, with_payloads),
+        maker(ConcatHashing<Sha256>::node, with_payloads),
         reached(statement.keys.size()) {}
 
   Node empty() const { return WiredNode::fixed(Digest32{}); }

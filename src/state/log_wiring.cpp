@@ -8,18 +8,10 @@
 #include "wiring_maker.hpp"
 
 namespace merkleforge::state::detail {
-namespace {
-
-Digest32 rfc6962_node(const Digest32& left, const Digest32& right) {
-  return Rfc6962Hashing<Sha256>::node(left, right);
-}
-
-}  // namespace
-
 Result<LogWiring> derive_log_wiring(const LogStatement& statement,
                                     std::optional<std::span<const Digest32>> siblings) {
   if (Status s = check_log_statement(statement); !s) return s.error();
-  WiringMaker maker(rfc6962_node, siblings.has_value());
+  WiringMaker maker(Rfc6962Hashing<Sha256>::node, siblings.has_value());
   std::vector<std::pair<std::uint64_t, WiredNode>> known;
   for (std::size_t j = 0; j < statement.indices.size(); ++j) {
     known.emplace_back(statement.indices[j], WiredNode::fixed(statement.leaf_hashes[j]));

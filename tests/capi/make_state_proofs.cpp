@@ -60,18 +60,12 @@ void log_case(const std::string& dir) {
         {reinterpret_cast<const std::uint8_t*>(entry.data()), entry.size()}));
   }
   const auto tree = BinaryMerkleTree<Sha256>::from_leaf_hashes(leaves);
+  const std::vector<std::uint64_t> indices = {2, 5, 9};
+  auto proved = value_or_fail(prove_log_inclusions(tree, indices), "prove_log_inclusions");
   StateStatement statement;
   statement.kind = TreeKind::rfc6962;
-  statement.log.size = leaves.size();
-  statement.log.root = tree.root();
-  statement.log.indices = {2, 5, 9};
-  for (const std::uint64_t i : statement.log.indices) {
-    statement.log.leaf_hashes.push_back(leaves[i]);
-  }
-  const auto multiproof = value_or_fail(tree.multiproof(statement.log.indices), "multiproof");
-  write_case(dir, "log", statement,
-             value_or_fail(prove_log_inclusions(statement.log, multiproof.siblings),
-                           "prove_log_inclusions"));
+  statement.log = proved.statement;
+  write_case(dir, "log", statement, proved.proof);
 }
 
 void bintrie_case(const std::string& dir) {
@@ -89,14 +83,11 @@ void bintrie_case(const std::string& dir) {
   bintrie::TreeKey absent = keys[2];
   absent[31] = 0x80;  // an empty slot of a present stem
   const std::vector<bintrie::TreeKey> read = {keys[0], keys[2], absent};
+  auto proved = value_or_fail(prove_bintrie_reads(trie, read), "prove_bintrie_reads");
   StateStatement statement;
   statement.kind = TreeKind::bintrie;
-  statement.bintrie.root = trie.root();
-  statement.bintrie.keys = read;
-  for (const bintrie::TreeKey& key : read) statement.bintrie.values.push_back(trie.get(key));
-  write_case(dir, "bintrie", statement,
-             value_or_fail(prove_bintrie_reads(statement.bintrie, bintrie::prove(trie, read)),
-                           "prove_bintrie_reads"));
+  statement.bintrie = proved.statement;
+  write_case(dir, "bintrie", statement, proved.proof);
 }
 
 }  // namespace

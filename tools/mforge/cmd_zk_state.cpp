@@ -25,7 +25,6 @@
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "merkleforge/binary/tree.hpp"
-#include "merkleforge/bintrie/proof.hpp"
 #include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/state/prover.hpp"
 #include "merkleforge/state/statement.hpp"
@@ -93,21 +92,15 @@ Result<Made> prove_log(const StateArgs& args, pcs::Profile commitment) {
   auto indices = indices_of(args.indices);
   if (!indices) return indices.error();
   const auto tree = BinaryMerkleTree<Sha256>::from_leaf_hashes(*leaves);
-  auto multiproof = tree.multiproof(*indices);
-  if (!multiproof) return multiproof.error();
+  auto proved = state::prove_log_inclusions(tree, *indices, nullptr, commitment);
+  if (!proved) return proved.error();
   Made made;
   made.statement.kind = state::TreeKind::rfc6962;
-  state::LogStatement& s = made.statement.log;
-  s.size = leaves->size();
-  s.root = tree.root();
-  s.indices = *indices;
-  for (const std::uint64_t i : *indices) s.leaf_hashes.push_back((*leaves)[i]);
-  auto proof = state::prove_log_inclusions(s, multiproof->siblings, nullptr, commitment);
-  if (!proof) return proof.error();
-  made.proof = std::move(*proof);
+  made.statement.log = std::move(proved->statement);
+  made.proof = std::move(proved->proof);
   made.items = indices->size();
-  made.multiproof_bytes = 32 * multiproof->siblings.size();
-  made.instances = state::log_instances(s).value();
+  made.multiproof_bytes = proved->multiproof_bytes;
+  made.instances = state::log_instances(made.statement.log).value();
   return made;
 }
 
@@ -126,18 +119,15 @@ Result<Made> prove_bintrie(const StateArgs& args, pcs::Profile commitment) {
   }
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  auto proved = state::prove_bintrie_reads(*trie, keys, nullptr, commitment);
+  if (!proved) return proved.error();
   Made made;
   made.statement.kind = state::TreeKind::bintrie;
-  state::BintrieStatement& s = made.statement.bintrie;
-  s.root = trie->root();
-  s.keys = keys;
-  for (const auto& key : keys) s.values.push_back(trie->get(key));
-  const Bytes multiproof = bintrie::prove(*trie, keys);
-  auto proof = state::prove_bintrie_reads(s, multiproof, nullptr, commitment);
-  if (!proof) return proof.error();
-  made.proof = std::move(*proof);
+  made.statement.bintrie = std::move(proved->statement);
+  made.proof = std::move(proved->proof);
   made.items = keys.size();
-  made.multiproof_bytes = multiproof.size();
+  made.multiproof_bytes = proved->multiproof.size();
+  made.instances = state::bintrie_instances(made.statement.bintrie, made.proof).value();
   return made;
 }
 
@@ -188,17 +178,28 @@ int run_prove_state(const StateArgs& args) {
                             {"multiproof_bytes", made->multiproof_bytes},
                             {"seconds", seconds}};
   summary["root"] = statement_json(made->statement)["root"];
-  if (made->instances > 0) summary["instances"] = made->instances;
+  summary["instances"] = made->instances;
   std::cout << summary.dump() << "\n";
   return kExitOk;
 }
 
-int run_verify_state(const std::string& statement_path, const std::string& proof_path) {
+/// A statement file and a proof file.
+struct StatementAndProof {
+  Bytes statement, proof;
+};
+Result<StatementAndProof> read_statement_and_proof(const std::string& statement_path,
+                                                   const std::string& proof_path) {
   auto statement = read_binary(statement_path);
-  if (!statement) return fail(statement.error());
+  if (!statement) return statement.error();
   auto proof = read_binary(proof_path);
-  if (!proof) return fail(proof.error());
-  const Status verified = state::verify_state_proof(*statement, *proof);
+  if (!proof) return proof.error();
+  return StatementAndProof{std::move(*statement), std::move(*proof)};
+}
+
+int run_verify_state(const std::string& statement_path, const std::string& proof_path) {
+  auto files = read_statement_and_proof(statement_path, proof_path);
+  if (!files) return fail(files.error());
+  const Status verified = state::verify_state_proof(files->statement, files->proof);
   if (!verified) {
     if (verified.error().code != Errc::corrupt_data) return fail(verified.error());
     std::cout << "invalid: " << verified.error().message << "\n";
@@ -218,11 +219,9 @@ int run_show_state(const std::string& path) {
 }
 
 int run_describe_state(const std::string& statement_path, const std::string& proof_path) {
-  auto statement = read_binary(statement_path);
-  if (!statement) return fail(statement.error());
-  auto proof = read_binary(proof_path);
-  if (!proof) return fail(proof.error());
-  auto text = state::describe_state_proof(*statement, *proof);
+  auto files = read_statement_and_proof(statement_path, proof_path);
+  if (!files) return fail(files.error());
+  auto text = state::describe_state_proof(files->statement, files->proof);
   if (!text) return fail(text.error());
   std::cout << *text;
   return kExitOk;

@@ -4,6 +4,8 @@
 
 #include <span>
 
+#include "merkleforge/binary/tree.hpp"
+#include "merkleforge/bintrie/trie.hpp"
 #include "merkleforge/boolean/prover.hpp"
 #include "merkleforge/state/bintrie.hpp"
 #include "merkleforge/state/log.hpp"
@@ -26,5 +28,33 @@ Result<Bytes> prove_log_inclusions(const LogStatement& statement,
 Result<Bytes> prove_bintrie_reads(const BintrieStatement& statement, ByteSpan multiproof,
                                   boolean::ProveTimings* timings = nullptr,
                                   pcs::Profile commitment = pcs::Profile::fast);
+
+// ---- from a tree in memory: the statement it makes, and its proof ----
+
+/// A log statement and its proof, with the size of the raw multiproof it replaces.
+struct ProvedLog {
+  LogStatement statement;
+  Bytes proof;
+  std::size_t multiproof_bytes = 0;
+};
+/// The inclusions of `indices` (sorted, distinct) in `tree` and their proof. Errors: as
+/// BinaryMerkleTree::multiproof and prove_log_inclusions.
+Result<ProvedLog> prove_log_inclusions(const BinaryMerkleTree<Sha256>& tree,
+                                       std::span<const std::uint64_t> indices,
+                                       boolean::ProveTimings* timings = nullptr,
+                                       pcs::Profile commitment = pcs::Profile::fast);
+
+/// A binary-tree statement and its proof, with the multiproof it was made from.
+struct ProvedReads {
+  BintrieStatement statement;
+  Bytes proof;
+  Bytes multiproof;
+};
+/// The values (or absence) of `keys` (sorted, distinct) in `trie` and their proof. Errors: as
+/// prove_bintrie_reads.
+Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Sha256>& trie,
+                                        std::span<const bintrie::TreeKey> keys,
+                                        boolean::ProveTimings* timings = nullptr,
+                                        pcs::Profile commitment = pcs::Profile::fast);
 
 }  // namespace merkleforge::state

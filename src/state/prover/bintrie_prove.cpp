@@ -1,5 +1,6 @@
 #include "bintrie_wiring.hpp"
 #include "container.hpp"
+#include "merkleforge/bintrie/proof.hpp"
 #include "merkleforge/state/prover.hpp"
 
 namespace merkleforge::state {
@@ -21,6 +22,21 @@ Result<Bytes> prove_bintrie_reads(const BintrieStatement& statement, ByteSpan mu
   }
   return detail::encode_container(TreeKind::bintrie,
                                   detail::join_shape(derived->shape, engine_proof));
+}
+
+Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Sha256>& trie,
+                                        std::span<const bintrie::TreeKey> keys,
+                                        boolean::ProveTimings* timings, pcs::Profile commitment) {
+  ProvedReads out;
+  out.statement.root = trie.root();
+  out.statement.keys.assign(keys.begin(), keys.end());
+  for (const bintrie::TreeKey& key : keys) out.statement.values.push_back(trie.get(key));
+  if (Status s = check_bintrie_statement(out.statement); !s) return s.error();
+  out.multiproof = bintrie::prove(trie, keys);
+  auto proof = prove_bintrie_reads(out.statement, out.multiproof, timings, commitment);
+  if (!proof) return proof.error();
+  out.proof = std::move(*proof);
+  return out;
 }
 
 }  // namespace merkleforge::state
