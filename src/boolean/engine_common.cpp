@@ -280,8 +280,10 @@ void put_wiring(Sha256& h, const Wiring& wiring) {
   const auto put_u32 = [&](std::uint32_t v) {
     for (int i = 0; i < 4; ++i) ports.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
   };
-  for (const Link& link : wiring.links)
-    put_u32(link.from), put_u32(link.to.instance), put_u32(link.to.port);
+  for (const Link& link : wiring.links) {
+    put_u32(link.from.instance), put_u32(link.from.port);
+    put_u32(link.to.instance), put_u32(link.to.port);
+  }
   put_bulk(h, ports);
   ports.clear();
   for (const Port& port : wiring.fixed) put_u32(port.instance), put_u32(port.port);

@@ -66,8 +66,9 @@ Result<unsigned> check_wiring(const Circuit& circuit, const Wiring& wiring) {
     return Ok{};
   };
   for (const Link& link : wiring.links) {
-    if (link.to.port == kOutputPort) return invalid("a link goes from an output to an input");
-    if (Status s = check_port({link.from, kOutputPort}); !s) return s.error();
+    // A port linked to itself would cancel its own weight: it says nothing.
+    if (link.from == link.to) return invalid("a link joins a port to itself");
+    if (Status s = check_port(link.from); !s) return s.error();
     if (Status s = check_port(link.to); !s) return s.error();
   }
   for (const Port& port : wiring.fixed) {
@@ -97,11 +98,10 @@ std::vector<std::vector<B128P>> wiring_weights(const Circuit& circuit,
   const B128P mu = to_polyval(challenges.fixed);
   std::vector<std::vector<B128P>> weights(port_count(circuit),
                                           std::vector<B128P>(std::size_t{1} << k));
-  const std::size_t output = port_count(circuit) - 1;
   for (std::size_t l = 0; l < wiring.links.size(); ++l) {
     const Link& link = wiring.links[l];
-    weights[output][link.from] += eq_link[l];
-    weights[link.to.port][link.to.instance] += eq_link[l];
+    weights[port_index(circuit, link.from.port)][link.from.instance] += eq_link[l];
+    weights[port_index(circuit, link.to.port)][link.to.instance] += eq_link[l];
   }
   for (std::size_t f = 0; f < wiring.fixed.size(); ++f) {
     const Port& port = wiring.fixed[f];

@@ -26,57 +26,103 @@ Status check_bintrie_statement(const BintrieStatement& statement) {
   return Ok{};
 }
 
+Status check_bintrie_writes(const BintrieStatement& reads, const BintrieWrites& writes) {
+  if (Status s = check_bintrie_statement(reads); !s) return s;
+  if (writes.values.size() != reads.keys.size()) {
+    return make_error(Errc::invalid_argument, "state: " + std::to_string(reads.keys.size()) +
+                                                  " keys and " +
+                                                  std::to_string(writes.values.size()) + " writes");
+  }
+  return Ok{};
+}
+
 namespace {
 
-/// The proof's shape and the engine's proof after it.
-Result<detail::ShapeAndRest> parts_of(ByteSpan proof) {
-  auto body = detail::decode_container(TreeKind::bintrie, proof);
+TreeKind kind_of(const BintrieWrites* writes) {
+  return writes != nullptr ? TreeKind::bintrie_writes : TreeKind::bintrie;
+}
+
+/// The wiring the statement and the proof's shape give, and the engine's proof after the shape.
+struct Derived {
+  detail::BintrieWiring wiring;
+  ByteSpan rest;
+};
+
+Result<Derived> derive(const BintrieStatement& reads, const BintrieWrites* writes, ByteSpan proof) {
+  if (Status s =
+          writes != nullptr ? check_bintrie_writes(reads, *writes) : check_bintrie_statement(reads);
+      !s) {
+    return s.error();
+  }
+  auto body = detail::decode_container(kind_of(writes), proof);
   if (!body) return body.error();
-  return detail::split_shape(*body);
+  auto parts = detail::split_shape(*body);
+  if (!parts) return parts.error();
+  auto wiring = detail::bintrie_wiring_of_shape(reads, writes, parts->shape);
+  if (!wiring) return wiring.error();
+  return Derived{std::move(*wiring), parts->rest};
+}
+
+Result<std::size_t> instances(const BintrieStatement& reads, const BintrieWrites* writes,
+                              ByteSpan proof) {
+  auto derived = derive(reads, writes, proof);
+  if (!derived) return derived.error();
+  return derived->wiring.wiring.count;
+}
+
+Result<std::string> describe(const BintrieStatement& reads, const BintrieWrites* writes,
+                             ByteSpan proof, pcs::Profile commitment) {
+  auto derived = derive(reads, writes, proof);
+  if (!derived) return derived.error();
+  const boolean::Wiring& wiring = derived->wiring.wiring;
+  if (wiring.count == 0) return std::string("no instance: the tree is empty\n");
+  return boolean::describe_wired(boolean::sha256_pair_circuit(), wiring, commitment);
+}
+
+Status verify(const BintrieStatement& reads, const BintrieWrites* writes, ByteSpan proof,
+              pcs::Profile commitment) {
+  auto derived = derive(reads, writes, proof);
+  if (!derived) return derived.error();
+  if (!derived->wiring.public_roots_hold) {
+    return make_error(Errc::corrupt_data,
+                      "state: the shape gives the empty tree's root, the statement another");
+  }
+  const boolean::Wiring& wiring = derived->wiring.wiring;
+  if (wiring.count == 0) {  // the empty tree, read
+    if (!derived->rest.empty())
+      return make_error(Errc::malformed_input, "state: bytes after the proof");
+    return Ok{};
+  }
+  return boolean::verify_wired(boolean::sha256_pair_circuit(), wiring, derived->rest, commitment);
 }
 
 }  // namespace
 
-/// The wiring the statement and the proof's shape give.
-Result<detail::BintrieWiring> wiring_of(const BintrieStatement& statement, ByteSpan proof) {
-  if (Status s = check_bintrie_statement(statement); !s) return s.error();
-  auto parts = parts_of(proof);
-  if (!parts) return parts.error();
-  return detail::bintrie_wiring_of_shape(statement, parts->shape);
-}
-
 Result<std::size_t> bintrie_instances(const BintrieStatement& statement, ByteSpan proof) {
-  auto derived = wiring_of(statement, proof);
-  if (!derived) return derived.error();
-  return derived->wiring.count;
+  return instances(statement, nullptr, proof);
+}
+Result<std::size_t> bintrie_instances(const BintrieStatement& reads, const BintrieWrites& writes,
+                                      ByteSpan proof) {
+  return instances(reads, &writes, proof);
 }
 
 Result<std::string> describe_bintrie_proof(const BintrieStatement& statement, ByteSpan proof,
                                            pcs::Profile commitment) {
-  auto derived = wiring_of(statement, proof);
-  if (!derived) return derived.error();
-  if (derived->wiring.count == 0) return std::string("no instance: the tree is empty\n");
-  return boolean::describe_wired(boolean::sha256_pair_circuit(), derived->wiring, commitment);
+  return describe(statement, nullptr, proof, commitment);
+}
+Result<std::string> describe_bintrie_proof(const BintrieStatement& reads,
+                                           const BintrieWrites& writes, ByteSpan proof,
+                                           pcs::Profile commitment) {
+  return describe(reads, &writes, proof, commitment);
 }
 
 Status verify_bintrie_reads(const BintrieStatement& statement, ByteSpan proof,
                             pcs::Profile commitment) {
-  if (Status s = check_bintrie_statement(statement); !s) return s;
-  auto parts = parts_of(proof);
-  if (!parts) return parts.error();
-  auto derived = detail::bintrie_wiring_of_shape(statement, parts->shape);
-  if (!derived) return derived.error();
-  if (derived->wiring.count == 0) {  // the empty tree
-    if (!parts->rest.empty())
-      return make_error(Errc::malformed_input, "state: bytes after the proof");
-    if (statement.root != Digest32{}) {
-      return make_error(Errc::corrupt_data,
-                        "state: the shape is the empty tree's, the root is not");
-    }
-    return Ok{};
-  }
-  return boolean::verify_wired(boolean::sha256_pair_circuit(), derived->wiring, parts->rest,
-                               commitment);
+  return verify(statement, nullptr, proof, commitment);
+}
+Status verify_bintrie_writes(const BintrieStatement& reads, const BintrieWrites& writes,
+                             ByteSpan proof, pcs::Profile commitment) {
+  return verify(reads, &writes, proof, commitment);
 }
 
 }  // namespace merkleforge::state

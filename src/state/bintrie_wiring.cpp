@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cstring>
 
+#include "bintrie_insert.hpp"
 #include "merkleforge/bintrie/proof.hpp"
 #include "merkleforge/bintrie/proof_walk.hpp"
 #include "merkleforge/hash/node_hashing.hpp"
 #include "merkleforge/hash/sha256.hpp"
-#include "wiring_maker.hpp"
 
 namespace merkleforge::state::detail {
 namespace {
@@ -184,14 +184,14 @@ class ShapeRecorder {
   std::size_t bit_ = 0;
 };
 
-/// The walk's nodes as wired nodes. With payloads (the prover, over a multiproof) it reads each
-/// hash and value and checks the values against the statement; without (the verifier, over a
-/// shape) every node off the keys' paths is a private sibling and the leaves' hashes come from
-/// the statement's values.
+/// The walk's nodes as the pruned tree's, each wired as it is made. With payloads (the prover,
+/// over a multiproof) it reads each hash and value and checks the values against the statement;
+/// without (the verifier, over a shape) every node off the keys' paths is a private sibling and
+/// the leaves' hashes come from the statement's values.
 template <class Encoding>
 class WiringVisitor {
  public:
-  using Node = WiredNode;
+  using Node = std::uint32_t;  ///< in `tree`
 
   WiringVisitor(const BintrieStatement& statement, bool with_payloads)
       : statement_(statement),
@@ -199,19 +199,20 @@ class WiringVisitor {
         maker(ConcatHashing<Sha256>::node, with_payloads),
         reached(statement.keys.size()) {}
 
-  Node empty() const { return WiredNode::fixed(Digest32{}); }
+  Node empty() { return add(Kind::empty, WiredNode::fixed(Digest32{})); }
   /// An empty child off the keys' paths is a sibling whose hash is zero: it hashes as one.
-  Node empty_sibling() const { return WiredNode::sibling(); }
-  bool is_empty(const Node& node) const {
-    return node.kind == WiredNode::Kind::fixed && node.hash == Digest32{};
-  }
+  Node empty_sibling() { return add(Kind::sibling, WiredNode::sibling()); }
+  bool is_empty(Node node) const { return tree[node].kind == Kind::empty; }
   bool sibling(Encoding& encoding, Node& out) {
-    out = WiredNode::sibling();
-    if (!with_payloads_) return true;
-    const std::uint8_t* hash = encoding.take(32, "truncated hash");
-    if (hash == nullptr) return false;
-    std::memcpy(out.hash.data(), hash, 32);
-    return out.hash != Digest32{} || encoding.fail("a zero hash must be sent as an empty node");
+    Digest32 hash{};
+    if (with_payloads_) {
+      const std::uint8_t* bytes = encoding.take(32, "truncated hash");
+      if (bytes == nullptr) return false;
+      std::memcpy(hash.data(), bytes, 32);
+      if (hash == Digest32{}) return encoding.fail("a zero hash must be sent as an empty node");
+    }
+    out = add(Kind::sibling, WiredNode::sibling(hash));
+    return true;
   }
   bool leaf(Encoding& encoding, std::size_t key, Node& out) {
     const std::optional<Digest32>& claimed = statement_.values[key];
@@ -226,32 +227,61 @@ class WiringVisitor {
       return encoding.fail("the shape reaches the leaf of a key the statement says is absent");
     }
     reached[key] = true;
-    out = WiredNode::fixed(Sha256::digest(*claimed));
+    out = add(Kind::leaf, WiredNode::fixed(Sha256::digest(*claimed)));
     return true;
   }
-  Node pair(const Node& left, const Node& right) { return maker.node(left, right); }
-  Node stem(const std::uint8_t* stem, const Node& subtree_root) {
-    Digest32 stem_chunk{};  // stem ‖ 0x00
-    std::memcpy(stem_chunk.data(), stem, sizeof(bintrie::Stem));
-    return maker.node(WiredNode::fixed(stem_chunk), subtree_root);
+  Node pair(Node left, Node right) {
+    const WiredNode wired = maker.node(tree[left].wired, tree[right].wired);
+    place(left, {wired.port.instance, 0});
+    place(right, {wired.port.instance, 1});
+    return tree.add({Kind::internal, false, {left, right}, nullptr, wired});
+  }
+  Node stem(const std::uint8_t* stem, Node subtree_root) {
+    const WiredNode wired =
+        maker.node(WiredNode::fixed(stem_chunk(stem)), tree[subtree_root].wired);
+    place(subtree_root, {wired.port.instance, 1});
+    return tree.add({Kind::stem, false, {0, subtree_root}, stem, wired});
   }
 
  private:
+  using Kind = PrunedNode::Kind;
+  Node add(Kind kind, const WiredNode& wired) {
+    return tree.add({kind, false, {}, nullptr, wired});
+  }
+  /// A sibling is where its instance's chunk holds it: a second tree links from there.
+  void place(Node node, const boolean::Port& port) {
+    if (tree[node].kind == Kind::sibling)
+      tree[node].wired = WiredNode::at(port, tree[node].wired.hash);
+  }
+
   const BintrieStatement& statement_;
   bool with_payloads_;
 
  public:
   WiringMaker maker;
+  PrunedTree tree;
   std::vector<bool> reached;  ///< keys whose leaf the walk reached
   bool contradicted = false;  ///< the shape is well formed but contradicts the statement
 };
 
+/// The root's output fixed to the statement's root, or, when the root is a public value (the
+/// empty tree's zero), whether it is the statement's.
+bool fix_root(WiringMaker& maker, const WiredNode& root, const Digest32& claimed) {
+  if (root.kind == WiredNode::Kind::fixed) return root.hash == claimed;
+  maker.fix_root(root, claimed);
+  return true;
+}
+
 template <class Encoding>
-Result<BintrieWiring> walk(const BintrieStatement& statement, Encoding& encoding,
-                           bool with_payloads) {
-  if (Status s = check_bintrie_statement(statement); !s) return s.error();
+Result<BintrieWiring> walk(const BintrieStatement& statement, const BintrieWrites* writes,
+                           Encoding& encoding, bool with_payloads) {
+  if (Status s = writes != nullptr ? check_bintrie_writes(statement, *writes)
+                                   : check_bintrie_statement(statement);
+      !s) {
+    return s.error();
+  }
   WiringVisitor<Encoding> visitor(statement, with_payloads);
-  WiredNode root;
+  std::uint32_t root = 0;
   const char* what = with_payloads ? "multiproof" : "shape";
   if (!bintrie::ProofWalk(encoding, statement.keys, visitor).root(root)) {
     const Errc code = visitor.contradicted ? Errc::corrupt_data
@@ -267,27 +297,40 @@ Result<BintrieWiring> walk(const BintrieStatement& statement, Encoding& encoding
     }
   }
   BintrieWiring out;
-  visitor.maker.fix_root(root, statement.root);
+  const WiredNode& pre = visitor.tree[root].wired;
+  out.root = pre.hash;
+  out.public_roots_hold = fix_root(visitor.maker, pre, statement.root);
+  if (writes != nullptr) {
+    for (std::size_t i = 0; i < statement.keys.size(); ++i) {
+      if (const auto& value = writes->values[i]) {
+        root = visitor.tree.insert(root, statement.keys[i], Sha256::digest(*value));
+      }
+    }
+    const WiredNode post = visitor.tree.wire(root, visitor.maker);
+    out.post_root = post.hash;
+    out.public_roots_hold &= fix_root(visitor.maker, post, writes->post_root);
+  }
   out.wiring = std::move(visitor.maker.wiring);
   out.inputs = std::move(visitor.maker.inputs);
-  out.root = root.hash;
   return out;
 }
 
 }  // namespace
 
-Result<BintrieWiring> bintrie_wiring_of_shape(const BintrieStatement& statement, ByteSpan shape) {
+Result<BintrieWiring> bintrie_wiring_of_shape(const BintrieStatement& statement,
+                                              const BintrieWrites* writes, ByteSpan shape) {
   CompactShape encoding(shape);
-  return walk(statement, encoding, false);
+  return walk(statement, writes, encoding, false);
 }
 
 Result<BintrieWiring> bintrie_wiring_of_multiproof(const BintrieStatement& statement,
+                                                   const BintrieWrites* writes,
                                                    ByteSpan multiproof) {
   if (multiproof.empty() || multiproof[0] != bintrie::kProofVersion) {
     return make_error(Errc::invalid_argument, "state: not a binary-tree multiproof");
   }
   ShapeRecorder encoding(multiproof.subspan(1));
-  auto out = walk(statement, encoding, true);
+  auto out = walk(statement, writes, encoding, true);
   if (out) out->shape = encoding.shape();
   return out;
 }

@@ -75,14 +75,21 @@ Bytes encode_statement(const StateStatement& statement) {
       put(out, j < log.leaf_hashes.size() ? ByteSpan(log.leaf_hashes[j]) : ByteSpan(Digest32{}));
     }
   } else {
+    const bool writes = statement.kind == TreeKind::bintrie_writes;
     const BintrieStatement& trie = statement.bintrie;
     put(out, trie.root);
+    if (writes) put(out, statement.writes.post_root);
     put_le(out, trie.keys.size(), 4);
+    const auto put_optional = [&](const std::vector<std::optional<Digest32>>& values,
+                                  std::size_t i) {
+      const bool given = i < values.size() && values[i].has_value();
+      out.push_back(given ? 1 : 0);
+      if (given) put(out, *values[i]);
+    };
     for (std::size_t i = 0; i < trie.keys.size(); ++i) {
       put(out, trie.keys[i]);
-      const bool present = i < trie.values.size() && trie.values[i].has_value();
-      out.push_back(present ? 1 : 0);
-      if (present) put(out, *trie.values[i]);
+      put_optional(trie.values, i);
+      if (writes) put_optional(statement.writes.values, i);
     }
   }
   return out;
@@ -97,8 +104,8 @@ Result<StateStatement> decode_statement(ByteSpan bytes) {
                      std::to_string(kStatementVersion));
   }
   StateStatement out;
-  if (bytes[5] != static_cast<std::uint8_t>(TreeKind::rfc6962) &&
-      bytes[5] != static_cast<std::uint8_t>(TreeKind::bintrie)) {
+  if (bytes[5] < static_cast<std::uint8_t>(TreeKind::rfc6962) ||
+      bytes[5] > static_cast<std::uint8_t>(TreeKind::bintrie_writes)) {
     return malformed("unknown tree kind " + std::to_string(bytes[5]));
   }
   out.kind = static_cast<TreeKind>(bytes[5]);
@@ -117,17 +124,25 @@ Result<StateStatement> decode_statement(ByteSpan bytes) {
       }
     }
   } else {
+    const bool writes = out.kind == TreeKind::bintrie_writes;
     BintrieStatement& trie = out.bintrie;
     trie.root = in.array<32>();
+    if (writes) out.writes.post_root = in.array<32>();
     const std::uint64_t n = in.le(4);
-    if (in.room_for(n, 33)) {
-      for (std::uint64_t i = 0; i < n && in.ok(); ++i) {
+    bool flags_ok = true;
+    const auto optional = [&]() -> std::optional<Digest32> {
+      const auto given = in.le(1);
+      flags_ok = flags_ok && given <= 1;
+      return given == 1 ? std::optional(in.array<32>()) : std::nullopt;
+    };
+    if (in.room_for(n, writes ? 34 : 33)) {
+      for (std::uint64_t i = 0; i < n && in.ok() && flags_ok; ++i) {
         trie.keys.push_back(in.array<32>());
-        const auto present = in.le(1);
-        if (present > 1) return malformed("a presence byte other than 0 or 1");
-        trie.values.push_back(present ? std::optional(in.array<32>()) : std::nullopt);
+        trie.values.push_back(optional());
+        if (writes) out.writes.values.push_back(optional());
       }
     }
+    if (!flags_ok) return malformed("a presence or written byte other than 0 or 1");
   }
   if (!in.ok()) return malformed("truncated");
   if (!in.at_end()) return malformed("bytes after the statement");
@@ -137,19 +152,29 @@ Result<StateStatement> decode_statement(ByteSpan bytes) {
 Status verify_state_proof(ByteSpan statement, ByteSpan proof) {
   auto decoded = decode_statement(statement);
   if (!decoded) return decoded.error();
-  if (decoded->kind == TreeKind::rfc6962) {
-    return verify_log_inclusions(decoded->log, proof, decoded->commitment);
+  switch (decoded->kind) {
+    case TreeKind::rfc6962:
+      return verify_log_inclusions(decoded->log, proof, decoded->commitment);
+    case TreeKind::bintrie:
+      return verify_bintrie_reads(decoded->bintrie, proof, decoded->commitment);
+    case TreeKind::bintrie_writes:
+      break;
   }
-  return verify_bintrie_reads(decoded->bintrie, proof, decoded->commitment);
+  return verify_bintrie_writes(decoded->bintrie, decoded->writes, proof, decoded->commitment);
 }
 
 Result<std::string> describe_state_proof(ByteSpan statement, ByteSpan proof) {
   auto decoded = decode_statement(statement);
   if (!decoded) return decoded.error();
-  if (decoded->kind == TreeKind::rfc6962) {
-    return describe_log_proof(decoded->log, decoded->commitment);
+  switch (decoded->kind) {
+    case TreeKind::rfc6962:
+      return describe_log_proof(decoded->log, decoded->commitment);
+    case TreeKind::bintrie:
+      return describe_bintrie_proof(decoded->bintrie, proof, decoded->commitment);
+    case TreeKind::bintrie_writes:
+      break;
   }
-  return describe_bintrie_proof(decoded->bintrie, proof, decoded->commitment);
+  return describe_bintrie_proof(decoded->bintrie, decoded->writes, proof, decoded->commitment);
 }
 
 }  // namespace merkleforge::state

@@ -8,8 +8,8 @@ void WiringMaker::attach(const WiredNode& child, std::uint32_t instance, std::ui
       wiring.fixed.push_back({instance, chunk});
       wiring.fixed_values.insert(wiring.fixed_values.end(), child.hash.begin(), child.hash.end());
       break;
-    case WiredNode::Kind::hashed:
-      wiring.links.push_back({child.instance, {instance, chunk}});
+    case WiredNode::Kind::wired:
+      wiring.links.push_back({child.port, {instance, chunk}});
       break;
     case WiredNode::Kind::sibling:
       break;  // private
@@ -20,7 +20,7 @@ WiredNode WiringMaker::node(const WiredNode& left, const WiredNode& right) {
   const auto instance = static_cast<std::uint32_t>(wiring.count++);
   attach(left, instance, 0);
   attach(right, instance, 1);
-  WiredNode out{WiredNode::Kind::hashed, instance, {}};
+  WiredNode out = WiredNode::at({instance, boolean::kOutputPort}, {});
   if (with_values_) {
     inputs.insert(inputs.end(), left.hash.begin(), left.hash.end());
     inputs.insert(inputs.end(), right.hash.begin(), right.hash.end());
@@ -30,8 +30,8 @@ WiredNode WiringMaker::node(const WiredNode& left, const WiredNode& right) {
 }
 
 void WiringMaker::fix_root(const WiredNode& node, const Digest32& root) {
-  if (node.kind != WiredNode::Kind::hashed) return;
-  wiring.fixed.push_back({node.instance, boolean::kOutputPort});
+  if (node.kind != WiredNode::Kind::wired) return;
+  wiring.fixed.push_back(node.port);
   wiring.fixed_values.insert(wiring.fixed_values.end(), root.begin(), root.end());
 }
 

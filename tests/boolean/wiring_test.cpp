@@ -1,7 +1,7 @@
 // Wirings (boolean/wiring.hpp): the two node circuits against the hash layer, a Merkle tree of
 // sha256-pair instances whose leaves and root are the only public values, cheating provers that
-// break a link or a fixed port or rebalance the port weights, through the real pipeline; other
-// statements; wrong arguments.
+// break a link (output to input, and input to input) or a fixed port or rebalance the port
+// weights, through the real pipeline; other statements; wrong arguments.
 #include "merkleforge/boolean/wiring.hpp"
 
 #include <gtest/gtest.h>
@@ -85,8 +85,8 @@ Tree make_tree(std::mt19937_64& rng) {
     level = above;
   }
   for (std::uint32_t j = 0; j < 3; ++j) {
-    t.wiring.links.push_back({made[2 * j], {4 + j, 0}});
-    t.wiring.links.push_back({made[2 * j + 1], {4 + j, 1}});
+    t.wiring.links.push_back({{made[2 * j]}, {4 + j, 0}});
+    t.wiring.links.push_back({{made[2 * j + 1]}, {4 + j, 1}});
     made.push_back(4 + j);
   }
   t.root = level[0];
@@ -217,11 +217,59 @@ TEST_F(Sha256Tree, PortWeightsThatAreNotTheStatementsAreRejected) {
       << verdict.error().message;
 }
 
+/// Two instances hashing a ‖ s and b ‖ t, their left chunks and outputs fixed, their right chunks
+/// (private) linked input to input: the statement says one private s gives both outputs.
+struct SharedSibling {
+  Wiring wiring;
+  Bytes inputs;
+};
+
+SharedSibling shared_sibling(ByteSpan a, ByteSpan b, ByteSpan s, ByteSpan t) {
+  SharedSibling out;
+  out.inputs = concat(concat(a, s), concat(b, t));
+  out.wiring.count = 2;
+  out.wiring.links = {{{0, 1}, {1, 1}}};
+  out.wiring.fixed = {{0, 0}, {1, 0}, {0, kOutputPort}, {1, kOutputPort}};
+  const Circuit& pair = sha256_pair_circuit();
+  for (const Bytes& value : {Bytes(a.begin(), a.end()), Bytes(b.begin(), b.end()),
+                             output_of(pair, concat(a, s)), output_of(pair, concat(b, t))}) {
+    out.wiring.fixed_values.insert(out.wiring.fixed_values.end(), value.begin(), value.end());
+  }
+  return out;
+}
+
+TEST(BooleanWiring, ALinkBetweenTwoInputsHolds) {
+  std::mt19937_64 rng(45);
+  const Circuit& pair = sha256_pair_circuit();
+  const Bytes a = test::random_bytes(32, rng), b = test::random_bytes(32, rng),
+              s = test::random_bytes(32, rng);
+  const SharedSibling honest = shared_sibling(a, b, s, s);
+  auto proved = prove_wired(pair, honest.wiring, honest.inputs);
+  ASSERT_TRUE(proved) << proved.error().message;
+  EXPECT_TRUE(verify_wired(pair, honest.wiring, proved->proof).ok());
+
+  // A cheating prover: the second output is of another sibling t, the pipeline runs on the true
+  // hashes of a ‖ s and b ‖ t.
+  Bytes t = s;
+  t[7] ^= 0x40;
+  const SharedSibling cheat = shared_sibling(a, b, s, t);
+  EXPECT_EQ(prove_wired(pair, cheat.wiring, cheat.inputs).error().code, Errc::invalid_argument);
+  auto proof = detail::prove_wired_bits(pair, cheat.wiring, committed(pair, cheat.inputs, 2));
+  ASSERT_TRUE(proof) << proof.error().message;
+  expect_rejected(verify_wired(pair, cheat.wiring, *proof), "two siblings for one");
+  // Without the link the same proof shows what it claims: the link is what refuses it.
+  Wiring unlinked = cheat.wiring;
+  unlinked.links.clear();
+  auto free = detail::prove_wired_bits(pair, unlinked, committed(pair, cheat.inputs, 2));
+  ASSERT_TRUE(free) << free.error().message;
+  EXPECT_TRUE(verify_wired(pair, unlinked, *free).ok());
+}
+
 TEST(BooleanWiring, WrongArgumentsAreErrors) {
   const Circuit& pair = sha256_pair_circuit();
   Wiring w;
   w.count = 2;
-  w.links = {{0, {1, 0}}};
+  w.links = {{{0}, {1, 0}}};
   EXPECT_TRUE(derive_wired_params(pair, w).ok());
   const auto expect_invalid = [&](const Wiring& wiring, std::string_view why) {
     const Status s = verify_wired(pair, wiring, Bytes(64));
@@ -229,14 +277,16 @@ TEST(BooleanWiring, WrongArgumentsAreErrors) {
     EXPECT_EQ(s.error().code, Errc::invalid_argument) << why << ": " << s.error().message;
   };
   Wiring bad = w;
-  bad.links = {{0, {1, 2}}};
+  bad.links = {{{0}, {1, 2}}};
   expect_invalid(bad, "a chunk past the input");
-  bad.links = {{0, {2, 0}}};
+  bad.links = {{{0}, {2, 0}}};
   expect_invalid(bad, "an instance past the count");
-  bad.links = {{2, {1, 0}}};
+  bad.links = {{{2}, {1, 0}}};
   expect_invalid(bad, "a link from past the count");
-  bad.links = {{0, {1, kOutputPort}}};
-  expect_invalid(bad, "a link into an output");
+  bad.links = {{{0, 2}, {1, 0}}};
+  expect_invalid(bad, "a link from a chunk past the input");
+  bad.links = {{{1, 0}, {1, 0}}};
+  expect_invalid(bad, "a port linked to itself");
   bad.links = {};
   expect_invalid(bad, "nothing to check");
   bad = w;

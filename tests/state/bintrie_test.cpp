@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 
+#include "bintrie_fixture.hpp"
 #include "bintrie_wiring.hpp"
 #include "container.hpp"
 #include "merkleforge/bintrie/proof.hpp"
@@ -17,37 +17,7 @@ namespace merkleforge::state {
 namespace {
 
 using bintrie::TreeKey;
-
-TreeKey random_key(std::mt19937_64& rng) {
-  TreeKey key;
-  for (auto& byte : key) byte = static_cast<std::uint8_t>(rng());
-  return key;
-}
-
-/// 300 random stems of 1–3 slots, one slot holding 32 zero bytes (present).
-struct Fixture {
-  bintrie::BinaryTrie<> trie;
-  std::vector<TreeKey> present;
-  TreeKey zero_valued{};
-};
-
-Fixture random_trie(std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  Fixture f;
-  for (int s = 0; s < 300; ++s) {
-    TreeKey key = random_key(rng);
-    for (int slot = 0; slot < 1 + static_cast<int>(rng() % 3); ++slot) {
-      key[31] = static_cast<std::uint8_t>(rng());
-      Digest32 value{};
-      value[rng() % 32] = static_cast<std::uint8_t>(1 + rng() % 255);
-      f.trie.insert(key, value);
-      f.present.push_back(key);
-    }
-  }
-  f.zero_valued = f.present[17];
-  f.trie.insert(f.zero_valued, Digest32{});
-  return f;
-}
+using test::Fixture, test::random_key, test::random_trie, test::mixed_keys, test::expect_rejected;
 
 /// The statement of `keys` with the tree's own values, and the tree's multiproof of them.
 struct Read {
@@ -64,26 +34,6 @@ Read read(Fixture& f, std::vector<TreeKey> keys) {
   for (const TreeKey& key : keys) r.statement.values.push_back(f.trie.get(key));
   r.multiproof = bintrie::prove(f.trie, keys);
   return r;
-}
-
-/// Present keys, the zero-valued one, and keys absent in each way: an absent slot of a present
-/// stem, a stem beside another with the same path, a path ending in an empty child.
-std::vector<TreeKey> mixed_keys(const Fixture& f, std::mt19937_64& rng) {
-  std::vector<TreeKey> keys = {f.zero_valued};
-  for (int i = 0; i < 12; ++i) keys.push_back(f.present[rng() % f.present.size()]);
-  TreeKey slot = f.present[3];
-  slot[31] ^= 0x80;
-  TreeKey beside = f.present[5];
-  beside[30] ^= 1;
-  keys.push_back(slot);
-  keys.push_back(beside);
-  for (int i = 0; i < 3; ++i) keys.push_back(random_key(rng));
-  return keys;
-}
-
-void expect_rejected(const Status& status, std::string_view why) {
-  ASSERT_FALSE(status.ok()) << why;
-  EXPECT_EQ(status.error().code, Errc::corrupt_data) << why << ": " << status.error().message;
 }
 
 class BintrieRead : public ::testing::Test {
@@ -177,10 +127,10 @@ TEST_F(BintrieRead, ACheatingProverWithAFalseValueIsRejected) {
   const auto at = std::search(altered.begin(), altered.end(), truth.begin(), truth.end());
   ASSERT_NE(at, altered.end());
   *at ^= 0x01;
-  const auto instances = detail::bintrie_wiring_of_multiproof(claimed, altered);
+  const auto instances = detail::bintrie_wiring_of_multiproof(claimed, nullptr, altered);
   ASSERT_TRUE(instances) << instances.error().message;
   ASSERT_NE(instances->root, claimed.root);
-  const auto wiring = detail::bintrie_wiring_of_shape(claimed, instances->shape);
+  const auto wiring = detail::bintrie_wiring_of_shape(claimed, nullptr, instances->shape);
   ASSERT_TRUE(wiring) << wiring.error().message;
   const boolean::Circuit& circuit = boolean::sha256_pair_circuit();
   auto proof = boolean::detail::prove_wired_bits(
@@ -196,16 +146,17 @@ TEST_F(BintrieRead, ACheatingProverWithAFalseValueIsRejected) {
 // The compact shape (docs/state-proofs.md, "Formats"): every way out of its canonical form is
 // refused as malformed, and a stem no key has is sent whole.
 TEST_F(BintrieRead, ShapesOutOfFormAreMalformed) {
-  const auto honest = detail::bintrie_wiring_of_multiproof(read_.statement, read_.multiproof);
+  const auto honest =
+      detail::bintrie_wiring_of_multiproof(read_.statement, nullptr, read_.multiproof);
   ASSERT_TRUE(honest) << honest.error().message;
   const Bytes& shape = honest->shape;
-  ASSERT_TRUE(detail::bintrie_wiring_of_shape(read_.statement, shape));
+  ASSERT_TRUE(detail::bintrie_wiring_of_shape(read_.statement, nullptr, shape));
   std::uint32_t tag_bytes = 0;
   for (int i = 0; i < 4; ++i) tag_bytes |= std::uint32_t{shape[i]} << (8 * i);
   const std::size_t stems = 4 + tag_bytes;
   ASSERT_LT(stems, shape.size());
   const auto refused = [&](const Bytes& bad, std::string_view why) {
-    const auto derived = detail::bintrie_wiring_of_shape(read_.statement, bad);
+    const auto derived = detail::bintrie_wiring_of_shape(read_.statement, nullptr, bad);
     ASSERT_FALSE(derived) << why;
     EXPECT_EQ(derived.error().code, Errc::malformed_input)
         << why << ": " << derived.error().message;
@@ -226,7 +177,7 @@ TEST_F(BintrieRead, ShapesOutOfFormAreMalformed) {
   refused(bad, "not the first key of its stem");
   bad = shape;
   bad[0] = static_cast<std::uint8_t>(bad[0] - 1);  // the last tag byte counted as a stem
-  EXPECT_FALSE(detail::bintrie_wiring_of_shape(read_.statement, bad));
+  EXPECT_FALSE(detail::bintrie_wiring_of_shape(read_.statement, nullptr, bad));
   bad = Bytes(shape.begin(), shape.begin() + 5);
   bad[0] = 1, bad[1] = bad[2] = bad[3] = 0;
   refused(bad, "truncated");
@@ -243,7 +194,7 @@ TEST_F(BintrieRead, ShapesOutOfFormAreMalformed) {
     bad = shape;
     bad[stems - 1] = static_cast<std::uint8_t>(bad[stems - 1] | (0x80 >> (bit - 1)));
     if (bad == shape) continue;
-    const auto derived = detail::bintrie_wiring_of_shape(read_.statement, bad);
+    const auto derived = detail::bintrie_wiring_of_shape(read_.statement, nullptr, bad);
     stray |= !derived && derived.error().message.find("stray tag bits") != std::string::npos;
   }
   EXPECT_TRUE(stray);
@@ -253,7 +204,7 @@ TEST_F(BintrieRead, ShapesOutOfFormAreMalformed) {
     bad = shape;
     bad[stems] = 0xff;
     bad.insert(bad.begin() + static_cast<std::ptrdiff_t>(stems) + 1, key.begin(), key.begin() + 31);
-    const auto derived = detail::bintrie_wiring_of_shape(read_.statement, bad);
+    const auto derived = detail::bintrie_wiring_of_shape(read_.statement, nullptr, bad);
     ASSERT_FALSE(derived);
     refused_as_known |=
         derived.error().message.find("an explicit stem that a key has") != std::string::npos;
@@ -267,14 +218,14 @@ TEST(BintrieReads, AStemNoKeyHasIsSentWhole) {
   beside[30] ^= 1;  // same path, another stem: absent where stem 5 sits
   ASSERT_FALSE(f.trie.get(beside));
   Read r = read(f, {beside});
-  const auto derived = detail::bintrie_wiring_of_multiproof(r.statement, r.multiproof);
+  const auto derived = detail::bintrie_wiring_of_multiproof(r.statement, nullptr, r.multiproof);
   ASSERT_TRUE(derived) << derived.error().message;
   std::uint32_t tag_bytes = 0;
   for (int i = 0; i < 4; ++i) tag_bytes |= std::uint32_t{derived->shape[i]} << (8 * i);
   ASSERT_EQ(derived->shape.size(), 4 + tag_bytes + 1 + 31);  // one explicit stem
   EXPECT_EQ(derived->shape[4 + tag_bytes], 0xff);
   const Bytes cut(derived->shape.begin(), derived->shape.end() - 1);
-  const auto truncated = detail::bintrie_wiring_of_shape(r.statement, cut);
+  const auto truncated = detail::bintrie_wiring_of_shape(r.statement, nullptr, cut);
   ASSERT_FALSE(truncated);
   EXPECT_NE(truncated.error().message.find("truncated stem"), std::string::npos);
   EXPECT_TRUE(std::equal(f.present[5].begin(), f.present[5].begin() + 31,

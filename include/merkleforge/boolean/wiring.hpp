@@ -1,8 +1,9 @@
-// Wirings: many instances of one circuit joined output to input, as the nodes of a Merkle
-// multiproof are (docs/boolean-engine.md, "Wirings"). The statement: there are inputs for `count`
-// instances of the circuit such that every link holds (an instance's output equals an input chunk
-// of another) and every fixed port holds the value the statement gives. Nothing else is public: a
-// sibling hash nobody links or fixes is a private input.
+// Wirings: many instances of one circuit joined port to port, as the nodes of a Merkle multiproof
+// are (docs/boolean-engine.md, "Wirings"). The statement: there are inputs for `count` instances of
+// the circuit such that every link holds (two ports are equal: usually an instance's output and an
+// input chunk of another; two input chunks when one private sibling feeds two trees) and every
+// fixed port holds the value the statement gives. Nothing else is public: a sibling hash nobody
+// fixes is a private input.
 //
 // Ports. An instance's input is read as chunks of output_bytes() bytes (chunk c: input bytes
 // [c·output_bytes(), (c + 1)·output_bytes())); its ports are those whole chunks and its output.
@@ -32,9 +33,9 @@ struct Port {
   bool operator==(const Port&) const = default;
 };
 
-/// Instance `from`'s output equals port `to` (an input chunk).
+/// Port `from` equals port `to` (two different ports: any of an instance's chunks or its output).
 struct Link {
-  std::uint32_t from = 0;
+  Port from;
   Port to;
   bool operator==(const Link&) const = default;
 };

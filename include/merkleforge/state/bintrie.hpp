@@ -26,8 +26,21 @@ struct BintrieStatement {
   std::vector<std::optional<Digest32>> values;
 };
 
+/// "...and writing values[i] at keys[i] (where given; std::nullopt: the key is only read) gives
+/// the root `post_root`": go-ethereum's insertion (a new slot opens a zero subtree, a new stem
+/// takes an empty child or splits at the first bit where it differs from the stem it meets,
+/// which moves down unchanged). Every written key is one of the statement's keys, whose reads
+/// hold under the statement's root; a write of 32 zero bytes makes the slot present. One write
+/// (or none) per key: values.size() = keys.size().
+struct BintrieWrites {
+  Digest32 post_root{};
+  std::vector<std::optional<Digest32>> values;
+};
+
 /// Ok when the statement is well formed (above; at least one key), else invalid_argument.
 Status check_bintrie_statement(const BintrieStatement& statement);
+/// Ok when both are well formed (above), else invalid_argument.
+Status check_bintrie_writes(const BintrieStatement& reads, const BintrieWrites& writes);
 
 /// Ok when `proof` shows the statement. Errors: invalid_argument for a malformed statement;
 /// malformed_input for bytes that are not a state proof of a binary tree or a shape that does not
@@ -36,14 +49,28 @@ Status check_bintrie_statement(const BintrieStatement& statement);
 Status verify_bintrie_reads(const BintrieStatement& statement, ByteSpan proof,
                             pcs::Profile commitment = pcs::Profile::fast);
 
+/// Ok when `proof` shows the reads under reads.root and that the writes turn it into
+/// writes.post_root: a proof of both trees' nodes in one wiring, the post-state's tree linked to
+/// the pre-state's wherever no write reached (its private siblings included). Errors: as
+/// verify_bintrie_reads (a proof of reads alone is malformed_input here, and the reverse).
+Status verify_bintrie_writes(const BintrieStatement& reads, const BintrieWrites& writes,
+                             ByteSpan proof, pcs::Profile commitment = pcs::Profile::fast);
+
 /// The proof's parameters and soundness account as text (boolean::describe_wired for the wiring
 /// the statement and the proof's shape give; the empty tree has none). Errors: as
 /// verify_bintrie_reads for the statement and the shape.
 Result<std::string> describe_bintrie_proof(const BintrieStatement& statement, ByteSpan proof,
                                            pcs::Profile commitment = pcs::Profile::fast);
+/// As above, for a proof of writes (verify_bintrie_writes).
+Result<std::string> describe_bintrie_proof(const BintrieStatement& reads,
+                                           const BintrieWrites& writes, ByteSpan proof,
+                                           pcs::Profile commitment = pcs::Profile::fast);
 
 /// The node hashes (Boolean engine instances) a proof's shape makes for the statement. Errors: as
 /// verify_bintrie_reads for the statement and the shape.
 Result<std::size_t> bintrie_instances(const BintrieStatement& statement, ByteSpan proof);
+/// As above, for a proof of writes: both trees' node hashes.
+Result<std::size_t> bintrie_instances(const BintrieStatement& reads, const BintrieWrites& writes,
+                                      ByteSpan proof);
 
 }  // namespace merkleforge::state

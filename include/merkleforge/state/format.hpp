@@ -14,6 +14,7 @@ inline constexpr std::uint8_t kProofVersion = 1;
 enum class TreeKind : std::uint8_t {
   rfc6962 = 1,  ///< RFC 6962 log, SHA-256 (state/log.hpp)
   bintrie = 2,  ///< EIP-7864 binary tree as go-ethereum builds it, SHA-256 (state/bintrie.hpp)
+  bintrie_writes = 3,  ///< the same tree, reads and writes (state/bintrie.hpp, BintrieWrites)
 };
 
 }  // namespace merkleforge::state

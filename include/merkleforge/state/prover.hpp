@@ -29,6 +29,13 @@ Result<Bytes> prove_bintrie_reads(const BintrieStatement& statement, ByteSpan mu
                                   boolean::ProveTimings* timings = nullptr,
                                   pcs::Profile commitment = pcs::Profile::fast);
 
+/// The proof of a write statement from the tree's own multiproof of the statement's keys in the
+/// pre-state (bintrie::prove). Errors: as prove_bintrie_reads, and check_bintrie_writes;
+/// invalid_argument when the writes do not give writes.post_root.
+Result<Bytes> prove_bintrie_writes(const BintrieStatement& reads, const BintrieWrites& writes,
+                                   ByteSpan multiproof, boolean::ProveTimings* timings = nullptr,
+                                   pcs::Profile commitment = pcs::Profile::fast);
+
 // ---- from a tree in memory: the statement it makes, and its proof ----
 
 /// A log statement and its proof, with the size of the raw multiproof it replaces.
@@ -56,5 +63,22 @@ Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Sha256>& trie,
                                         std::span<const bintrie::TreeKey> keys,
                                         boolean::ProveTimings* timings = nullptr,
                                         pcs::Profile commitment = pcs::Profile::fast);
+
+/// A write statement and its proof, with the pre-state's multiproof it was made from.
+struct ProvedWrites {
+  BintrieStatement reads;
+  BintrieWrites writes;
+  Bytes proof;
+  Bytes multiproof;
+};
+/// Reads `keys` and the written keys in `trie`, applies `writes` to it (each key at most once;
+/// `trie` holds the post-state afterwards, its root the statement's post_root) and proves both.
+/// The statement's keys are `keys` and the written keys, sorted. Errors: invalid_argument for a key
+/// written twice (before anything is written), then as prove_bintrie_writes.
+Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Sha256>& trie,
+                                          std::span<const bintrie::TreeKey> keys,
+                                          std::span<const bintrie::Entry> writes,
+                                          boolean::ProveTimings* timings = nullptr,
+                                          pcs::Profile commitment = pcs::Profile::fast);
 
 }  // namespace merkleforge::state

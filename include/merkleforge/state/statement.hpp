@@ -5,8 +5,10 @@
 //               profile (0 fast, 1 slim) ‖ the kind's fields
 //   rfc6962:    u64 size ‖ root(32) ‖ u32 N ‖ N × (u64 index ‖ leaf hash(32))
 //   bintrie:    root(32) ‖ u32 N ‖ N × (key(32) ‖ u8 present (0 | 1) ‖ value(32) if present)
-// Integers little-endian; no byte may follow. The fields mean what LogStatement and
-// BintrieStatement say (sorted, distinct indices and keys).
+//   bintrie_writes: root(32) ‖ post-state root(32) ‖ u32 N ‖ N × (key(32) ‖ u8 present (0 | 1) ‖
+//               value(32) if present ‖ u8 written (0 | 1) ‖ new value(32) if written)
+// Integers little-endian; no byte may follow. The fields mean what LogStatement,
+// BintrieStatement and BintrieWrites say (sorted, distinct indices and keys).
 #pragma once
 
 #include "merkleforge/state/bintrie.hpp"
@@ -18,12 +20,14 @@ namespace merkleforge::state {
 inline constexpr std::uint8_t kStatementMagic[4] = {'M', 'F', 'S', 'T'};
 inline constexpr std::uint8_t kStatementVersion = 1;
 
-/// One statement of either kind (the other kind's fields stay empty).
+/// One statement of any kind (the other kinds' fields stay empty): rfc6962 fills `log`, bintrie
+/// `bintrie`, bintrie_writes `bintrie` (the reads) and `writes`.
 struct StateStatement {
   TreeKind kind = TreeKind::rfc6962;
   pcs::Profile commitment = pcs::Profile::fast;
   LogStatement log;
   BintrieStatement bintrie;
+  BintrieWrites writes;
 };
 
 Bytes encode_statement(const StateStatement& statement);

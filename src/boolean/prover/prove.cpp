@@ -440,6 +440,12 @@ ByteSpan port_bytes(const Circuit& circuit, ByteSpan inputs, ByteSpan outputs, c
   return inputs.subspan(port.instance * circuit.input_bytes() + port.port * bytes, bytes);
 }
 
+std::string port_name(const Port& port) {
+  return (port.port == kOutputPort ? std::string("the output")
+                                   : "chunk " + std::to_string(port.port)) +
+         " of instance " + std::to_string(port.instance);
+}
+
 /// Ok when the instances keep every link and fixed port of the wiring, else the first they break.
 Status check_ports(const Circuit& circuit, const Wiring& wiring, ByteSpan inputs,
                    ByteSpan outputs) {
@@ -451,11 +457,10 @@ Status check_ports(const Circuit& circuit, const Wiring& wiring, ByteSpan inputs
   };
   for (std::size_t l = 0; l < wiring.links.size(); ++l) {
     const Link& link = wiring.links[l];
-    if (!same(port_bytes(circuit, inputs, outputs, {link.from, kOutputPort}),
+    if (!same(port_bytes(circuit, inputs, outputs, link.from),
               port_bytes(circuit, inputs, outputs, link.to))) {
-      return broken("link " + std::to_string(l) + " (instance " + std::to_string(link.from) +
-                    "'s output to chunk " + std::to_string(link.to.port) + " of instance " +
-                    std::to_string(link.to.instance) + ")");
+      return broken("link " + std::to_string(l) + " (" + port_name(link.from) + " to " +
+                    port_name(link.to) + ")");
     }
   }
   const std::size_t bytes = circuit.output_bytes();
