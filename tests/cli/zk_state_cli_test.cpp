@@ -1,5 +1,6 @@
 // `mforge zk prove-state / verify-state / show-state`: reads of go-ethereum's own test trees
-// (tests/vectors/bintrie: the root the proof is about is geth's), inclusions in a log whose root is
+// (tests/vectors/bintrie: the root the proof is about is geth's), writes that complete them (the
+// post-state root is geth's), inclusions in a log whose root is
 // the binary tree's (tests/binary checks it against RFC 6962's vectors); altered proofs and
 // statements are invalid (exit 1), bytes that are not a statement or proof and bad usage are
 // malformed (exit 2).
@@ -135,6 +136,39 @@ TEST_F(ZkStateCli, InclusionsInALogProveAndVerify) {
   EXPECT_EQ(verify("s2", "p").exit_code, 1);
 }
 
+// Writes that complete geth's tree: the post-state root is the one go-ethereum's test asserts.
+TEST_F(ZkStateCli, WritesThatCompleteGethsTreeGiveGethsRoot) {
+  for (const char* name : {"TestMerkleizeMultipleEntries", "TestSingleEntry"}) {
+    const nlohmann::json c = upstream(name);
+    const nlohmann::json& all = c["entries"];
+    const std::size_t kept = all.size() / 2;  // the pre-state: the first half (or nothing)
+    nlohmann::json pre = nlohmann::json::array(), writes = nlohmann::json::array();
+    for (std::size_t i = 0; i < all.size(); ++i) (i < kept ? pre : writes).push_back(all[i]);
+    write(path("pre.json"), nlohmann::json({{"entries", pre}}).dump());
+    write(path("writes.json"), nlohmann::json({{"entries", writes}}).dump());
+    const auto proved =
+        run_mforge("zk prove-state --tree bintrie --entries " + path("pre.json") + " --writes " +
+                   path("writes.json") + " --proof " + path("p") + " --statement " + path("s"));
+    ASSERT_EQ(proved.exit_code, 0) << name << ": " << proved.err;
+    const nlohmann::json summary = nlohmann::json::parse(proved.out);
+    EXPECT_EQ(summary["post_root"], c["expected_root"]) << name;
+    EXPECT_EQ(summary["items"], writes.size()) << name;
+    const auto ok = verify("s", "p");
+    EXPECT_EQ(ok.out, "valid\n") << name << ": " << ok.err;
+    const nlohmann::json statement =
+        nlohmann::json::parse(run_mforge("zk show-state " + path("s")).out);
+    EXPECT_EQ(statement["post_root"], c["expected_root"]) << name;
+    for (const auto& item : statement["reads"]) {
+      EXPECT_TRUE(item["value"].is_null()) << name;  // every written key was absent
+      EXPECT_FALSE(item["written"].is_null()) << name;
+    }
+    std::string s = read(path("s"));
+    s[7 + 32] ^= 1;  // the post-state root
+    write(path("s2"), s);
+    EXPECT_EQ(verify("s2", "p").exit_code, 1) << name;
+  }
+}
+
 TEST_F(ZkStateCli, BadUsageIsMalformed) {
   EXPECT_EQ(
       run_mforge("zk prove-state --tree bintrie --proof " + path("p") + " --statement " + path("s"))
@@ -150,6 +184,18 @@ TEST_F(ZkStateCli, BadUsageIsMalformed) {
                        " --indices 1 --proof " + path("p") + " --statement " + path("s"))
                 .exit_code,
             2);  // an index past the log
+  EXPECT_EQ(run_mforge("zk prove-state --tree rfc6962 --leaves " + path("leaves.txt") +
+                       " --indices 0 --writes " + path("leaves.txt") + " --proof " + path("p") +
+                       " --statement " + path("s"))
+                .exit_code,
+            2);  // writes into a log
+  write(path("writes.json"), "{\"entries\": [[\"00\", \"00\"]]}");
+  write(path("entries.json"), "{\"entries\": []}");
+  EXPECT_EQ(
+      run_mforge("zk prove-state --tree bintrie --entries " + path("entries.json") + " --writes " +
+                 path("writes.json") + " --proof " + path("p") + " --statement " + path("s"))
+          .exit_code,
+      2);  // a key that is not 32 bytes
 }
 
 }  // namespace

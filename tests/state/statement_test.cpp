@@ -56,6 +56,37 @@ TEST(StateStatement, AHandWrittenBintrieStatementDecodes) {
   EXPECT_EQ(encode_statement(*s), bytes);
 }
 
+TEST(StateStatement, AHandWrittenWriteStatementDecodes) {
+  const Bytes bytes =
+      hex("4d465354"
+          "01"
+          "03"  // bintrie_writes
+          "00" +
+          std::string(64, 'c') + std::string(64, 'd') + "02000000" +   // roots, two keys
+          std::string(64, '1') + "00" + "01" + std::string(64, '5') +  // absent, written 55…
+          std::string(64, '2') + "01" + std::string(64, '3') + "00");  // 33…, only read
+  auto s = decode_statement(bytes);
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_EQ(s->kind, TreeKind::bintrie_writes);
+  EXPECT_EQ(s->bintrie.root[0], 0xcc);
+  EXPECT_EQ(s->writes.post_root[31], 0xdd);
+  ASSERT_EQ(s->bintrie.keys.size(), 2u);
+  EXPECT_EQ(s->bintrie.values[0], std::nullopt);
+  EXPECT_EQ(s->bintrie.values[1]->at(4), 0x33);
+  ASSERT_EQ(s->writes.values.size(), 2u);
+  EXPECT_EQ(s->writes.values[0]->at(0), 0x55);
+  EXPECT_EQ(s->writes.values[1], std::nullopt);
+  EXPECT_EQ(encode_statement(*s), bytes);
+  Bytes bad = bytes;
+  bad[7 + 64 + 4 + 32 + 1] = 2;
+  auto refused = decode_statement(bad);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, Errc::malformed_input);  // a written byte of 2
+  bad = bytes;
+  bad.resize(bad.size() - 1);
+  EXPECT_FALSE(decode_statement(bad));  // the last written byte missing
+}
+
 TEST(StateStatement, MalformedBytesAreRefused) {
   StateStatement s;
   s.kind = TreeKind::bintrie;
@@ -78,8 +109,10 @@ TEST(StateStatement, MalformedBytesAreRefused) {
   bad[4] = 2;
   refused(bad, "another version");
   bad = good;
-  bad[5] = 3;
+  bad[5] = 4;
   refused(bad, "an unknown kind");
+  bad[5] = 0;
+  refused(bad, "kind 0");
   bad = good;
   bad[6] = 2;
   refused(bad, "an unknown profile");

@@ -10,10 +10,9 @@
 
 namespace mforge {
 
-/// The tree of FILE = {"entries": [[key_hex, value_hex], ...]} (a listed pair is present also
-/// when its value is zero; of repeated keys the last one wins).
-template <class H = merkleforge::Sha256>
-merkleforge::Result<merkleforge::bintrie::BinaryTrie<H>> trie_from_file(const std::string& path) {
+/// The entries of FILE = {"entries": [[key_hex, value_hex], ...]}, in the file's order.
+inline merkleforge::Result<std::vector<merkleforge::bintrie::Entry>> entries_from_file(
+    const std::string& path) {
   using namespace merkleforge;
   Result<std::string> text = read_text_file(path);
   if (!text) return text.error();
@@ -33,8 +32,17 @@ merkleforge::Result<merkleforge::bintrie::BinaryTrie<H>> trie_from_file(const st
     if (!value) return value.error();
     entries.push_back({*key, *value});
   }
-  bintrie::BinaryTrie<H> trie;
-  trie.insert_batch(entries);
+  return entries;
+}
+
+/// The tree of FILE's entries (a listed pair is present also when its value is zero; of repeated
+/// keys the last one wins).
+template <class H = merkleforge::Sha256>
+merkleforge::Result<merkleforge::bintrie::BinaryTrie<H>> trie_from_file(const std::string& path) {
+  auto entries = entries_from_file(path);
+  if (!entries) return entries.error();
+  merkleforge::bintrie::BinaryTrie<H> trie;
+  trie.insert_batch(*entries);
   return trie;
 }
 

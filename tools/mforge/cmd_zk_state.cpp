@@ -5,9 +5,13 @@
 //   mforge zk prove-state --tree bintrie --entries FILE (--keys K[,K...] | --keys-file KEYS)
 //        FILE as `mforge bintrie root` ({"entries": [[key, value], ...]}); KEYS: one hex key per
 //        line; proves each key's value, or its absence, under the tree's root
+//        [--writes WRITES]: WRITES as FILE, each key written once; also proves that writing them
+//        (after the reads) gives the post-state's root. The written keys are read too, so --keys
+//        may then be left out
 //   both: [--commitment fast|slim] [--threads T] --proof FILE --statement FILE
 //        writes the proof and the statement (binary, state/statement.hpp), prints a JSON summary
-//        (root, items, instances, proof bytes, the raw multiproof's bytes, prove seconds)
+//        (root, post-state root with writes, items, instances, proof bytes, the raw
+//        multiproof's bytes, prove seconds)
 //   mforge zk verify-state --statement FILE --proof FILE
 //        exit 0 valid, 1 invalid, 2 malformed (statement or proof)
 //   mforge zk show-state FILE
@@ -40,7 +44,7 @@ int fail(const Error& error) {
 }
 
 struct StateArgs {
-  std::string tree, leaves, indices, entries, keys, keys_file, commitment = "fast";
+  std::string tree, leaves, indices, entries, keys, keys_file, writes, commitment = "fast";
   std::string proof, statement;
   std::size_t threads = 0;
 };
@@ -112,22 +116,36 @@ Result<Made> prove_bintrie(const StateArgs& args, pcs::Profile commitment) {
     auto listed = hex_lines(args.keys_file, "key");
     if (!listed) return listed.error();
     keys = *listed;
-  } else {
+  } else if (!args.keys.empty()) {
     auto listed = keys32_of(args.keys);
     if (!listed) return listed.error();
     keys = *listed;
   }
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  auto proved = state::prove_bintrie_reads(*trie, keys, nullptr, commitment);
-  if (!proved) return proved.error();
   Made made;
-  made.statement.kind = state::TreeKind::bintrie;
-  made.statement.bintrie = std::move(proved->statement);
-  made.proof = std::move(proved->proof);
-  made.items = keys.size();
-  made.multiproof_bytes = proved->multiproof.size();
-  made.instances = state::bintrie_instances(made.statement.bintrie, made.proof).value();
+  if (args.writes.empty()) {
+    auto proved = state::prove_bintrie_reads(*trie, keys, nullptr, commitment);
+    if (!proved) return proved.error();
+    made.statement.kind = state::TreeKind::bintrie;
+    made.statement.bintrie = std::move(proved->statement);
+    made.proof = std::move(proved->proof);
+    made.multiproof_bytes = proved->multiproof.size();
+    made.instances = state::bintrie_instances(made.statement.bintrie, made.proof).value();
+  } else {
+    auto writes = entries_from_file(args.writes);
+    if (!writes) return writes.error();
+    auto proved = state::prove_bintrie_writes(*trie, keys, *writes, nullptr, commitment);
+    if (!proved) return proved.error();
+    made.statement.kind = state::TreeKind::bintrie_writes;
+    made.statement.bintrie = std::move(proved->reads);
+    made.statement.writes = std::move(proved->writes);
+    made.proof = std::move(proved->proof);
+    made.multiproof_bytes = proved->multiproof.size();
+    made.instances =
+        state::bintrie_instances(made.statement.bintrie, made.statement.writes, made.proof).value();
+  }
+  made.items = made.statement.bintrie.keys.size();
   return made;
 }
 
@@ -144,13 +162,19 @@ nlohmann::json statement_json(const StateStatement& s) {
           {{"index", s.log.indices[j]}, {"hash", to_hex(s.log.leaf_hashes[j])}});
     }
   } else {
+    const auto hex_or_null = [](const std::optional<Digest32>& value) {
+      return value ? nlohmann::json(to_hex(*value)) : nlohmann::json(nullptr);
+    };
+    const bool writes = s.kind == state::TreeKind::bintrie_writes;
     out["tree"] = "bintrie";
     out["root"] = to_hex(s.bintrie.root);
+    if (writes) out["post_root"] = to_hex(s.writes.post_root);
     out["reads"] = nlohmann::json::array();
     for (std::size_t i = 0; i < s.bintrie.keys.size(); ++i) {
-      const auto& value = s.bintrie.values[i];
-      out["reads"].push_back({{"key", to_hex(s.bintrie.keys[i])},
-                              {"value", value ? nlohmann::json(to_hex(*value)) : nullptr}});
+      nlohmann::json read = {{"key", to_hex(s.bintrie.keys[i])},
+                             {"value", hex_or_null(s.bintrie.values[i])}};
+      if (writes) read["written"] = hex_or_null(s.writes.values[i]);
+      out["reads"].push_back(read);
     }
   }
   return out;
@@ -177,7 +201,9 @@ int run_prove_state(const StateArgs& args) {
                             {"proof_bytes", made->proof.size()},
                             {"multiproof_bytes", made->multiproof_bytes},
                             {"seconds", seconds}};
-  summary["root"] = statement_json(made->statement)["root"];
+  const nlohmann::json statement = statement_json(made->statement);
+  summary["root"] = statement["root"];
+  if (statement.contains("post_root")) summary["post_root"] = statement["post_root"];
   summary["instances"] = made->instances;
   std::cout << summary.dump() << "\n";
   return kExitOk;
@@ -231,7 +257,8 @@ int run_describe_state(const std::string& statement_path, const std::string& pro
 
 void register_zk_state(CLI::App& zk, int& exit_code) {
   auto args = std::make_shared<StateArgs>();
-  auto* prove = zk.add_subcommand("prove-state", "Prove reads of a binary tree or log inclusions");
+  auto* prove = zk.add_subcommand("prove-state",
+                                  "Prove reads (and writes) of a binary tree or log inclusions");
   prove->add_option("--tree", args->tree, "rfc6962 or bintrie")
       ->required()
       ->check(CLI::IsMember({"rfc6962", "bintrie"}));
@@ -241,6 +268,8 @@ void register_zk_state(CLI::App& zk, int& exit_code) {
   auto* keys = prove->add_option("--keys", args->keys, "bintrie: the keys to prove, K,K,...");
   prove->add_option("--keys-file", args->keys_file, "bintrie: the keys, one hex per line")
       ->excludes(keys);
+  prove->add_option("--writes", args->writes,
+                    "bintrie: the writes, {\"entries\": [[key, value], ...]}");
   prove->add_option("--commitment", args->commitment, "fast (default) or slim")
       ->check(CLI::IsMember({"fast", "slim"}));
   prove->add_option("--threads", args->threads, "worker threads (default: all)");
@@ -248,13 +277,16 @@ void register_zk_state(CLI::App& zk, int& exit_code) {
   prove->add_option("--statement", args->statement, "statement output file")->required();
   prove->callback([args, &exit_code] {
     const bool log = args->tree == "rfc6962";
-    if (log ? args->leaves.empty() || args->indices.empty()
-            : args->entries.empty() || (args->keys.empty() && args->keys_file.empty())) {
-      exit_code =
-          fail(make_error(Errc::invalid_argument,
-                          log ? "--tree rfc6962 needs --leaves and --indices"
-                              : "--tree bintrie needs --entries and --keys or --keys-file"));
-      return;
+    const auto refuse = [&](const char* why) {
+      exit_code = fail(make_error(Errc::invalid_argument, why));
+    };
+    if (log && (args->leaves.empty() || args->indices.empty())) {
+      return refuse("--tree rfc6962 needs --leaves and --indices");
+    }
+    if (log && !args->writes.empty()) return refuse("--writes is for --tree bintrie");
+    if (!log && (args->entries.empty() ||
+                 (args->keys.empty() && args->keys_file.empty() && args->writes.empty()))) {
+      return refuse("--tree bintrie needs --entries and --keys, --keys-file or --writes");
     }
     exit_code = run_prove_state(*args);
   });
