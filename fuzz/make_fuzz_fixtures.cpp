@@ -470,12 +470,17 @@ void log_case(FixtureWriter& out) {
   put_state_case(out, statement, proved.proof);
 }
 
-/// Six reads of a binary tree of 10 stems: two present values, one present zero value, an absent
+/// A binary tree of 10 stems and six keys: two present values, one present zero value, an absent
 /// slot of a present stem, an absent stem where a present one is, and a key whose path ends in an
 /// empty child.
-void bintrie_case(FixtureWriter& out) {
-  std::mt19937_64 rng(7864);
+struct TreeAndKeys {
   bintrie::BinaryTrie<> trie;
+  std::vector<bintrie::TreeKey> keys;
+};
+
+TreeAndKeys tree_and_keys() {
+  std::mt19937_64 rng(7864);
+  TreeAndKeys out;
   std::vector<bintrie::TreeKey> present;
   for (int s = 0; s < 8; ++s) {
     bintrie::TreeKey key = random_digest(rng);
@@ -483,25 +488,29 @@ void bintrie_case(FixtureWriter& out) {
       key[31] = static_cast<std::uint8_t>(2 * slot + 1);
       Digest32 value{};
       value[rng() % 32] = static_cast<std::uint8_t>(1 + rng() % 255);
-      trie.insert(key, value);
+      out.trie.insert(key, value);
       present.push_back(key);
     }
   }
-  trie.insert(present[4], Digest32{});  // present, 32 zero bytes
+  out.trie.insert(present[4], Digest32{});  // present, 32 zero bytes
   // Two stems that share their first 7 bits: internal nodes down to bit 7, beside empty children.
   bintrie::TreeKey twin = random_digest(rng);
   twin[31] = 1;
-  trie.insert(twin, Digest32{7});
+  out.trie.insert(twin, Digest32{7});
   twin[0] ^= 0x01;
-  trie.insert(twin, Digest32{8});
+  out.trie.insert(twin, Digest32{8});
   bintrie::TreeKey absent_slot = present[6], beside = present[8], off_path = twin;
   absent_slot[31] = 0x80;  // a slot of a present stem
   beside[30] ^= 1;         // another stem at a present stem's place
   off_path[0] ^= 0x04;     // leaves the twins' path at bit 5: an empty child
-  std::vector<bintrie::TreeKey> keys = {present[0],  present[11], present[4],
-                                        absent_slot, beside,      off_path};
-  std::sort(keys.begin(), keys.end());
-  auto proved = value_or_fail(prove_bintrie_reads(trie, keys), "prove_bintrie_reads");
+  out.keys = {present[0], present[11], present[4], absent_slot, beside, off_path};
+  std::sort(out.keys.begin(), out.keys.end());
+  return out;
+}
+
+void bintrie_case(FixtureWriter& out) {
+  TreeAndKeys t = tree_and_keys();
+  auto proved = value_or_fail(prove_bintrie_reads(t.trie, t.keys), "prove_bintrie_reads");
   const auto& values = proved.statement.values;
   if (std::count(values.begin(), values.end(), std::nullopt) != 3 ||
       std::count(values.begin(), values.end(), std::optional(Digest32{})) != 1) {
@@ -513,12 +522,37 @@ void bintrie_case(FixtureWriter& out) {
   put_state_case(out, statement, proved.proof);
 }
 
+/// The six keys read, four of them written: a present value set again, and each absent key (a
+/// slot opening a zero subtree, a stem splitting another, a stem at an empty child).
+void bintrie_writes_case(FixtureWriter& out) {
+  TreeAndKeys t = tree_and_keys();
+  const Digest32 before = t.trie.root();
+  std::vector<bintrie::Entry> writes;
+  bool rewritten = false;  // one present value
+  for (const bintrie::TreeKey& key : t.keys) {
+    const bool present = t.trie.get(key).has_value();
+    if (!present || !rewritten) writes.push_back({key, Digest32{0x42}});
+    rewritten = rewritten || present;
+  }
+  auto proved = value_or_fail(prove_bintrie_writes(t.trie, t.keys, writes), "prove_bintrie_writes");
+  if (writes.size() != 4 || proved.writes.post_root == before) {
+    fail("the binary tree's writes are not four that change the root");
+  }
+  StateStatement statement;
+  statement.kind = TreeKind::bintrie_writes;
+  statement.bintrie = proved.reads;
+  statement.writes = proved.writes;
+  put_state_case(out, statement, proved.proof);
+}
+
 }  // namespace state_proofs
 
-/// Both targets read the same fixture: the log's statement and proof, then the binary tree's.
+/// Both targets read the same fixture: the log's statement and proof, then the binary tree's
+/// reads', then its writes'.
 void state_verify_fuzz(FixtureWriter& out) {
   state_proofs::log_case(out);
   state_proofs::bintrie_case(out);
+  state_proofs::bintrie_writes_case(out);
 }
 
 void state_statement_fuzz(FixtureWriter& out) {

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #include "fixture.hpp"
 #include "merkleforge/state/statement.hpp"
@@ -24,29 +25,27 @@ namespace {
 using namespace merkleforge;
 using namespace merkleforge::state;
 
-struct Fixture {
-  Bytes log_statement, log_proof, bintrie_statement, bintrie_proof;
+/// A statement and its honest proof per kind, in the order of TreeKind.
+struct Case {
+  Bytes statement, proof;
 };
-
-Fixture fixture;  // LLVMFuzzerInitialize reads it
+std::vector<Case> cases;  // LLVMFuzzerInitialize reads it
+constexpr std::size_t kKinds = 3;
 
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  fixture = fuzz::load_fixture("state_statement_fuzz", [](fuzz::FixtureReader& in) {
-    Fixture out;
-    out.log_statement = in.bytes();
-    out.log_proof = in.bytes();
-    out.bintrie_statement = in.bytes();
-    out.bintrie_proof = in.bytes();
+  cases = fuzz::load_fixture("state_statement_fuzz", [](fuzz::FixtureReader& in) {
+    std::vector<Case> out(kKinds);
+    for (Case& c : out) c.statement = in.bytes(), c.proof = in.bytes();
     return out;
   });
-  for (const auto& [statement, proof] :
-       {std::pair{&fixture.log_statement, &fixture.log_proof},
-        std::pair{&fixture.bintrie_statement, &fixture.bintrie_proof}}) {
-    const auto decoded = decode_statement(*statement);
-    const Status verified = verify_state_proof(*statement, *proof);
-    if (!decoded || encode_statement(*decoded) != *statement || !verified.ok()) {
+  for (std::size_t kind = 0; kind < kKinds; ++kind) {
+    const Case& c = cases[kind];
+    const auto decoded = decode_statement(c.statement);
+    const Status verified = verify_state_proof(c.statement, c.proof);
+    if (!decoded || static_cast<std::size_t>(decoded->kind) != kind + 1 ||
+        encode_statement(*decoded) != c.statement || !verified.ok()) {
       std::fprintf(stderr,
                    "state_statement_fuzz: a fixture statement does not round-trip or its honest "
                    "proof does not verify\n");
@@ -66,8 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                  "state_statement_fuzz: a statement that does not re-encode to its bytes\n");
     std::abort();  // two encodings of one statement
   }
-  const Bytes& proof =
-      decoded->kind == TreeKind::rfc6962 ? fixture.log_proof : fixture.bintrie_proof;
+  const Bytes& proof = cases[static_cast<std::size_t>(decoded->kind) - 1].proof;
   (void)verify_state_proof(input, proof);  // a Status, whatever it is
   return 0;
 }
