@@ -1,6 +1,7 @@
 /* mf_state_proof_verify on honest state proofs made by the C++ prover at build time
- * (make_state_proofs.cpp writes them into MERKLEFORGE_CAPI_STATE_DIR): the honest proofs verify;
- * other statements (another root, leaf, value or profile) and altered proofs do not; bytes that
+ * (make_state_proofs.cpp writes them into MERKLEFORGE_CAPI_STATE_DIR: a log's inclusions, a
+ * binary tree's reads and its writes): the honest proofs verify; other statements (another root,
+ * post-state root, leaf, value, written value or profile) and altered proofs do not; bytes that
  * do not decode are MF_MALFORMED, NULLs and statements out of form MF_BAD_ARGS. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,8 +10,10 @@
 #include "capi_test.h"
 
 /* The statement's layout (include/merkleforge/state/statement.hpp): "MFST", version, kind,
- * profile; then for a log u64 size, root(32), u32 N, N x (u64 index, leaf hash(32)), and for a
- * binary tree root(32), u32 N, N x (key(32), present, value(32) if present). */
+ * profile; then for a log u64 size, root(32), u32 N, N x (u64 index, leaf hash(32)), for a
+ * binary tree's reads root(32), u32 N, N x (key(32), present, value(32) if present), and for its
+ * writes root(32), post-state root(32), u32 N, N x (the same, written, new value(32) if
+ * written). */
 enum {
   kProfileOffset = 6,
   kLogRootOffset = 7 + 8,
@@ -18,6 +21,8 @@ enum {
   kLogItemSize = 8 + 32,
   kTrieRootOffset = 7,
   kTrieItemsOffset = 7 + 32 + 4,
+  kPostRootOffset = 7 + 32,
+  kWritesItemsOffset = 7 + 64 + 4,
 };
 
 typedef struct {
@@ -139,6 +144,28 @@ static void test_bintrie(void) {
   free(proof.bytes);
 }
 
+static void test_writes(void) {
+  blob statement = read_state_file("writes.statement"), proof = read_state_file("writes.proof");
+  CHECK(verdict(statement, proof));
+  expect_other_statement_rejected(statement, proof, kTrieRootOffset); /* another pre-state */
+  expect_other_statement_rejected(statement, proof, kPostRootOffset); /* another post-state */
+  /* The first key is present and written: its new value follows its value and written byte. */
+  CHECK(statement.bytes[kWritesItemsOffset + 32] == 1);
+  CHECK(statement.bytes[kWritesItemsOffset + 65] == 1);
+  expect_other_statement_rejected(statement, proof, kWritesItemsOffset + 66 + 31);
+  expect_altered_proofs_rejected(statement, proof, 1013);
+
+  /* The reads' proof does not show a write statement (another kind). */
+  blob reads_proof = read_state_file("bintrie.proof");
+  bool ok = true;
+  CHECK_RET(mf_state_proof_verify(&ok, statement.bytes, statement.len, reads_proof.bytes,
+                                  reads_proof.len),
+            MF_MALFORMED);
+  free(reads_proof.bytes);
+  free(statement.bytes);
+  free(proof.bytes);
+}
+
 static void test_malformed_and_null(void) {
   blob statement = read_state_file("log.statement"), proof = read_state_file("log.proof");
   bool ok = true;
@@ -190,5 +217,6 @@ static void test_malformed_and_null(void) {
 void run_state_tests(void) {
   test_log();
   test_bintrie();
+  test_writes();
   test_malformed_and_null();
 }

@@ -68,9 +68,9 @@ void log_case(const std::string& dir) {
   write_case(dir, "log", statement, proved.proof);
 }
 
-void bintrie_case(const std::string& dir) {
+/// Four stems of one slot each: the tree both binary-tree cases read.
+bintrie::BinaryTrie<> four_stems(std::vector<bintrie::TreeKey>& keys) {
   bintrie::BinaryTrie<> trie;
-  std::vector<bintrie::TreeKey> keys;
   for (std::uint8_t k = 0; k < 4; ++k) {
     bintrie::TreeKey key{};
     key[0] = static_cast<std::uint8_t>(0x40 * k + 1);
@@ -80,6 +80,12 @@ void bintrie_case(const std::string& dir) {
     trie.insert(key, value);
     keys.push_back(key);
   }
+  return trie;
+}
+
+void bintrie_case(const std::string& dir) {
+  std::vector<bintrie::TreeKey> keys;
+  bintrie::BinaryTrie<> trie = four_stems(keys);
   bintrie::TreeKey absent = keys[2];
   absent[31] = 0x80;  // an empty slot of a present stem
   const std::vector<bintrie::TreeKey> read = {keys[0], keys[2], absent};
@@ -88,6 +94,22 @@ void bintrie_case(const std::string& dir) {
   statement.kind = TreeKind::bintrie;
   statement.bintrie = proved.statement;
   write_case(dir, "bintrie", statement, proved.proof);
+}
+
+/// Keys 0 and 2 read, key 0 written again and an empty slot of key 2's stem written.
+void bintrie_writes_case(const std::string& dir) {
+  std::vector<bintrie::TreeKey> keys;
+  bintrie::BinaryTrie<> trie = four_stems(keys);
+  bintrie::TreeKey absent = keys[2];
+  absent[31] = 0x80;
+  const std::vector<bintrie::Entry> writes = {{keys[0], Digest32{0x11}}, {absent, Digest32{0x22}}};
+  auto proved = value_or_fail(prove_bintrie_writes(trie, std::vector{keys[2]}, writes),
+                              "prove_bintrie_writes");
+  StateStatement statement;
+  statement.kind = TreeKind::bintrie_writes;
+  statement.bintrie = proved.reads;
+  statement.writes = proved.writes;
+  write_case(dir, "writes", statement, proved.proof);
 }
 
 }  // namespace
@@ -99,5 +121,6 @@ int main(int argc, char** argv) {
   }
   log_case(argv[1]);
   bintrie_case(argv[1]);
+  bintrie_writes_case(argv[1]);
   return 0;
 }
