@@ -61,8 +61,8 @@ Bytes flipped(Bytes bytes, std::size_t at) {
   return bytes;
 }
 
-/// Five inclusions in a log of 100 leaves and a read of four keys (three present, one absent) of
-/// a binary tree of 60 keys, each honest and spoiled in several ways.
+/// Five inclusions in a log of 100 leaves, a read of four keys (three present, one absent) of a
+/// binary tree of 60 keys and writes to it, each honest and spoiled in several ways.
 std::vector<StateCase> state_cases() {
   std::vector<StateCase> cases;
 
@@ -139,6 +139,22 @@ std::vector<StateCase> state_cases() {
   cases.push_back({"bintrie: another value", state::encode_statement(other_value), reads_proof});
   cases.push_back({"bintrie: the log's proof", reads_statement, log_proof});
   cases.push_back({"log: the bintrie's proof", log_statement, reads_proof});
+
+  // Writes to the read keys (the absent slot among them) and to a new stem.
+  std::vector<bintrie::Entry> written = {{read[0], Digest32{0x31}}, {read[3], Digest32{0x32}}};
+  written.push_back({bintrie::TreeKey{0x77}, Digest32{0x33}});
+  const auto proved = state::prove_bintrie_writes(trie, read, written).value();
+  state::StateStatement writes;
+  writes.kind = state::TreeKind::bintrie_writes;
+  writes.bintrie = proved.reads;
+  writes.writes = proved.writes;
+  const Bytes writes_statement = state::encode_statement(writes);
+  cases.push_back({"writes: honest", writes_statement, proved.proof});
+  state::StateStatement other_post = writes;
+  other_post.writes.post_root[5] ^= 0x02;
+  cases.push_back(
+      {"writes: another post-state root", state::encode_statement(other_post), proved.proof});
+  cases.push_back({"writes: the reads' proof", writes_statement, reads_proof});
   return cases;
 }
 
