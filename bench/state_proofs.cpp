@@ -4,11 +4,15 @@
 //   log:      N inclusions in an RFC 6962 log of 2^b random leaf hashes (rfc6962-node instances);
 //   bintrie:  N random present keys of a binary state tree of M random keys (sha256-pair);
 //   accounts: A accounts' basic data, code hash and 8 header storage slots (10 keys sharing one
-//             stem each) in a tree of M random keys and the accounts.
+//             stem each) in a tree of M random keys and the accounts;
+//   writes:   N keys of a tree of M random keys read and written (R_pre -> R_post): half of them
+//             present keys given new values, a quarter new slots of present stems, a quarter new
+//             stems; the raw multiproof is the pre-state's, which is all a stateless verifier of
+//             the writes needs.
 // Counters: proof size and the multiproof's (KiB) and their ratio, instances (node hashes; two
 // SHA-256 compressions each), ms per proved item per thread, the prover's phases, x_unwired
 // (wired ÷ unwired proof time of as many instances), peak memory (MiB).
-// Rows: state/<kind>/{prove,verify}/merkleforge{,-slim}/<N>/<size>[/threads:<n>] and
+// Rows: state/<kind>/{prove,verify}/merkleforge{,-slim}/<N>/<size>[/threads:<n>] and, for reads,
 // state/<kind>/multiproof-verify/merkleforge/<N>/<size> (the raw multiproof's own check). The
 // report's quick run takes the rows of 1,000 items; the larger ones (ℓ* = 25–26) the full run.
 #include <benchmark/benchmark.h>
@@ -35,7 +39,7 @@
 namespace merkleforge::state {
 namespace {
 
-enum class Kind { log, bintrie, accounts };
+enum class Kind { log, bintrie, accounts, writes };
 
 struct Row {
   Kind kind;
@@ -43,7 +47,7 @@ struct Row {
   std::uint64_t size;  ///< log leaves, or random keys in the tree
   pcs::Profile commitment = pcs::Profile::fast;
   std::string name(const char* step) const {
-    static const char* kKinds[] = {"log", "bintrie", "accounts"};
+    static const char* kKinds[] = {"log", "bintrie", "accounts", "writes"};
     return std::string("state/") + kKinds[static_cast<int>(kind)] + "/" + step + "/" +
            (commitment == pcs::Profile::fast ? "merkleforge" : "merkleforge-slim") + "/" +
            std::to_string(items) + "/" + std::to_string(size);
@@ -55,11 +59,15 @@ const Row kRows[] = {{Kind::log, 1'000, std::uint64_t{1} << 20},
                      {Kind::bintrie, 1'000, 100'000},
                      {Kind::bintrie, 1'000, 100'000, pcs::Profile::slim},
                      {Kind::accounts, 100, 100'000},
+                     {Kind::writes, 200, 100'000},
+                     {Kind::writes, 200, 100'000, pcs::Profile::slim},
                      {Kind::log, 10'000, std::uint64_t{1} << 24},
                      {Kind::log, 10'000, std::uint64_t{1} << 24, pcs::Profile::slim},
                      {Kind::bintrie, 5'000, 1'000'000},
                      {Kind::bintrie, 5'000, 1'000'000, pcs::Profile::slim},
-                     {Kind::accounts, 1'000, 1'000'000, pcs::Profile::slim}};
+                     {Kind::accounts, 1'000, 1'000'000, pcs::Profile::slim},
+                     {Kind::writes, 2'000, 1'000'000},
+                     {Kind::writes, 2'000, 1'000'000, pcs::Profile::slim}};
 
 double peak_mib() {
   rusage usage{};
@@ -84,10 +92,27 @@ struct Workload {
   std::size_t multiproof_bytes = 0, keys = 0;
 
   Result<Bytes> prove(boolean::ProveTimings* timings) const {
-    if (statement.kind == TreeKind::rfc6962) {
-      return prove_log_inclusions(statement.log, siblings, timings, statement.commitment);
+    switch (statement.kind) {
+      case TreeKind::rfc6962:
+        return prove_log_inclusions(statement.log, siblings, timings, statement.commitment);
+      case TreeKind::bintrie:
+        return prove_bintrie_reads(statement.bintrie, multiproof, timings, statement.commitment);
+      case TreeKind::bintrie_writes:
+        break;
     }
-    return prove_bintrie_reads(statement.bintrie, multiproof, timings, statement.commitment);
+    return prove_bintrie_writes(statement.bintrie, statement.writes, multiproof, timings,
+                                statement.commitment);
+  }
+  std::size_t instances(ByteSpan proof) const {
+    switch (statement.kind) {
+      case TreeKind::rfc6962:
+        return log_instances(statement.log).value();
+      case TreeKind::bintrie:
+        return bintrie_instances(statement.bintrie, proof).value();
+      case TreeKind::bintrie_writes:
+        break;
+    }
+    return bintrie_instances(statement.bintrie, statement.writes, proof).value();
   }
   Status verify(ByteSpan proof) const {
     return verify_state_proof(encode_statement(statement), proof);
@@ -128,8 +153,22 @@ Workload trie_workload(const Row& row) {
   std::vector<bintrie::Entry> entries(row.size);
   for (auto& e : entries) e = {random_digest(rng), random_digest(rng)};
   std::vector<bintrie::TreeKey> keys;
+  std::vector<bintrie::Entry> writes;
   if (row.kind == Kind::bintrie) {
     for (std::size_t i = 0; i < row.items; ++i) keys.push_back(entries[rng() % row.size].key);
+  } else if (row.kind == Kind::writes) {
+    for (std::size_t i = 0; i < row.items; ++i) {
+      bintrie::TreeKey key = entries[rng() % row.size].key;  // a present key
+      if (i % 4 == 2) key[31] ^= 0x40;                       // a slot of its stem
+      if (i % 4 == 3) key = random_digest(rng);              // a new stem
+      writes.push_back({key, random_digest(rng)});
+      keys.push_back(key);
+    }
+    const auto by_key = [](const auto& a, const auto& b) { return a.key < b.key; };
+    std::sort(writes.begin(), writes.end(), by_key);
+    writes.erase(std::unique(writes.begin(), writes.end(),
+                             [](const auto& a, const auto& b) { return a.key == b.key; }),
+                 writes.end());
   } else {
     for (std::size_t a = 0; a < row.items; ++a) {
       bintrie::Address address;
@@ -156,6 +195,16 @@ Workload trie_workload(const Row& row) {
   w.multiproof = bintrie::prove(trie, keys);
   w.multiproof_bytes = w.multiproof.size();
   w.keys = keys.size();
+  if (row.kind == Kind::writes) {  // the post-state's root from the tree's own insertion
+    w.statement.kind = TreeKind::bintrie_writes;
+    w.statement.writes.values.resize(keys.size());
+    for (const bintrie::Entry& write : writes) {
+      const auto at = std::lower_bound(keys.begin(), keys.end(), write.key) - keys.begin();
+      w.statement.writes.values[static_cast<std::size_t>(at)] = write.value;
+    }
+    trie.insert_batch(writes);
+    w.statement.writes.post_root = trie.root();
+  }
   return w;
 }
 
@@ -219,9 +268,7 @@ void BM_Prove(benchmark::State& state, Row row) {
   const bool log = row.kind == Kind::log;
   const boolean::Circuit& circuit =
       log ? boolean::rfc6962_node_circuit() : boolean::sha256_pair_circuit();
-  const std::size_t instances =
-      log ? log_instances(w.statement.log).value()
-          : bintrie_instances(w.statement.bintrie, proofs()[row.name("proof")]).value();
+  const std::size_t instances = w.instances(proofs()[row.name("proof")]);
   state.counters["proof_KiB"] = proof_bytes / 1024;
   state.counters["multiproof_KiB"] = static_cast<double>(w.multiproof_bytes) / 1024;
   state.counters["multiproof_x_smaller"] = static_cast<double>(w.multiproof_bytes) / proof_bytes;
@@ -269,7 +316,7 @@ const bool kRegistered = [] {
     bench::register_prove_row(row.name("prove"), BM_Prove, row);
     benchmark::RegisterBenchmark(row.name("verify").c_str(), BM_Verify, row)
         ->Unit(benchmark::kMillisecond);
-    if (row.commitment == pcs::Profile::fast) {
+    if (row.commitment == pcs::Profile::fast && row.kind != Kind::writes) {
       benchmark::RegisterBenchmark(row.name("multiproof-verify").c_str(), BM_MultiproofVerify, row)
           ->Unit(benchmark::kMillisecond);
     }

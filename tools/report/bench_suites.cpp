@@ -77,8 +77,9 @@ RunMode suite_mode(const RunMode& mode, const std::string& suite) {
         "boolean/(native|verify)/|keccakf/merkleforge(-slim)?/(1024|8192)/|"
         "(sha256|blake3)/merkleforge(-slim)?/";
   }
-  if (suite == "state_proofs") {  // the rows of 1,000 items (ℓ* ≤ 23); ℓ* = 25–26 in the full run
-    out.quick_filter = "/1000/(100000|1048576)|/accounts/[a-z-]+/merkleforge/100/";
+  if (suite == "state_proofs") {  // the rows of ℓ* ≤ 23; ℓ* = 25–26 in the full run
+    out.quick_filter =
+        "/1000/(100000|1048576)|/accounts/[a-z-]+/merkleforge/100/|/writes/.*/200/100000";
   }
   return out;
 }
