@@ -9,6 +9,7 @@
 #include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/zk/prover.hpp"
 
@@ -206,7 +207,7 @@ Result<std::pair<ColumnClaim, ColumnClaim>> prove_power_leaves(
     e[j] = dot(eq, std::span(m).subspan(n * j, n));
     for (unsigned k = 0; k < j; ++k) e[j] = square_root(e[j]);
   }
-  Table().swap(m);
+  free_storage(m);
   if (cheats.powers) cheats.powers(e);
   transcript.write_b128s(e);
 

@@ -231,7 +231,7 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
   std::memcpy(static_cast<void*>(packed.data()), z.data(), z.size() * 8);  // little-endian host
   auto committed = pcs::pcs_commit({{0, n}}, {packed}, params->pcs.config);
   if (!committed) return committed.error();
-  packed = {};
+  free_storage(packed);
   timer.emplace(phase(timings, &ProveTimings::zerocheck));
 
   zk::ProverTranscript transcript(kProtocol, digest_of(circuit, statement));
@@ -245,9 +245,10 @@ Result<Bytes> prove_statement(const Circuit& circuit, const Statement& statement
   }
   Words& a = operands->a;  // not a structured binding: clang 14 cannot capture one
   Words& b = operands->b;
-  const ZerocheckClaims zero = prove_zerocheck(
-      {a, b, z, [&](unsigned column) { (column == 0 ? a : b) = {}; }}, n, pinned, transcript);
-  a = {}, b = {};
+  const ZerocheckClaims zero =
+      prove_zerocheck({a, b, z, [&](unsigned column) { free_storage(column == 0 ? a : b); }}, n,
+                      pinned, transcript);
+  free_storage(a), free_storage(b);
   const std::span<const B128> r(zero.point);
 
   timer.emplace(phase(timings, &ProveTimings::lincheck));

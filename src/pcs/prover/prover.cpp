@@ -14,6 +14,7 @@
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/binius/polyval.hpp"
 #include "merkleforge/binius/reed_solomon.hpp"
+#include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/pcs/codeword_commitment.hpp"
 #include "merkleforge/transcript/transcript.hpp"
@@ -168,7 +169,7 @@ class SumcheckState {
     a_ = {out.a.data(), half};
     size_ = half;
     next_ ^= 1;
-    if (!a_first_.empty()) LargeVector<B128P>().swap(a_first_);  // no longer read
+    free_storage(a_first_);  // no longer read
     return next;
   }
 

@@ -9,6 +9,7 @@
 #include "merkleforge/binius/kernels.hpp"
 #include "merkleforge/binius/multilinear.hpp"
 #include "merkleforge/binius/polyval.hpp"
+#include "merkleforge/core/large_pages.hpp"
 #include "merkleforge/parallel/parallel.hpp"
 
 namespace merkleforge::zk::detail {
@@ -191,8 +192,8 @@ void ProverColumn::materialise() {
     bit_block_values(begin, end - begin, values_.data() + begin);
   });
   bits_ = nullptr;
-  tensor_ = {};
-  tables_ = {};
+  free_storage(tensor_);
+  free_storage(tables_);
 }
 
 void ProverColumn::pairs(std::size_t first, std::size_t count, B128P* lo, B128P* hi) const {
