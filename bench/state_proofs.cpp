@@ -5,6 +5,7 @@
 //   bintrie:  N random present keys of a binary state tree of M random keys (sha256-pair);
 //   accounts: A accounts' basic data, code hash and 8 header storage slots (10 keys sharing one
 //             stem each) in a tree of M random keys and the accounts;
+//   eip:      as bintrie, the EIP-7864 text's hash (BLAKE3: blake3-pair instances);
 //   writes:   N keys of a tree of M random keys read and written (R_pre -> R_post): half of them
 //             present keys given new values, a quarter new slots of present stems, a quarter new
 //             stems; the raw multiproof is the pre-state's, which is all a stateless verifier of
@@ -27,10 +28,12 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <type_traits>
 
 #include "merkleforge/binary/tree.hpp"
 #include "merkleforge/binary/verify.hpp"
 #include "merkleforge/bintrie/proof.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/state/prover.hpp"
 #include "merkleforge/state/statement.hpp"
@@ -39,7 +42,7 @@
 namespace merkleforge::state {
 namespace {
 
-enum class Kind { log, bintrie, accounts, writes };
+enum class Kind { log, bintrie, accounts, writes, eip };
 
 struct Row {
   Kind kind;
@@ -47,7 +50,7 @@ struct Row {
   std::uint64_t size;  ///< log leaves, or random keys in the tree
   pcs::Profile commitment = pcs::Profile::fast;
   std::string name(const char* step) const {
-    static const char* kKinds[] = {"log", "bintrie", "accounts", "writes"};
+    static const char* kKinds[] = {"log", "bintrie", "accounts", "writes", "bintrie-eip"};
     return std::string("state/") + kKinds[static_cast<int>(kind)] + "/" + step + "/" +
            (commitment == pcs::Profile::fast ? "merkleforge" : "merkleforge-slim") + "/" +
            std::to_string(items) + "/" + std::to_string(size);
@@ -59,6 +62,7 @@ const Row kRows[] = {{Kind::log, 1'000, std::uint64_t{1} << 20},
                      {Kind::bintrie, 1'000, 100'000},
                      {Kind::bintrie, 1'000, 100'000, pcs::Profile::slim},
                      {Kind::accounts, 100, 100'000},
+                     {Kind::eip, 1'000, 100'000},
                      {Kind::writes, 200, 100'000},
                      {Kind::writes, 200, 100'000, pcs::Profile::slim},
                      {Kind::log, 10'000, std::uint64_t{1} << 24},
@@ -66,6 +70,8 @@ const Row kRows[] = {{Kind::log, 1'000, std::uint64_t{1} << 20},
                      {Kind::bintrie, 5'000, 1'000'000},
                      {Kind::bintrie, 5'000, 1'000'000, pcs::Profile::slim},
                      {Kind::accounts, 1'000, 1'000'000, pcs::Profile::slim},
+                     {Kind::eip, 10'000, 1'000'000},
+                     {Kind::eip, 10'000, 1'000'000, pcs::Profile::slim},
                      {Kind::writes, 2'000, 1'000'000},
                      {Kind::writes, 2'000, 1'000'000, pcs::Profile::slim}};
 
@@ -123,7 +129,9 @@ struct Workload {
       return merkleforge::verify_multiproof<Sha256>(s.root, s.size, s.indices, s.leaf_hashes,
                                                     siblings);
     }
-    return bintrie::verify(statement.bintrie.root, statement.bintrie.keys, multiproof).ok();
+    const BintrieStatement& s = statement.bintrie;
+    return s.hash == BintrieHash::blake3 ? bintrie::verify<Blake3>(s.root, s.keys, multiproof).ok()
+                                         : bintrie::verify(s.root, s.keys, multiproof).ok();
   }
 };
 
@@ -148,13 +156,43 @@ Workload log_workload(const Row& row) {
   return w;
 }
 
+/// The statement of `keys` (and `writes`) in a tree of `entries` hashed with H, and the tree's
+/// multiproof of them.
+template <class H>
+Workload trie_workload_with(const Row& row, std::span<const bintrie::Entry> entries,
+                            const std::vector<bintrie::TreeKey>& keys,
+                            std::span<const bintrie::Entry> writes) {
+  bintrie::BinaryTrie<H> trie;
+  trie.insert_batch(entries);
+  Workload w;
+  w.statement.kind = TreeKind::bintrie;
+  w.statement.bintrie.hash = std::is_same_v<H, Blake3> ? BintrieHash::blake3 : BintrieHash::sha256;
+  w.statement.bintrie.root = trie.root();
+  w.statement.bintrie.keys = keys;
+  for (const auto& key : keys) w.statement.bintrie.values.push_back(trie.get(key));
+  w.multiproof = bintrie::prove(trie, keys);
+  w.multiproof_bytes = w.multiproof.size();
+  w.keys = keys.size();
+  if (row.kind == Kind::writes) {  // the post-state's root from the tree's own insertion
+    w.statement.kind = TreeKind::bintrie_writes;
+    w.statement.writes.values.resize(keys.size());
+    for (const bintrie::Entry& write : writes) {
+      const auto at = std::lower_bound(keys.begin(), keys.end(), write.key) - keys.begin();
+      w.statement.writes.values[static_cast<std::size_t>(at)] = write.value;
+    }
+    trie.insert_batch(writes);
+    w.statement.writes.post_root = trie.root();
+  }
+  return w;
+}
+
 Workload trie_workload(const Row& row) {
   std::mt19937_64 rng(row.size + row.items);
   std::vector<bintrie::Entry> entries(row.size);
   for (auto& e : entries) e = {random_digest(rng), random_digest(rng)};
   std::vector<bintrie::TreeKey> keys;
   std::vector<bintrie::Entry> writes;
-  if (row.kind == Kind::bintrie) {
+  if (row.kind == Kind::bintrie || row.kind == Kind::eip) {
     for (std::size_t i = 0; i < row.items; ++i) keys.push_back(entries[rng() % row.size].key);
   } else if (row.kind == Kind::writes) {
     for (std::size_t i = 0; i < row.items; ++i) {
@@ -183,29 +221,10 @@ Workload trie_workload(const Row& row) {
     }
     for (const auto& key : keys) entries.push_back({key, random_digest(rng)});
   }
-  bintrie::BinaryTrie<> trie;
-  trie.insert_batch(entries);
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  Workload w;
-  w.statement.kind = TreeKind::bintrie;
-  w.statement.bintrie.root = trie.root();
-  w.statement.bintrie.keys = keys;
-  for (const auto& key : keys) w.statement.bintrie.values.push_back(trie.get(key));
-  w.multiproof = bintrie::prove(trie, keys);
-  w.multiproof_bytes = w.multiproof.size();
-  w.keys = keys.size();
-  if (row.kind == Kind::writes) {  // the post-state's root from the tree's own insertion
-    w.statement.kind = TreeKind::bintrie_writes;
-    w.statement.writes.values.resize(keys.size());
-    for (const bintrie::Entry& write : writes) {
-      const auto at = std::lower_bound(keys.begin(), keys.end(), write.key) - keys.begin();
-      w.statement.writes.values[static_cast<std::size_t>(at)] = write.value;
-    }
-    trie.insert_batch(writes);
-    w.statement.writes.post_root = trie.root();
-  }
-  return w;
+  return row.kind == Kind::eip ? trie_workload_with<Blake3>(row, entries, keys, writes)
+                               : trie_workload_with<Sha256>(row, entries, keys, writes);
 }
 
 /// The row's workload, built once (one at a time: a 2^24-leaf log holds ~1 GiB).
@@ -266,8 +285,9 @@ void BM_Prove(benchmark::State& state, Row row) {
   const double proof_bytes = static_cast<double>(proof.size());
   proofs()[row.name("proof")] = std::move(proof);
   const bool log = row.kind == Kind::log;
-  const boolean::Circuit& circuit =
-      log ? boolean::rfc6962_node_circuit() : boolean::sha256_pair_circuit();
+  const boolean::Circuit& circuit = log                     ? boolean::rfc6962_node_circuit()
+                                    : row.kind == Kind::eip ? boolean::blake3_pair_circuit()
+                                                            : boolean::sha256_pair_circuit();
   const std::size_t instances = w.instances(proofs()[row.name("proof")]);
   state.counters["proof_KiB"] = proof_bytes / 1024;
   state.counters["multiproof_KiB"] = static_cast<double>(w.multiproof_bytes) / 1024;

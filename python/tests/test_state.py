@@ -17,7 +17,7 @@ INDICES = [2, 5, 9]
 
 def log_statement(root, size, indices, leaf_hashes, profile=0):
     """The "MFST" bytes of a log statement (include/merkleforge/state/statement.hpp)."""
-    out = b"MFST" + bytes([1, 1, profile])  # version 1, kind 1 (rfc6962), profile (0 fast)
+    out = b"MFST" + bytes([2, 1, profile])  # version 2, kind 1 (rfc6962), profile (0 fast)
     out += struct.pack("<Q", size) + root
     out += struct.pack("<I", len(indices))
     for index, leaf_hash in zip(indices, leaf_hashes):
@@ -68,7 +68,7 @@ def test_an_altered_proof_is_false(fixture):
 
 def test_bytes_that_do_not_decode_raise(fixture):
     statement, proof = fixture
-    for bad_statement in (b"", b"garbage", b"MFST\x02" + statement[5:], statement[:-1],
+    for bad_statement in (b"", b"garbage", b"MFST\x01" + statement[5:], statement[:-1],
                           statement + b"\x00"):
         with pytest.raises(mf.MalformedInput):
             mf.verify_state_proof(bad_statement, proof)

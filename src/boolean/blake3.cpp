@@ -2,7 +2,8 @@
 // (boolean/builder.hpp). In: the chaining value (8 words), the block (16 words), the counter
 // (64 bits), the block length and the flags (32 bits each), every word little-endian: 112 bytes.
 // Out: the first 8 words of the compression output, the next chaining value (32 bytes) — the
-// 32-byte digest itself for the root block.
+// 32-byte digest itself for the root block. And BLAKE3 of a 64-byte message (the EIP-7864 text's
+// tree nodes): that one compression with everything but the block fixed.
 #include <array>
 
 #include "merkleforge/boolean/builder.hpp"
@@ -13,6 +14,7 @@ namespace {
 /// The paper's IV (SHA-256's initial hash value) and message permutation (its Table 2's
 /// successor of one round's schedule).
 constexpr std::array<std::uint32_t, 4> kIvLow = {0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A};
+constexpr std::array<std::uint32_t, 4> kIvHigh = {0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19};
 constexpr std::array<unsigned, 16> kPermutation = {2, 6,  3,  10, 7, 0,  4,  13,
                                                    1, 11, 12, 5,  9, 14, 15, 8};
 
@@ -47,15 +49,9 @@ class Compression {
   CircuitBuilder& b_;
 };
 
-BuiltCircuit make_blake3() {
-  CircuitBuilder b("blake3");
-  std::array<Wire, 16> v, m;
-  for (unsigned i = 0; i < 8; ++i) v[i] = b.input(32);
-  for (Wire& word : m) word = b.input(32);
-  v[12] = b.input(32);  // counter, low word
-  v[13] = b.input(32);  // counter, high word
-  v[14] = b.input(32);  // block length
-  v[15] = b.input(32);  // flags
+/// The seven rounds on state v (its words 8 … 11 set here to the IV) and block m; outputs the
+/// first 8 words of the result.
+BuiltCircuit compress(CircuitBuilder& b, std::array<Wire, 16> v, std::array<Wire, 16> m) {
   for (unsigned i = 0; i < 4; ++i) v[8 + i] = b.constant(kIvLow[i], 32);
   Compression compression(b);
   for (unsigned r = 0; r < 7; ++r) {
@@ -70,10 +66,42 @@ BuiltCircuit make_blake3() {
   return *std::move(b).build();  // a fixed circuit: its construction has no misuse to report
 }
 
+BuiltCircuit make_blake3() {
+  CircuitBuilder b("blake3");
+  std::array<Wire, 16> v, m;
+  for (unsigned i = 0; i < 8; ++i) v[i] = b.input(32);
+  for (Wire& word : m) word = b.input(32);
+  v[12] = b.input(32);  // counter, low word
+  v[13] = b.input(32);  // counter, high word
+  v[14] = b.input(32);  // block length
+  v[15] = b.input(32);  // flags
+  return compress(b, v, m);
+}
+
+/// BLAKE3 of a 64-byte message: one block, chunk 0, the hash mode's key (the IV), flags
+/// CHUNK_START | CHUNK_END | ROOT (paper §2.1, Table 3).
+BuiltCircuit make_blake3_pair() {
+  constexpr std::uint32_t kFlags = 1 | 2 | 8;
+  CircuitBuilder b("blake3-pair");
+  std::array<Wire, 16> v, m;
+  for (Wire& word : m) word = b.input(32);
+  for (unsigned i = 0; i < 8; ++i) v[i] = b.constant(i < 4 ? kIvLow[i] : kIvHigh[i - 4], 32);
+  v[12] = b.constant(0, 32);
+  v[13] = b.constant(0, 32);
+  v[14] = b.constant(64, 32);
+  v[15] = b.constant(kFlags, 32);
+  return compress(b, v, m);
+}
+
 }  // namespace
 
 const Circuit& blake3_circuit() {
   static const BuiltCircuit circuit = make_blake3();
+  return circuit;
+}
+
+const Circuit& blake3_pair_circuit() {
+  static const BuiltCircuit circuit = make_blake3_pair();
   return circuit;
 }
 

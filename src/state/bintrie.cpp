@@ -14,6 +14,9 @@ Status check_bintrie_statement(const BintrieStatement& statement) {
   const auto invalid = [](const std::string& what) {
     return make_error(Errc::invalid_argument, "state: " + what);
   };
+  if (statement.hash != BintrieHash::sha256 && statement.hash != BintrieHash::blake3) {
+    return invalid("unknown hash " + std::to_string(static_cast<int>(statement.hash)));
+  }
   if (statement.keys.empty()) return invalid("a statement needs at least one key");
   if (statement.keys.size() != statement.values.size()) {
     return invalid(std::to_string(statement.keys.size()) + " keys and " +
@@ -76,7 +79,7 @@ Result<std::string> describe(const BintrieStatement& reads, const BintrieWrites*
   if (!derived) return derived.error();
   const boolean::Wiring& wiring = derived->wiring.wiring;
   if (wiring.count == 0) return std::string("no instance: the tree is empty\n");
-  return boolean::describe_wired(boolean::sha256_pair_circuit(), wiring, commitment);
+  return boolean::describe_wired(detail::node_circuit(reads.hash), wiring, commitment);
 }
 
 Status verify(const BintrieStatement& reads, const BintrieWrites* writes, ByteSpan proof,
@@ -93,7 +96,7 @@ Status verify(const BintrieStatement& reads, const BintrieWrites* writes, ByteSp
       return make_error(Errc::malformed_input, "state: bytes after the proof");
     return Ok{};
   }
-  return boolean::verify_wired(boolean::sha256_pair_circuit(), wiring, derived->rest, commitment);
+  return boolean::verify_wired(detail::node_circuit(reads.hash), wiring, derived->rest, commitment);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "bintrie_insert.hpp"
 #include "merkleforge/bintrie/proof.hpp"
 #include "merkleforge/bintrie/proof_walk.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/hash/node_hashing.hpp"
 #include "merkleforge/hash/sha256.hpp"
 
@@ -184,6 +185,10 @@ class ShapeRecorder {
   std::size_t bit_ = 0;
 };
 
+Digest32 leaf_hash(BintrieHash hash, const Digest32& value) {
+  return hash == BintrieHash::blake3 ? Blake3::digest(value) : Sha256::digest(value);
+}
+
 /// The walk's nodes as the pruned tree's, each wired as it is made. With payloads (the prover,
 /// over a multiproof) it reads each hash and value and checks the values against the statement;
 /// without (the verifier, over a shape) every node off the keys' paths is a private sibling and
@@ -196,7 +201,9 @@ class WiringVisitor {
   WiringVisitor(const BintrieStatement& statement, bool with_payloads)
       : statement_(statement),
         with_payloads_(with_payloads),
-        maker(ConcatHashing<Sha256>::node, with_payloads),
+        maker(statement.hash == BintrieHash::blake3 ? ConcatHashing<Blake3>::node
+                                                    : ConcatHashing<Sha256>::node,
+              with_payloads),
         reached(statement.keys.size()) {}
 
   Node empty() { return add(Kind::empty, WiredNode::fixed(Digest32{})); }
@@ -227,7 +234,7 @@ class WiringVisitor {
       return encoding.fail("the shape reaches the leaf of a key the statement says is absent");
     }
     reached[key] = true;
-    out = add(Kind::leaf, WiredNode::fixed(Sha256::digest(*claimed)));
+    out = add(Kind::leaf, WiredNode::fixed(leaf_hash(statement_.hash, *claimed)));
     return true;
   }
   Node pair(Node left, Node right) {
@@ -303,7 +310,7 @@ Result<BintrieWiring> walk(const BintrieStatement& statement, const BintrieWrite
   if (writes != nullptr) {
     for (std::size_t i = 0; i < statement.keys.size(); ++i) {
       if (const auto& value = writes->values[i]) {
-        root = visitor.tree.insert(root, statement.keys[i], Sha256::digest(*value));
+        root = visitor.tree.insert(root, statement.keys[i], leaf_hash(statement.hash, *value));
       }
     }
     const WiredNode post = visitor.tree.wire(root, visitor.maker);
@@ -316,6 +323,11 @@ Result<BintrieWiring> walk(const BintrieStatement& statement, const BintrieWrite
 }
 
 }  // namespace
+
+const boolean::Circuit& node_circuit(BintrieHash hash) {
+  return hash == BintrieHash::blake3 ? boolean::blake3_pair_circuit()
+                                     : boolean::sha256_pair_circuit();
+}
 
 Result<BintrieWiring> bintrie_wiring_of_shape(const BintrieStatement& statement,
                                               const BintrieWrites* writes, ByteSpan shape) {

@@ -22,6 +22,9 @@ struct BintrieWiring {
   bool public_roots_hold = true;
 };
 
+/// The node circuit of the tree's hash: sha256-pair or blake3-pair.
+const boolean::Circuit& node_circuit(BintrieHash hash);
+
 /// From the shape; `writes` (or nullptr: a read statement) wires the post-state's tree too.
 /// Errors: invalid_argument for a malformed statement; malformed_input for a shape that does not
 /// follow the encoding for these keys; corrupt_data for a key the shape shows absent while the

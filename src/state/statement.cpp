@@ -77,6 +77,7 @@ Bytes encode_statement(const StateStatement& statement) {
   } else {
     const bool writes = statement.kind == TreeKind::bintrie_writes;
     const BintrieStatement& trie = statement.bintrie;
+    out.push_back(static_cast<std::uint8_t>(trie.hash));
     put(out, trie.root);
     if (writes) put(out, statement.writes.post_root);
     put_le(out, trie.keys.size(), 4);
@@ -126,6 +127,11 @@ Result<StateStatement> decode_statement(ByteSpan bytes) {
   } else {
     const bool writes = out.kind == TreeKind::bintrie_writes;
     BintrieStatement& trie = out.bintrie;
+    const auto hash = in.le(1);
+    if (hash > static_cast<std::uint8_t>(BintrieHash::blake3)) {
+      return malformed("unknown hash " + std::to_string(hash));
+    }
+    trie.hash = static_cast<BintrieHash>(hash);
     trie.root = in.array<32>();
     if (writes) out.writes.post_root = in.array<32>();
     const std::uint64_t n = in.le(4);

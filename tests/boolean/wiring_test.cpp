@@ -1,4 +1,4 @@
-// Wirings (boolean/wiring.hpp): the two node circuits against the hash layer, a Merkle tree of
+// Wirings (boolean/wiring.hpp): the three node circuits against the hash layer, a Merkle tree of
 // sha256-pair instances whose leaves and root are the only public values, cheating provers that
 // break a link (output to input, and input to input) or a fixed port or rebalance the port
 // weights, through the real pipeline; other statements; wrong arguments.
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "merkleforge/boolean/prover.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/hash/node_hashing.hpp"
 #include "merkleforge/hash/sha256.hpp"
 #include "pipeline.hpp"
@@ -43,9 +44,14 @@ TEST(NodeCircuits, AreTheHashLayersNodeHashes) {
     const Digest32 node = Rfc6962Hashing<Sha256>::node(l, r);
     EXPECT_EQ(output_of(rfc6962_node_circuit(), concat(left, right)),
               Bytes(node.begin(), node.end()));
+    const Digest32 blake3 = Blake3::digest(concat(left, right));
+    EXPECT_EQ(output_of(blake3_pair_circuit(), concat(left, right)),
+              Bytes(blake3.begin(), blake3.end()));
   }
-  for (const Circuit* circuit : {&sha256_pair_circuit(), &rfc6962_node_circuit()}) {
-    EXPECT_EQ(circuit->log_bits(), 16u) << circuit->name();
+  for (const Circuit* circuit :
+       {&sha256_pair_circuit(), &rfc6962_node_circuit(), &blake3_pair_circuit()}) {
+    EXPECT_EQ(circuit->log_bits(), circuit == &blake3_pair_circuit() ? 14u : 16u)
+        << circuit->name();
     EXPECT_TRUE(check_wirable(*circuit).ok()) << circuit->name();
     EXPECT_EQ(find_circuit(circuit->name()), circuit);
   }

@@ -11,18 +11,18 @@
 
 /* The statement's layout (include/merkleforge/state/statement.hpp): "MFST", version, kind,
  * profile; then for a log u64 size, root(32), u32 N, N x (u64 index, leaf hash(32)), for a
- * binary tree's reads root(32), u32 N, N x (key(32), present, value(32) if present), and for its
- * writes root(32), post-state root(32), u32 N, N x (the same, written, new value(32) if
- * written). */
+ * binary tree's reads hash (0 SHA-256), root(32), u32 N, N x (key(32), present, value(32) if
+ * present), and for its writes hash, root(32), post-state root(32), u32 N, N x (the same, written,
+ * new value(32) if written). */
 enum {
   kProfileOffset = 6,
   kLogRootOffset = 7 + 8,
   kLogItemsOffset = 7 + 8 + 32 + 4,
   kLogItemSize = 8 + 32,
-  kTrieRootOffset = 7,
-  kTrieItemsOffset = 7 + 32 + 4,
-  kPostRootOffset = 7 + 32,
-  kWritesItemsOffset = 7 + 64 + 4,
+  kTrieRootOffset = 8,
+  kTrieItemsOffset = 8 + 32 + 4,
+  kPostRootOffset = 8 + 32,
+  kWritesItemsOffset = 8 + 64 + 4,
 };
 
 typedef struct {

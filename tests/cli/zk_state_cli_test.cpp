@@ -87,7 +87,7 @@ TEST_F(ZkStateCli, ReadsOfGethsTreeProveAndVerify) {
   EXPECT_EQ(statement["reads"][2]["value"], c["entries"][3][1]);
 
   std::string s = read(path("s"));
-  s[7] ^= 1;  // the root
+  s[8] ^= 1;  // the root
   write(path("s2"), s);
   EXPECT_EQ(verify("s2", "p").exit_code, 1);
   s = read(path("s"));
@@ -163,10 +163,34 @@ TEST_F(ZkStateCli, WritesThatCompleteGethsTreeGiveGethsRoot) {
       EXPECT_FALSE(item["written"].is_null()) << name;
     }
     std::string s = read(path("s"));
-    s[7 + 32] ^= 1;  // the post-state root
+    s[8 + 32] ^= 1;  // the post-state root
     write(path("s2"), s);
     EXPECT_EQ(verify("s2", "p").exit_code, 1) << name;
   }
+}
+
+// The EIP text's hash: the root the proof is about is `mforge bintrie root --variant eip`'s, and
+// the statement says BLAKE3.
+TEST_F(ZkStateCli, TheEipVariantProvesUnderTheBlake3Root) {
+  const nlohmann::json c = upstream("TestMerkleizeMultipleEntries");
+  write(path("entries.json"), nlohmann::json({{"entries", c["entries"]}}).dump());
+  const auto root = run_mforge("bintrie root --variant eip " + path("entries.json"));
+  ASSERT_EQ(root.exit_code, 0) << root.err;
+  const std::string present = c["entries"][3][0];
+  const auto proved =
+      run_mforge("zk prove-state --tree bintrie --variant eip --entries " + path("entries.json") +
+                 " --keys " + present + " --proof " + path("p") + " --statement " + path("s"));
+  ASSERT_EQ(proved.exit_code, 0) << proved.err;
+  EXPECT_EQ(nlohmann::json::parse(proved.out)["root"].get<std::string>() + "\n", root.out);
+  EXPECT_NE(nlohmann::json::parse(proved.out)["root"], c["expected_root"]);  // not geth's
+  EXPECT_EQ(verify("s", "p").out, "valid\n");
+  const nlohmann::json statement =
+      nlohmann::json::parse(run_mforge("zk show-state " + path("s")).out);
+  EXPECT_EQ(statement["hash"], "blake3");
+  std::string s = read(path("s"));
+  s[7] = 0;  // SHA-256: the proof's blake3-pair instances show nothing there
+  write(path("s2"), s);
+  EXPECT_EQ(verify("s2", "p").exit_code, 1);
 }
 
 TEST_F(ZkStateCli, BadUsageIsMalformed) {

@@ -21,15 +21,17 @@ inline TreeKey random_key(std::mt19937_64& rng) {
 }
 
 /// 300 random stems of 1–3 slots, one slot holding 32 zero bytes (present).
+template <class H = Sha256>
 struct Fixture {
-  bintrie::BinaryTrie<> trie;
+  bintrie::BinaryTrie<H> trie;
   std::vector<TreeKey> present;
   TreeKey zero_valued{};
 };
 
-inline Fixture random_trie(std::uint64_t seed) {
+template <class H = Sha256>
+Fixture<H> random_trie(std::uint64_t seed) {
   std::mt19937_64 rng(seed);
-  Fixture f;
+  Fixture<H> f;
   for (int s = 0; s < 300; ++s) {
     TreeKey key = random_key(rng);
     for (int slot = 0; slot < 1 + static_cast<int>(rng() % 3); ++slot) {
@@ -47,7 +49,8 @@ inline Fixture random_trie(std::uint64_t seed) {
 
 /// Present keys, the zero-valued one, and keys absent in each way: an absent slot of a present
 /// stem, a stem beside another with the same path, a path ending in an empty child.
-inline std::vector<TreeKey> mixed_keys(const Fixture& f, std::mt19937_64& rng) {
+template <class H>
+std::vector<TreeKey> mixed_keys(const Fixture<H>& f, std::mt19937_64& rng) {
   std::vector<TreeKey> keys = {f.zero_valued};
   for (int i = 0; i < 12; ++i) keys.push_back(f.present[rng() % f.present.size()]);
   TreeKey slot = f.present[3];

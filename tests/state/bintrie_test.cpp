@@ -10,6 +10,7 @@
 #include "bintrie_wiring.hpp"
 #include "container.hpp"
 #include "merkleforge/bintrie/proof.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/state/prover.hpp"
 #include "pipeline.hpp"
 
@@ -25,7 +26,7 @@ struct Read {
   Bytes multiproof;
 };
 
-Read read(Fixture& f, std::vector<TreeKey> keys) {
+Read read(Fixture<>& f, std::vector<TreeKey> keys) {
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   Read r;
@@ -46,7 +47,7 @@ class BintrieRead : public ::testing::Test {
     ASSERT_TRUE(proof) << proof.error().message;
     proof_ = *proof;
   }
-  Fixture f_;
+  Fixture<> f_;
   Read read_;
   Bytes proof_;
 };
@@ -213,7 +214,7 @@ TEST_F(BintrieRead, ShapesOutOfFormAreMalformed) {
 }
 
 TEST(BintrieReads, AStemNoKeyHasIsSentWhole) {
-  Fixture f = random_trie(11);
+  Fixture<> f = random_trie(11);
   TreeKey beside = f.present[5];
   beside[30] ^= 1;  // same path, another stem: absent where stem 5 sits
   ASSERT_FALSE(f.trie.get(beside));
@@ -252,7 +253,7 @@ TEST(BintrieReads, TheEmptyTreeAndSmallTrees) {
   statement.root[0] = 1;
   expect_rejected(verify_bintrie_reads(statement, *proof), "a root for the empty tree");
   // One stem, one key: the root is its stem node.
-  Fixture one;
+  Fixture<> one;
   one.trie.insert(key, Digest32{1});
   Read r = read(one, {key});
   proof = prove_bintrie_reads(r.statement, r.multiproof);
@@ -260,8 +261,48 @@ TEST(BintrieReads, TheEmptyTreeAndSmallTrees) {
   EXPECT_TRUE(verify_bintrie_reads(r.statement, *proof).ok());
 }
 
+// The EIP-7864 text's hash (BLAKE3, blake3-pair instances): the same statements and rules, the
+// roots BinaryTrie<Blake3>'s; a proof for one hash shows nothing under the other.
+TEST(BintrieReads, TheEipTextsBlake3Tree) {
+  Fixture<Blake3> f = random_trie<Blake3>(7866);
+  std::mt19937_64 rng(3);
+  std::vector<TreeKey> keys = mixed_keys(f, rng);
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  auto proved = prove_bintrie_reads(f.trie, keys);
+  ASSERT_TRUE(proved) << proved.error().message;
+  const BintrieStatement& s = proved->statement;
+  EXPECT_EQ(s.hash, BintrieHash::blake3);
+  auto values = bintrie::verify<Blake3>(s.root, s.keys, proved->multiproof);
+  ASSERT_TRUE(values) << values.error().message;
+  EXPECT_EQ(*values, s.values);
+  EXPECT_TRUE(verify_bintrie_reads(s, proved->proof).ok());
+  BintrieStatement other = s;
+  other.hash = BintrieHash::sha256;
+  EXPECT_FALSE(verify_bintrie_reads(other, proved->proof).ok());
+  other = s;
+  std::size_t present = 0;
+  while (!other.values[present]) ++present;
+  (*other.values[present])[2] ^= 0x04;
+  expect_rejected(verify_bintrie_reads(other, proved->proof), "another value");
+  other = s;
+  other.hash = static_cast<BintrieHash>(2);
+  EXPECT_EQ(verify_bintrie_reads(other, proved->proof).error().code, Errc::invalid_argument);
+
+  // Writes: the post-state's root is the tree's own.
+  const std::vector<bintrie::Entry> writes = {{keys[0], Digest32{1}}, {keys.back(), Digest32{2}}};
+  auto written = prove_bintrie_writes(f.trie, {}, writes);
+  ASSERT_TRUE(written) << written.error().message;
+  EXPECT_EQ(written->writes.post_root, f.trie.root());
+  EXPECT_TRUE(verify_bintrie_writes(written->reads, written->writes, written->proof).ok());
+  BintrieWrites other_writes = written->writes;
+  other_writes.post_root[9] ^= 1;
+  expect_rejected(verify_bintrie_writes(written->reads, other_writes, written->proof),
+                  "another post-state root");
+}
+
 TEST(BintrieReads, WrongArgumentsAreErrors) {
-  Fixture f = random_trie(5);
+  Fixture<> f = random_trie(5);
   Read r = read(f, {f.present[0], f.present[1], f.present[2]});
   const auto invalid = [&](const BintrieStatement& statement, std::string_view why) {
     const Status s = verify_bintrie_reads(statement, Bytes(64));

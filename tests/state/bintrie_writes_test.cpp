@@ -30,7 +30,7 @@ Digest32 value_of(std::uint8_t byte) {
 }
 
 /// Writes of every kind into the fixture's tree.
-std::vector<Entry> every_kind_of_write(const test::Fixture& f, std::mt19937_64& rng) {
+std::vector<Entry> every_kind_of_write(const test::Fixture<>& f, std::mt19937_64& rng) {
   std::vector<Entry> writes;
   writes.push_back({f.present[11], value_of(1)});  // a present slot set again
   writes.push_back({f.zero_valued, value_of(2)});  // the present-zero slot
@@ -61,7 +61,7 @@ class BintrieWrite : public ::testing::Test {
     ASSERT_TRUE(proved) << proved.error().message;
     proved_ = std::move(*proved);
   }
-  test::Fixture f_;
+  test::Fixture<> f_;
   bintrie::BinaryTrie<> pre_;
   std::vector<Entry> writes_;
   std::vector<TreeKey> read_only_;
@@ -250,7 +250,7 @@ TEST(BintrieWrites, IntoTheEmptyTreeAndWithoutWrites) {
 }
 
 TEST(BintrieWrites, WrongArgumentsAreErrors) {
-  test::Fixture f = random_trie(5);
+  test::Fixture<> f = random_trie(5);
   const TreeKey key = f.present[0];
   const std::vector<Entry> twice = {{key, value_of(1)}, {key, value_of(2)}};
   const Digest32 root = f.trie.root();

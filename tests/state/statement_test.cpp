@@ -19,7 +19,7 @@ Bytes hex(std::string_view text) {
 TEST(StateStatement, AHandWrittenLogStatementDecodes) {
   const Bytes bytes =
       hex("4d465354"  // "MFST"
-          "01"        // version
+          "02"        // version
           "01"        // rfc6962
           "01"        // slim
           "0500000000000000" +
@@ -41,15 +41,18 @@ TEST(StateStatement, AHandWrittenLogStatementDecodes) {
 TEST(StateStatement, AHandWrittenBintrieStatementDecodes) {
   const Bytes bytes =
       hex("4d465354"
-          "01"
           "02"
-          "00" +
-          std::string(64, 'c') + "02000000" + std::string(64, '1') + "00" + std::string(64, '2') +
-          "01" + std::string(64, '0'));
+          "02"
+          "00"
+          "01" +  // BLAKE3
+          std::string(64, 'c') +
+          "02000000" + std::string(64, '1') + "00" + std::string(64, '2') + "01" +
+          std::string(64, '0'));
   auto s = decode_statement(bytes);
   ASSERT_TRUE(s) << s.error().message;
   EXPECT_EQ(s->kind, TreeKind::bintrie);
   EXPECT_EQ(s->commitment, pcs::Profile::fast);
+  EXPECT_EQ(s->bintrie.hash, BintrieHash::blake3);
   ASSERT_EQ(s->bintrie.keys.size(), 2u);
   EXPECT_EQ(s->bintrie.values[0], std::nullopt);
   EXPECT_EQ(s->bintrie.values[1], Digest32{});  // present, zero
@@ -59,10 +62,12 @@ TEST(StateStatement, AHandWrittenBintrieStatementDecodes) {
 TEST(StateStatement, AHandWrittenWriteStatementDecodes) {
   const Bytes bytes =
       hex("4d465354"
-          "01"
+          "02"
           "03"  // bintrie_writes
-          "00" +
-          std::string(64, 'c') + std::string(64, 'd') + "02000000" +   // roots, two keys
+          "00"
+          "00" +  // SHA-256
+          std::string(64, 'c') +
+          std::string(64, 'd') + "02000000" +                          // roots, two keys
           std::string(64, '1') + "00" + "01" + std::string(64, '5') +  // absent, written 55…
           std::string(64, '2') + "01" + std::string(64, '3') + "00");  // 33…, only read
   auto s = decode_statement(bytes);
@@ -78,7 +83,7 @@ TEST(StateStatement, AHandWrittenWriteStatementDecodes) {
   EXPECT_EQ(s->writes.values[1], std::nullopt);
   EXPECT_EQ(encode_statement(*s), bytes);
   Bytes bad = bytes;
-  bad[7 + 64 + 4 + 32 + 1] = 2;
+  bad[8 + 64 + 4 + 32 + 1] = 2;
   auto refused = decode_statement(bad);
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, Errc::malformed_input);  // a written byte of 2
@@ -106,7 +111,7 @@ TEST(StateStatement, MalformedBytesAreRefused) {
   bad.push_back(0);
   refused(bad, "a byte after it");
   bad = good;
-  bad[4] = 2;
+  bad[4] = 1;
   refused(bad, "another version");
   bad = good;
   bad[5] = 4;
@@ -117,10 +122,13 @@ TEST(StateStatement, MalformedBytesAreRefused) {
   bad[6] = 2;
   refused(bad, "an unknown profile");
   bad = good;
-  bad[7 + 32 + 4 + 32] = 2;
+  bad[8 + 32 + 4 + 32] = 2;
   refused(bad, "a presence byte of 2");
   bad = good;
-  bad[7 + 32] = 0xff, bad[7 + 32 + 1] = 0xff, bad[7 + 32 + 2] = 0xff;  // a count past the bytes
+  bad[7] = 2;
+  refused(bad, "an unknown hash");
+  bad = good;
+  bad[8 + 32] = 0xff, bad[8 + 32 + 1] = 0xff, bad[8 + 32 + 2] = 0xff;  // a count past the bytes
   refused(bad, "a count past the end");
   EXPECT_EQ(verify_state_proof(Bytes{1, 2, 3}, Bytes{}).error().code, Errc::malformed_input);
 }

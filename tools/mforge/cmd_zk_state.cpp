@@ -5,6 +5,8 @@
 //   mforge zk prove-state --tree bintrie --entries FILE (--keys K[,K...] | --keys-file KEYS)
 //        FILE as `mforge bintrie root` ({"entries": [[key, value], ...]}); KEYS: one hex key per
 //        line; proves each key's value, or its absence, under the tree's root
+//        [--variant geth|eip]: the tree's hash, as `mforge bintrie root` (geth: SHA-256, eip:
+//        BLAKE3)
 //        [--writes WRITES]: WRITES as FILE, each key written once; also proves that writing them
 //        (after the reads) gives the post-state's root. The written keys are read too, so --keys
 //        may then be left out
@@ -29,6 +31,7 @@
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "merkleforge/binary/tree.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/parallel/parallel.hpp"
 #include "merkleforge/state/prover.hpp"
 #include "merkleforge/state/statement.hpp"
@@ -45,6 +48,7 @@ int fail(const Error& error) {
 
 struct StateArgs {
   std::string tree, leaves, indices, entries, keys, keys_file, writes, commitment = "fast";
+  std::string variant = "geth";
   std::string proof, statement;
   std::size_t threads = 0;
 };
@@ -108,8 +112,9 @@ Result<Made> prove_log(const StateArgs& args, pcs::Profile commitment) {
   return made;
 }
 
+template <class H>
 Result<Made> prove_bintrie(const StateArgs& args, pcs::Profile commitment) {
-  auto trie = trie_from_file(args.entries);
+  auto trie = trie_from_file<H>(args.entries);
   if (!trie) return trie.error();
   std::vector<bintrie::TreeKey> keys;
   if (!args.keys_file.empty()) {
@@ -167,6 +172,7 @@ nlohmann::json statement_json(const StateStatement& s) {
     };
     const bool writes = s.kind == state::TreeKind::bintrie_writes;
     out["tree"] = "bintrie";
+    out["hash"] = s.bintrie.hash == state::BintrieHash::blake3 ? "blake3" : "sha256";
     out["root"] = to_hex(s.bintrie.root);
     if (writes) out["post_root"] = to_hex(s.writes.post_root);
     out["reads"] = nlohmann::json::array();
@@ -185,8 +191,9 @@ int run_prove_state(const StateArgs& args) {
   std::optional<ThreadLimit> limit;
   if (args.threads > 0) limit.emplace(args.threads);
   const auto start = std::chrono::steady_clock::now();
-  auto made =
-      args.tree == "rfc6962" ? prove_log(args, commitment) : prove_bintrie(args, commitment);
+  auto made = args.tree == "rfc6962"  ? prove_log(args, commitment)
+              : args.variant == "eip" ? prove_bintrie<Blake3>(args, commitment)
+                                      : prove_bintrie<Sha256>(args, commitment);
   if (!made) return fail(made.error());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -268,6 +275,10 @@ void register_zk_state(CLI::App& zk, int& exit_code) {
   auto* keys = prove->add_option("--keys", args->keys, "bintrie: the keys to prove, K,K,...");
   prove->add_option("--keys-file", args->keys_file, "bintrie: the keys, one hex per line")
       ->excludes(keys);
+  prove
+      ->add_option("--variant", args->variant,
+                   "bintrie: geth (default: SHA-256) or eip (the EIP-7864 text: BLAKE3)")
+      ->check(CLI::IsMember({"geth", "eip"}));
   prove->add_option("--writes", args->writes,
                     "bintrie: the writes, {\"entries\": [[key, value], ...]}");
   prove->add_option("--commitment", args->commitment, "fast (default) or slim")
@@ -283,7 +294,9 @@ void register_zk_state(CLI::App& zk, int& exit_code) {
     if (log && (args->leaves.empty() || args->indices.empty())) {
       return refuse("--tree rfc6962 needs --leaves and --indices");
     }
-    if (log && !args->writes.empty()) return refuse("--writes is for --tree bintrie");
+    if (log && (!args->writes.empty() || args->variant != "geth")) {
+      return refuse("--writes and --variant are for --tree bintrie");
+    }
     if (!log && (args->entries.empty() ||
                  (args->keys.empty() && args->keys_file.empty() && args->writes.empty()))) {
       return refuse("--tree bintrie needs --entries and --keys, --keys-file or --writes");

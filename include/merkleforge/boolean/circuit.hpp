@@ -127,6 +127,11 @@ const Circuit& rfc6962_node_circuit();
 /// chaining value (32 bytes). Commits the carries of its 336 additions: 2^14 bits per instance.
 const Circuit& blake3_circuit();
 
+/// BLAKE3 of a 64-byte message (left ‖ right: the EIP-7864 text's internal and stem nodes),
+/// written with the public builder: in the 64 bytes, out the digest; one compression with the
+/// chaining value, counter, length and flags fixed. 2^14 bits per instance.
+const Circuit& blake3_pair_circuit();
+
 /// Operations per instance of the u32 circuits.
 inline constexpr std::size_t kU32OpsPerInstance = 64;
 /// u32add, u32xor, u32and, u32or, u32mul, written with the public builder: kU32OpsPerInstance
@@ -140,7 +145,7 @@ const Circuit* find_u32_circuit(std::string_view name) noexcept;
 const Circuit& u64mul_circuit();
 
 /// The engine's circuit called `name` (keccakf, sha256, sha256-builder, sha256-pair, rfc6962-node,
-/// blake3, u32add, u32xor, u32and, u32or, u32mul, u64mul), or nullptr.
+/// blake3, blake3-pair, u32add, u32xor, u32and, u32or, u32mul, u64mul), or nullptr.
 const Circuit* find_circuit(std::string_view name) noexcept;
 
 }  // namespace merkleforge::boolean

@@ -1,10 +1,11 @@
-// Succinct read proofs for Ethereum's binary state tree (EIP-7864 as go-ethereum builds it,
-// SHA-256; docs/state-proofs.md): one proof that N keys hold given values, or are absent, under a
-// given root. The proof carries the multiproof's shape (bintrie/proof.hpp's encoding with every
-// hash and value taken out: which nodes are internal, stems, leaves, empty or off the keys' paths)
-// and a wiring of sha256-pair instances of the Boolean engine (boolean/wiring.hpp), one per node
-// the multiproof hashes: the leaves H(value) (from the caller's values), the stems, zero children
-// and the root are fixed ports, the sibling hashes stay private.
+// Succinct read (and write) proofs for Ethereum's binary state tree (EIP-7864 as go-ethereum
+// builds it, SHA-256, or with the EIP text's BLAKE3; docs/state-proofs.md): one proof that N keys
+// hold given values, or are absent, under a given root. The proof carries the multiproof's shape
+// (bintrie/proof.hpp's encoding with every hash and value taken out: which nodes are internal,
+// stems, leaves, empty or off the keys' paths) and a wiring of sha256-pair (blake3-pair)
+// instances of the Boolean engine (boolean/wiring.hpp), one per node the multiproof hashes: the
+// leaves H(value) (from the caller's values), the stems, zero children and the root are fixed
+// ports, the sibling hashes stay private.
 #pragma once
 
 #include <optional>
@@ -17,6 +18,10 @@
 
 namespace merkleforge::state {
 
+/// The tree's hash: go-ethereum's (SHA-256) or the EIP-7864 text's (BLAKE3, marked "not final"
+/// there; docs/bintrie.md compares the two). Everything else about the tree is the same.
+enum class BintrieHash : std::uint8_t { sha256 = 0, blake3 = 1 };
+
 /// "Under root `root`, keys[i] holds values[i], or is absent (std::nullopt)": every value trusted,
 /// from the caller. Keys sorted and distinct; one value (or absence) per key. A present value of
 /// 32 zero bytes is present: its leaf is H(0^32), not the empty leaf.
@@ -24,6 +29,7 @@ struct BintrieStatement {
   Digest32 root{};
   std::vector<bintrie::TreeKey> keys;
   std::vector<std::optional<Digest32>> values;
+  BintrieHash hash = BintrieHash::sha256;
 };
 
 /// "...and writing values[i] at keys[i] (where given; std::nullopt: the key is only read) gives
@@ -37,7 +43,8 @@ struct BintrieWrites {
   std::vector<std::optional<Digest32>> values;
 };
 
-/// Ok when the statement is well formed (above; at least one key), else invalid_argument.
+/// Ok when the statement is well formed (above; at least one key; a known hash), else
+/// invalid_argument.
 Status check_bintrie_statement(const BintrieStatement& statement);
 /// Ok when both are well formed (above), else invalid_argument.
 Status check_bintrie_writes(const BintrieStatement& reads, const BintrieWrites& writes);

@@ -7,6 +7,7 @@
 #include "merkleforge/binary/tree.hpp"
 #include "merkleforge/bintrie/trie.hpp"
 #include "merkleforge/boolean/prover.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/state/bintrie.hpp"
 #include "merkleforge/state/log.hpp"
 
@@ -57,9 +58,14 @@ struct ProvedReads {
   Bytes proof;
   Bytes multiproof;
 };
-/// The values (or absence) of `keys` (sorted, distinct) in `trie` and their proof. Errors: as
-/// prove_bintrie_reads.
+/// The values (or absence) of `keys` (sorted, distinct) in `trie` and their proof; the tree's
+/// hash is the statement's (BinaryTrie<Sha256>: go-ethereum's, BinaryTrie<Blake3>: the EIP
+/// text's). Errors: as prove_bintrie_reads.
 Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Sha256>& trie,
+                                        std::span<const bintrie::TreeKey> keys,
+                                        boolean::ProveTimings* timings = nullptr,
+                                        pcs::Profile commitment = pcs::Profile::fast);
+Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Blake3>& trie,
                                         std::span<const bintrie::TreeKey> keys,
                                         boolean::ProveTimings* timings = nullptr,
                                         pcs::Profile commitment = pcs::Profile::fast);
@@ -76,6 +82,11 @@ struct ProvedWrites {
 /// The statement's keys are `keys` and the written keys, sorted. Errors: invalid_argument for a key
 /// written twice (before anything is written), then as prove_bintrie_writes.
 Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Sha256>& trie,
+                                          std::span<const bintrie::TreeKey> keys,
+                                          std::span<const bintrie::Entry> writes,
+                                          boolean::ProveTimings* timings = nullptr,
+                                          pcs::Profile commitment = pcs::Profile::fast);
+Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Blake3>& trie,
                                           std::span<const bintrie::TreeKey> keys,
                                           std::span<const bintrie::Entry> writes,
                                           boolean::ProveTimings* timings = nullptr,

@@ -1,8 +1,10 @@
 #include <algorithm>
+#include <type_traits>
 
 #include "bintrie_wiring.hpp"
 #include "container.hpp"
 #include "merkleforge/bintrie/proof.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/state/prover.hpp"
 
 namespace merkleforge::state {
@@ -24,7 +26,7 @@ Result<Bytes> prove(const BintrieStatement& reads, const BintrieWrites* writes, 
   }
   Bytes engine_proof;
   if (derived->wiring.count > 0) {
-    auto proved = boolean::prove_wired(boolean::sha256_pair_circuit(), derived->wiring,
+    auto proved = boolean::prove_wired(detail::node_circuit(reads.hash), derived->wiring,
                                        derived->inputs, timings, commitment);
     if (!proved) return proved.error();
     engine_proof = std::move(proved->proof);
@@ -33,9 +35,15 @@ Result<Bytes> prove(const BintrieStatement& reads, const BintrieWrites* writes, 
                                   detail::join_shape(derived->shape, engine_proof));
 }
 
+template <class H>
+constexpr BintrieHash kHashOf =
+    std::is_same_v<H, Blake3> ? BintrieHash::blake3 : BintrieHash::sha256;
+
 /// The statement of `keys` with the tree's values, and the tree's multiproof of them.
-Result<Bytes> read(bintrie::BinaryTrie<Sha256>& trie, std::span<const bintrie::TreeKey> keys,
+template <class H>
+Result<Bytes> read(bintrie::BinaryTrie<H>& trie, std::span<const bintrie::TreeKey> keys,
                    BintrieStatement& statement) {
+  statement.hash = kHashOf<H>;
   statement.root = trie.root();
   statement.keys.assign(keys.begin(), keys.end());
   for (const bintrie::TreeKey& key : keys) statement.values.push_back(trie.get(key));
@@ -43,36 +51,23 @@ Result<Bytes> read(bintrie::BinaryTrie<Sha256>& trie, std::span<const bintrie::T
   return bintrie::prove(trie, keys);
 }
 
-}  // namespace
-
-Result<Bytes> prove_bintrie_reads(const BintrieStatement& statement, ByteSpan multiproof,
-                                  boolean::ProveTimings* timings, pcs::Profile commitment) {
-  return prove(statement, nullptr, multiproof, timings, commitment);
-}
-
-Result<Bytes> prove_bintrie_writes(const BintrieStatement& reads, const BintrieWrites& writes,
-                                   ByteSpan multiproof, boolean::ProveTimings* timings,
-                                   pcs::Profile commitment) {
-  return prove(reads, &writes, multiproof, timings, commitment);
-}
-
-Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Sha256>& trie,
-                                        std::span<const bintrie::TreeKey> keys,
-                                        boolean::ProveTimings* timings, pcs::Profile commitment) {
+template <class H>
+Result<ProvedReads> reads_of(bintrie::BinaryTrie<H>& trie, std::span<const bintrie::TreeKey> keys,
+                             boolean::ProveTimings* timings, pcs::Profile commitment) {
   ProvedReads out;
   auto multiproof = read(trie, keys, out.statement);
   if (!multiproof) return multiproof.error();
   out.multiproof = std::move(*multiproof);
-  auto proof = prove_bintrie_reads(out.statement, out.multiproof, timings, commitment);
+  auto proof = prove(out.statement, nullptr, out.multiproof, timings, commitment);
   if (!proof) return proof.error();
   out.proof = std::move(*proof);
   return out;
 }
 
-Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Sha256>& trie,
-                                          std::span<const bintrie::TreeKey> keys,
-                                          std::span<const bintrie::Entry> writes,
-                                          boolean::ProveTimings* timings, pcs::Profile commitment) {
+template <class H>
+Result<ProvedWrites> writes_of(bintrie::BinaryTrie<H>& trie, std::span<const bintrie::TreeKey> keys,
+                               std::span<const bintrie::Entry> writes,
+                               boolean::ProveTimings* timings, pcs::Profile commitment) {
   std::vector<bintrie::Entry> sorted(writes.begin(), writes.end());
   const auto by_key = [](const bintrie::Entry& a, const bintrie::Entry& b) {
     return a.key < b.key;
@@ -99,10 +94,47 @@ Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Sha256>& trie,
   }
   trie.insert_batch(sorted);
   out.writes.post_root = trie.root();
-  auto proof = prove_bintrie_writes(out.reads, out.writes, out.multiproof, timings, commitment);
+  auto proof = prove(out.reads, &out.writes, out.multiproof, timings, commitment);
   if (!proof) return proof.error();
   out.proof = std::move(*proof);
   return out;
+}
+
+}  // namespace
+
+Result<Bytes> prove_bintrie_reads(const BintrieStatement& statement, ByteSpan multiproof,
+                                  boolean::ProveTimings* timings, pcs::Profile commitment) {
+  return prove(statement, nullptr, multiproof, timings, commitment);
+}
+
+Result<Bytes> prove_bintrie_writes(const BintrieStatement& reads, const BintrieWrites& writes,
+                                   ByteSpan multiproof, boolean::ProveTimings* timings,
+                                   pcs::Profile commitment) {
+  return prove(reads, &writes, multiproof, timings, commitment);
+}
+
+Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Sha256>& trie,
+                                        std::span<const bintrie::TreeKey> keys,
+                                        boolean::ProveTimings* timings, pcs::Profile commitment) {
+  return reads_of(trie, keys, timings, commitment);
+}
+Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Blake3>& trie,
+                                        std::span<const bintrie::TreeKey> keys,
+                                        boolean::ProveTimings* timings, pcs::Profile commitment) {
+  return reads_of(trie, keys, timings, commitment);
+}
+
+Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Sha256>& trie,
+                                          std::span<const bintrie::TreeKey> keys,
+                                          std::span<const bintrie::Entry> writes,
+                                          boolean::ProveTimings* timings, pcs::Profile commitment) {
+  return writes_of(trie, keys, writes, timings, commitment);
+}
+Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Blake3>& trie,
+                                          std::span<const bintrie::TreeKey> keys,
+                                          std::span<const bintrie::Entry> writes,
+                                          boolean::ProveTimings* timings, pcs::Profile commitment) {
+  return writes_of(trie, keys, writes, timings, commitment);
 }
 
 }  // namespace merkleforge::state
