@@ -140,6 +140,34 @@ class SubfieldToPolyval {
   std::vector<B128P> table_;
 };
 
+/// One coordinate's mix at level 0 (T_0 = bits): mixed[w2] = rows[w2]·(1 + r_i) + Σ_w bit w2 of
+/// (h·β_w) · rows[w]. The bits form a 128 × 128 matrix; its transpose's rows pick sums of rows,
+/// read from 16 tables of the 256 sums of 8 consecutive rows: about 6,000 additions, where the
+/// generic mix converts and adds 16,384 slot values (most of a Boolean claim's verification).
+void mix_bits(B128 h, B128P one_plus_r, std::span<const B128P> rows, std::span<B128P> mixed) {
+  std::array<uint128, 128> picks{};  // picks[w2]: the w whose product h·β_w has bit w2
+  for (unsigned w = 0; w < 128; ++w) {
+    for (uint128 bits = (h * B128(uint128{1} << w)).value(); bits != 0; bits &= bits - 1) {
+      const auto low = static_cast<std::uint64_t>(bits);
+      const unsigned w2 = low != 0 ? std::countr_zero(low)
+                                   : 64 + std::countr_zero(static_cast<std::uint64_t>(bits >> 64));
+      picks[w2] |= uint128{1} << w;
+    }
+  }
+  std::vector<std::array<B128P, 256>> sums(16);
+  for (unsigned g = 0; g < 16; ++g) {
+    for (unsigned b = 1; b < 256; ++b) {
+      sums[g][b] = sums[g][b & (b - 1)] + rows[8 * g + std::countr_zero(b)];
+    }
+  }
+  for (unsigned w2 = 0; w2 < 128; ++w2) {
+    B128P sum = rows[w2] * one_plus_r;
+    for (unsigned g = 0; g < 16; ++g)
+      sum += sums[g][static_cast<std::uint8_t>(picks[w2] >> (8 * g))];
+    mixed[w2] = sum;
+  }
+}
+
 /// The multilinear extension of the ring-switching indicator at r: E = Π_i (h_i ⊗ r_i +
 /// (1 + h_i) ⊗ (1 + r_i)) held as rows E = Σ_w β_w ⊗ E_w, then Σ_w eq(rows, w)·E_w.
 /// `high` is canonical (its products with the basis β_w are split into T_level slots).
@@ -157,6 +185,11 @@ B128P ring_switch_indicator(unsigned level, std::span<const B128> high, std::spa
       // (the coordinates a claim fixes to a slot of z, as the Boolean engine's wirings do).
       const B128P factor = high[i] == B128::one() ? r[i] : r[i] + kOne;
       for (B128P& row : rows) row = row * factor;
+      continue;
+    }
+    if (level == 0) {
+      mix_bits(high[i], r[i] + kOne, rows, mixed);
+      std::swap(rows, mixed);
       continue;
     }
     for (std::size_t w = 0; w < slots; ++w) {

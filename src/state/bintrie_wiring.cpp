@@ -102,6 +102,9 @@ class CompactShape {
     return true;
   }
   const std::string& error() const { return error_.empty() ? stems_.error() : error_; }
+  /// At most as many nodes as the walk reads: keys' nodes take at least a tag bit each, and each
+  /// adds at most one sibling.
+  std::size_t node_bound() const { return 16 * tags_.size() + 2; }
 
  private:
   unsigned bits(unsigned n) {
@@ -160,6 +163,8 @@ class ShapeRecorder {
   bool fail(const char* why) { return reader_.fail(why); }
   bool finished() { return reader_.finished(); }
   const std::string& error() const { return reader_.error(); }
+  /// At most as many nodes as the walk reads: each takes at least a byte of the multiproof.
+  std::size_t node_bound() const { return reader_.remaining(); }
 
   /// u32 LE byte count of the tags, the tags, the stem references.
   Bytes shape() const {
@@ -288,6 +293,9 @@ Result<BintrieWiring> walk(const BintrieStatement& statement, const BintrieWrite
     return s.error();
   }
   WiringVisitor<Encoding> visitor(statement, with_payloads);
+  // An honest walk reads about 40 nodes per key; the bound a malformed encoding allows is not
+  // reserved beyond that (the arena grows as it is read).
+  visitor.tree.reserve(std::min(encoding.node_bound(), 64 * statement.keys.size() + 64));
   std::uint32_t root = 0;
   const char* what = with_payloads ? "multiproof" : "shape";
   if (!bintrie::ProofWalk(encoding, statement.keys, visitor).root(root)) {
