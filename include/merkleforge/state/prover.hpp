@@ -59,13 +59,10 @@ struct ProvedReads {
   Bytes multiproof;
 };
 /// The values (or absence) of `keys` (sorted, distinct) in `trie` and their proof; the tree's
-/// hash is the statement's (BinaryTrie<Sha256>: go-ethereum's, BinaryTrie<Blake3>: the EIP
-/// text's). Errors: as prove_bintrie_reads.
-Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Sha256>& trie,
-                                        std::span<const bintrie::TreeKey> keys,
-                                        boolean::ProveTimings* timings = nullptr,
-                                        pcs::Profile commitment = pcs::Profile::fast);
-Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Blake3>& trie,
+/// hash H is the statement's: Sha256 (go-ethereum's tree) or Blake3 (the EIP text's), the two
+/// the library instantiates. Errors: as prove_bintrie_reads.
+template <class H>
+Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<H>& trie,
                                         std::span<const bintrie::TreeKey> keys,
                                         boolean::ProveTimings* timings = nullptr,
                                         pcs::Profile commitment = pcs::Profile::fast);
@@ -80,13 +77,9 @@ struct ProvedWrites {
 /// Reads `keys` and the written keys in `trie`, applies `writes` to it (each key at most once;
 /// `trie` holds the post-state afterwards, its root the statement's post_root) and proves both.
 /// The statement's keys are `keys` and the written keys, sorted. Errors: invalid_argument for a key
-/// written twice (before anything is written), then as prove_bintrie_writes.
-Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Sha256>& trie,
-                                          std::span<const bintrie::TreeKey> keys,
-                                          std::span<const bintrie::Entry> writes,
-                                          boolean::ProveTimings* timings = nullptr,
-                                          pcs::Profile commitment = pcs::Profile::fast);
-Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Blake3>& trie,
+/// written twice (before anything is written), then as prove_bintrie_writes. H as above.
+template <class H>
+Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<H>& trie,
                                           std::span<const bintrie::TreeKey> keys,
                                           std::span<const bintrie::Entry> writes,
                                           boolean::ProveTimings* timings = nullptr,

@@ -51,9 +51,23 @@ Result<Bytes> read(bintrie::BinaryTrie<H>& trie, std::span<const bintrie::TreeKe
   return bintrie::prove(trie, keys);
 }
 
+}  // namespace
+
+Result<Bytes> prove_bintrie_reads(const BintrieStatement& statement, ByteSpan multiproof,
+                                  boolean::ProveTimings* timings, pcs::Profile commitment) {
+  return prove(statement, nullptr, multiproof, timings, commitment);
+}
+
+Result<Bytes> prove_bintrie_writes(const BintrieStatement& reads, const BintrieWrites& writes,
+                                   ByteSpan multiproof, boolean::ProveTimings* timings,
+                                   pcs::Profile commitment) {
+  return prove(reads, &writes, multiproof, timings, commitment);
+}
+
 template <class H>
-Result<ProvedReads> reads_of(bintrie::BinaryTrie<H>& trie, std::span<const bintrie::TreeKey> keys,
-                             boolean::ProveTimings* timings, pcs::Profile commitment) {
+Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<H>& trie,
+                                        std::span<const bintrie::TreeKey> keys,
+                                        boolean::ProveTimings* timings, pcs::Profile commitment) {
   ProvedReads out;
   auto multiproof = read(trie, keys, out.statement);
   if (!multiproof) return multiproof.error();
@@ -65,9 +79,10 @@ Result<ProvedReads> reads_of(bintrie::BinaryTrie<H>& trie, std::span<const bintr
 }
 
 template <class H>
-Result<ProvedWrites> writes_of(bintrie::BinaryTrie<H>& trie, std::span<const bintrie::TreeKey> keys,
-                               std::span<const bintrie::Entry> writes,
-                               boolean::ProveTimings* timings, pcs::Profile commitment) {
+Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<H>& trie,
+                                          std::span<const bintrie::TreeKey> keys,
+                                          std::span<const bintrie::Entry> writes,
+                                          boolean::ProveTimings* timings, pcs::Profile commitment) {
   std::vector<bintrie::Entry> sorted(writes.begin(), writes.end());
   const auto by_key = [](const bintrie::Entry& a, const bintrie::Entry& b) {
     return a.key < b.key;
@@ -100,41 +115,19 @@ Result<ProvedWrites> writes_of(bintrie::BinaryTrie<H>& trie, std::span<const bin
   return out;
 }
 
-}  // namespace
-
-Result<Bytes> prove_bintrie_reads(const BintrieStatement& statement, ByteSpan multiproof,
-                                  boolean::ProveTimings* timings, pcs::Profile commitment) {
-  return prove(statement, nullptr, multiproof, timings, commitment);
-}
-
-Result<Bytes> prove_bintrie_writes(const BintrieStatement& reads, const BintrieWrites& writes,
-                                   ByteSpan multiproof, boolean::ProveTimings* timings,
-                                   pcs::Profile commitment) {
-  return prove(reads, &writes, multiproof, timings, commitment);
-}
-
-Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Sha256>& trie,
-                                        std::span<const bintrie::TreeKey> keys,
-                                        boolean::ProveTimings* timings, pcs::Profile commitment) {
-  return reads_of(trie, keys, timings, commitment);
-}
-Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Blake3>& trie,
-                                        std::span<const bintrie::TreeKey> keys,
-                                        boolean::ProveTimings* timings, pcs::Profile commitment) {
-  return reads_of(trie, keys, timings, commitment);
-}
-
-Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Sha256>& trie,
-                                          std::span<const bintrie::TreeKey> keys,
-                                          std::span<const bintrie::Entry> writes,
-                                          boolean::ProveTimings* timings, pcs::Profile commitment) {
-  return writes_of(trie, keys, writes, timings, commitment);
-}
-Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Blake3>& trie,
-                                          std::span<const bintrie::TreeKey> keys,
-                                          std::span<const bintrie::Entry> writes,
-                                          boolean::ProveTimings* timings, pcs::Profile commitment) {
-  return writes_of(trie, keys, writes, timings, commitment);
-}
+template Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Sha256>&,
+                                                 std::span<const bintrie::TreeKey>,
+                                                 boolean::ProveTimings*, pcs::Profile);
+template Result<ProvedReads> prove_bintrie_reads(bintrie::BinaryTrie<Blake3>&,
+                                                 std::span<const bintrie::TreeKey>,
+                                                 boolean::ProveTimings*, pcs::Profile);
+template Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Sha256>&,
+                                                   std::span<const bintrie::TreeKey>,
+                                                   std::span<const bintrie::Entry>,
+                                                   boolean::ProveTimings*, pcs::Profile);
+template Result<ProvedWrites> prove_bintrie_writes(bintrie::BinaryTrie<Blake3>&,
+                                                   std::span<const bintrie::TreeKey>,
+                                                   std::span<const bintrie::Entry>,
+                                                   boolean::ProveTimings*, pcs::Profile);
 
 }  // namespace merkleforge::state
