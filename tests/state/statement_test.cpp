@@ -88,7 +88,7 @@ TEST(StateStatement, AHandWrittenWriteStatementDecodes) {
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, Errc::malformed_input);  // a written byte of 2
   bad = bytes;
-  bad.resize(bad.size() - 1);
+  bad.pop_back();
   EXPECT_FALSE(decode_statement(bad));  // the last written byte missing
 }
 

@@ -15,6 +15,7 @@
 #include "merkleforge/binary/tree.hpp"
 #include "merkleforge/bintrie/proof.hpp"
 #include "merkleforge/bintrie/trie.hpp"
+#include "merkleforge/hash/blake3.hpp"
 #include "merkleforge/hash/sha256.hpp"
 #include "merkleforge/state/prover.hpp"
 #include "merkleforge/state/statement.hpp"
@@ -62,7 +63,8 @@ Bytes flipped(Bytes bytes, std::size_t at) {
 }
 
 /// Five inclusions in a log of 100 leaves, a read of four keys (three present, one absent) of a
-/// binary tree of 60 keys and writes to it, each honest and spoiled in several ways.
+/// binary tree of 60 keys and writes to it, reads of the EIP text's BLAKE3 tree, each honest and
+/// spoiled in several ways.
 std::vector<StateCase> state_cases() {
   std::vector<StateCase> cases;
 
@@ -155,6 +157,20 @@ std::vector<StateCase> state_cases() {
   cases.push_back(
       {"writes: another post-state root", state::encode_statement(other_post), proved.proof});
   cases.push_back({"writes: the reads' proof", writes_statement, reads_proof});
+
+  // The EIP text's hash: BLAKE3 leaves and blake3-pair nodes.
+  bintrie::BinaryTrie<Blake3> eip;
+  for (int i = 0; i < 40; ++i) eip.insert(keys[static_cast<std::size_t>(i)], Digest32{1, 2});
+  std::vector<bintrie::TreeKey> eip_keys = {keys[3], keys[8], keys[50]};  // keys[50] absent
+  std::sort(eip_keys.begin(), eip_keys.end());
+  const auto eip_reads = state::prove_bintrie_reads(eip, eip_keys).value();
+  state::StateStatement blake3;
+  blake3.kind = state::TreeKind::bintrie;
+  blake3.bintrie = eip_reads.statement;
+  cases.push_back({"eip: honest", state::encode_statement(blake3), eip_reads.proof});
+  state::StateStatement as_sha256 = blake3;
+  as_sha256.bintrie.hash = state::BintrieHash::sha256;
+  cases.push_back({"eip: read as SHA-256", state::encode_statement(as_sha256), eip_reads.proof});
   return cases;
 }
 
