@@ -10,6 +10,7 @@
 #include <bit>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <utility>
 
 #include "merkleforge/binius/polyval.hpp"
@@ -140,11 +141,15 @@ class SubfieldToPolyval {
   std::vector<B128P> table_;
 };
 
+/// The 256 sums of each 8 consecutive rows of 128: 64 KiB, made once per indicator.
+using ByteSums = std::array<std::array<B128P, 256>, 16>;
+
 /// One coordinate's mix at level 0 (T_0 = bits): mixed[w2] = rows[w2]·(1 + r_i) + Σ_w bit w2 of
 /// (h·β_w) · rows[w]. The bits form a 128 × 128 matrix; its transpose's rows pick sums of rows,
-/// read from 16 tables of the 256 sums of 8 consecutive rows: about 6,000 additions, where the
-/// generic mix converts and adds 16,384 slot values (most of a Boolean claim's verification).
-void mix_bits(B128 h, B128P one_plus_r, std::span<const B128P> rows, std::span<B128P> mixed) {
+/// read from `sums` (rewritten here): about 6,000 additions, where the generic mix converts and
+/// adds 16,384 slot values (most of a Boolean claim's verification).
+void mix_bits(B128 h, B128P one_plus_r, std::span<const B128P> rows, std::span<B128P> mixed,
+              ByteSums& sums) {
   std::array<uint128, 128> picks{};  // picks[w2]: the w whose product h·β_w has bit w2
   for (unsigned w = 0; w < 128; ++w) {
     for (uint128 bits = (h * B128(uint128{1} << w)).value(); bits != 0; bits &= bits - 1) {
@@ -154,8 +159,8 @@ void mix_bits(B128 h, B128P one_plus_r, std::span<const B128P> rows, std::span<B
       picks[w2] |= uint128{1} << w;
     }
   }
-  std::vector<std::array<B128P, 256>> sums(16);
   for (unsigned g = 0; g < 16; ++g) {
+    sums[g][0] = B128P::zero();
     for (unsigned b = 1; b < 256; ++b) {
       sums[g][b] = sums[g][b & (b - 1)] + rows[8 * g + std::countr_zero(b)];
     }
@@ -179,6 +184,7 @@ B128P ring_switch_indicator(unsigned level, std::span<const B128> high, std::spa
   rows[0] = kOne;
   std::vector<B128P> slot_images(slots * slots);  // [w'·slots + w] = slot_w'(h·β_w)
   const SubfieldToPolyval subfield(level);
+  std::unique_ptr<ByteSums> byte_sums;  // level 0: made on the first random coordinate
   for (std::size_t i = 0; i < high.size(); ++i) {
     if (high[i] == B128::zero() || high[i] == B128::one()) {
       // h = 0 gives the factor 1 ⊗ (1 + r_i), h = 1 gives 1 ⊗ r_i: no slot images to mix
@@ -188,7 +194,8 @@ B128P ring_switch_indicator(unsigned level, std::span<const B128> high, std::spa
       continue;
     }
     if (level == 0) {
-      mix_bits(high[i], r[i] + kOne, rows, mixed);
+      if (!byte_sums) byte_sums = std::make_unique<ByteSums>();
+      mix_bits(high[i], r[i] + kOne, rows, mixed, *byte_sums);
       std::swap(rows, mixed);
       continue;
     }
